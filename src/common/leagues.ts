@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
+export type LeagueType = (typeof leagueTypes)[number];
+export const leagueTypeLabel: Record<LeagueType, string> = { mfl: 'MFL', sleeper: 'Sleeper', flea: 'Fleaflicker' };
+
+/** A league as the API lists it (spec section 3). */
+export const leagueSchema = z.object({
+  league_id: z.string().min(1).max(64),
+  name: z.string().max(200),
+  url: z.string().max(500),
+  type: z.enum(leagueTypes),
+  franchise_id: z.string().max(16).optional(),
+  team_id: z.string().max(32).optional(),
+});
+export type League = z.infer<typeof leagueSchema>;
+
+export const mflLoginSchema = z.object({ username: z.string().trim().min(1).max(100), password: z.string().min(1).max(200) });
+export const sleeperConnectSchema = z.object({ username: z.string().trim().min(1).max(100) });
+export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(200) });
+
+/** The leagues each service sends to the tool routes (spec section 7). */
+export const mflLeagueRefSchema = z.object({
+  league_id: z.string().regex(/^\d{1,10}$/),
+  franchise_id: z.string().regex(/^\d{4}$/),
+  url: z.string().max(500),
+});
+export const sleeperLeagueRefSchema = z.object({ league_id: z.string().regex(/^\d{1,30}$/) });
+export const fleaLeagueRefSchema = z.object({
+  league_id: z.string().regex(/^\d{1,12}$/),
+  team_id: z.string().regex(/^\d{1,12}$/),
+});
+
+/** Which services the visitor has connected; the page reads this instead of the credential cookies. */
+export const connectionsSchema = z.object({
+  mfl: z.object({ connected: z.boolean() }),
+  sleeper: z.object({ connected: z.boolean(), username: z.string().optional() }),
+  flea: z.object({ connected: z.boolean(), email: z.string().optional() }),
+});
+export type Connections = z.infer<typeof connectionsSchema>;

@@ -1,0 +1,72 @@
+import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * A small key/value cache with per-entry time to live. In-process by default; Redis when REDIS_URL
+ * is set so that several app processes share one cache (and one invalidation).
+ */
+export interface Cache {
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Atomically adds 1 and returns the new value; used for version counters that invalidate groups. */
+  incr(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function memoryCache(max = 5000): Cache {
+  const lru = new LRUCache<string, { v: unknown }>({ max, ttlAutopurge: false });
+  const counters = new Map<string, number>();
+  return {
+    async get<T>(key: string) {
+      return lru.get(key)?.v as T | undefined;
+    },
+    async set(key, value, ttlMs) {
+      lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
+    },
+    async delete(key) {
+      lru.delete(key);
+      counters.delete(key);
+    },
+    async incr(key) {
+      const next = (counters.get(key) ?? 0) + 1;
+      counters.set(key, next);
+      return next;
+    },
+    async close() {
+      lru.clear();
+    },
+  };
+}
+
+export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis } {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return {
+    redis,
+    async get<T>(key: string) {
+      const raw = await redis.get(prefix + key);
+      return raw == null ? undefined : (JSON.parse(raw) as T);
+    },
+    async set(key, value, ttlMs) {
+      await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+    },
+    async delete(key) {
+      await redis.del(prefix + key);
+    },
+    async incr(key) {
+      return redis.incr(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Returns the cached value for key, or computes, stores and returns it. */
+export async function cached<T>(cache: Cache, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const hit = await cache.get<T>(key);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  await cache.set(key, value, ttlMs);
+  return value;
+}
