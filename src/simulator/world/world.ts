@@ -1,0 +1,194 @@
+/** The simulated world: one seeded season, its players, accounts and leagues, and the lineups set in it. */
+import { DEMO_ACCOUNTS } from '../accounts.ts';
+import {
+  type Account,
+  activeRoster,
+  buildLeagues,
+  type League,
+  type LeagueTeam,
+  type Service,
+} from './leagues.ts';
+import { bestGroupLineup, bestSlotLineup } from './lineups.ts';
+import { buildPlayers, type Player } from './players.ts';
+import { Rng } from './random.ts';
+import { buildSchedule, SeasonCalendar } from './schedule.ts';
+import { Scoring } from './scoring.ts';
+
+export interface WorldOptions {
+  seed: number;
+  season: number;
+  /** The clock when the world is made; rookie drafts took place in the 90 days before it. */
+  anchorMs: number;
+}
+
+export class World {
+  readonly seed: number;
+  readonly season: number;
+  readonly anchorMs: number;
+  readonly calendar: SeasonCalendar;
+  readonly players: Player[];
+  readonly byMfl: Map<string, Player>;
+  readonly bySleeper: Map<string, Player>;
+  readonly byFlea: Map<number, Player>;
+  readonly scoring: Scoring;
+  readonly accounts: Account[];
+  readonly leagues: League[];
+  readonly demo: Record<Service, Account>;
+  readonly bench: Record<Service, Account>;
+  /** NFL team rankings shown in MFL's schedule (pass/rush offense/defense), by team code. */
+  readonly ranks: Map<string, [number, number, number, number]>;
+  private readonly leagueIndex = new Map<string, League>();
+  private readonly accountIndex = new Map<string, Account>();
+  private readonly defaults = new Map<string, Player[]>();
+  /** Lineups set through MFL's lineup import, by `${league}:${team}:${week}`. */
+  private readonly overrides = new Map<string, Player[]>();
+
+  constructor(opts: WorldOptions) {
+    this.seed = opts.seed;
+    this.season = opts.season;
+    this.anchorMs = opts.anchorMs;
+    this.calendar = new SeasonCalendar(opts.season, buildSchedule(opts.seed, opts.season));
+    const pool = buildPlayers(opts.seed, opts.season);
+    this.players = pool.players;
+    this.byMfl = pool.byMfl;
+    this.bySleeper = pool.bySleeper;
+    this.byFlea = pool.byFlea;
+    this.scoring = new Scoring(opts.seed, this.calendar);
+    const rng = new Rng(opts.seed, 'accounts');
+    const acct = (
+      service: Service,
+      login: string,
+      userId: string,
+      displayName: string,
+      extra?: Partial<Account>,
+    ): Account => ({
+      key: `${service}:${login}`,
+      service,
+      login,
+      userId,
+      displayName,
+      avatar: rng.hex(32),
+      ...extra,
+    });
+    const d = DEMO_ACCOUNTS;
+    this.demo = {
+      mfl: acct('mfl', d.demo.mfl.username, '1', 'demo', {
+        password: d.demo.mfl.password,
+        apiKey: d.demo.mfl.apiKey,
+      }),
+      sleeper: acct('sleeper', d.demo.sleeper.username, d.demo.sleeper.userId, d.demo.sleeper.displayName),
+      flea: acct('flea', d.demo.flea.email, '1', 'Demo'),
+    };
+    this.bench = {
+      mfl: acct('mfl', d.bench.mfl.username, '2', 'bench', {
+        password: d.bench.mfl.password,
+        apiKey: d.bench.mfl.apiKey,
+      }),
+      sleeper: acct('sleeper', d.bench.sleeper.username, d.bench.sleeper.userId, d.bench.sleeper.displayName),
+      flea: acct('flea', d.bench.flea.email, '2', 'Bench'),
+    };
+    const built = buildLeagues({
+      seed: opts.seed,
+      season: opts.season,
+      players: this.players,
+      anchorWeek: this.calendar.defaultWeek(opts.anchorMs),
+      draftAnchorMs: opts.anchorMs,
+      demo: this.demo,
+      bench: this.bench,
+    });
+    this.accounts = built.accounts;
+    this.leagues = built.leagues;
+    for (const l of this.leagues) this.leagueIndex.set(`${l.service}:${l.id}`, l);
+    for (const a of this.accounts) this.accountIndex.set(a.key, a);
+    const rankRng = new Rng(opts.seed, 'ranks');
+    const perm = () => rankRng.shuffle(Array.from({ length: 32 }, (_, i) => i + 1));
+    const [a, b, c, e] = [perm(), perm(), perm(), perm()];
+    this.ranks = new Map();
+    const codes = [
+      ...new Set(this.calendar.weeks.flatMap((w) => w.games.flatMap((g) => [g.home, g.away]))),
+    ].sort();
+    codes.forEach((code, i) => {
+      this.ranks.set(code, [a[i], b[i], c[i], e[i]]);
+    });
+  }
+
+  league(service: Service, id: string): League | undefined {
+    return this.leagueIndex.get(`${service}:${id}`);
+  }
+
+  account(service: Service, login: string): Account | undefined {
+    return this.accountIndex.get(`${service}:${login}`);
+  }
+
+  accountByKey(key: string): Account | undefined {
+    return this.accountIndex.get(key);
+  }
+
+  leaguesOf(account: Account): League[] {
+    return this.leagues.filter(
+      (l) => l.service === account.service && l.teams.some((t) => t.ownerKey === account.key),
+    );
+  }
+
+  teamOf(league: League, account: Account): LeagueTeam | undefined {
+    return league.teams.find((t) => t.ownerKey === account.key);
+  }
+
+  player(idx: number): Player {
+    return this.players[idx];
+  }
+
+  /** The MFL starters of a team for a week (a lineup set by import, the manager's usual choice, or best ball's pick). */
+  starters(league: League, team: LeagueTeam, week: number, nowMs: number): Player[] {
+    const roster = activeRoster(team, this.players);
+    const ppr = league.format.ppr;
+    if (league.format.bestBall) {
+      return bestGroupLineup(roster, league.mfl.groups, league.mfl.count, (p) =>
+        this.bestBallValue(p, week, ppr, nowMs),
+      );
+    }
+    const key = `${league.service}:${league.id}:${team.id}:${week}`;
+    const set = this.overrides.get(key);
+    if (set) return set;
+    let lineup = this.defaults.get(key);
+    if (!lineup) {
+      // About a third of managers set lineups from last week's news and leave injured players in.
+      const careless = new Rng(this.seed, 'careless', key).chance(0.33);
+      lineup = bestGroupLineup(roster, league.mfl.groups, league.mfl.count, (p) =>
+        this.scoring.projection(p, week, ppr, careless),
+      );
+      this.defaults.set(key, lineup);
+    }
+    return lineup;
+  }
+
+  /** Sleeper and Fleaflicker starters, in the league's slot order (undefined = empty slot). */
+  slotStarters(league: League, team: LeagueTeam, week: number, nowMs: number): (Player | undefined)[] {
+    const roster = activeRoster(team, this.players);
+    const ppr = league.format.ppr;
+    if (league.format.bestBall) {
+      return bestSlotLineup(roster, league.slots, (p) => this.bestBallValue(p, week, ppr, nowMs));
+    }
+    const careless = new Rng(this.seed, 'careless', league.id, team.id, week).chance(0.33);
+    return bestSlotLineup(roster, league.slots, (p) => this.scoring.projection(p, week, ppr, careless));
+  }
+
+  private bestBallValue(p: Player, week: number, ppr: number, nowMs: number): number {
+    const pts = this.scoring.points(p, week, ppr, nowMs);
+    return pts ?? this.scoring.projection(p, week, ppr) / 1000;
+  }
+
+  setStarters(league: League, team: LeagueTeam, week: number, starters: Player[]) {
+    this.overrides.set(`${league.service}:${league.id}:${team.id}:${week}`, starters);
+  }
+
+  /** Forgets every lineup set since the world was made. */
+  resetLineups() {
+    this.overrides.clear();
+  }
+
+  /** MFL league-host URL path prefix ("/mfl/www57"). */
+  static mflHostPath(league: League): string {
+    return `/mfl/${league.host}`;
+  }
+}
