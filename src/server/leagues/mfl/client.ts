@@ -1,0 +1,358 @@
+import { type Loader, privateScope, ttl } from '../cache-policy.ts';
+import { leagueError } from '../errors.ts';
+import type { ServiceHttp, ServiceResponse } from '../http.ts';
+import {
+  type MflAdp,
+  type MflDraftUnit,
+  type MflFreeAgent,
+  type MflInjury,
+  type MflLeague,
+  type MflLiveScoring,
+  type MflMyLeague,
+  type MflNflWeek,
+  type MflPlayer,
+  type MflPlayerStatus,
+  type MflRoster,
+  type MflWeeklyResults,
+  readAdp,
+  readDraftResults,
+  readFreeAgents,
+  readFullNflSchedule,
+  readInjuries,
+  readLeague,
+  readLiveScoring,
+  readMyLeagues,
+  readNflSchedule,
+  readPlayerStatuses,
+  readPlayers,
+  readProjectedScores,
+  readRosters,
+  readWeeklyResults,
+} from './exports.ts';
+import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
+import { decodeXml, mflError, parseImportAnswer, parseLoginXml } from './parse.ts';
+
+/** A league as the app knows it: its id and (ideally) its url, which names its host and season. */
+export interface MflLeagueRef {
+  league_id: string;
+  url?: string;
+  year?: number;
+}
+
+export interface MflCallOptions {
+  /** The visitor's MFL_USER_ID value, needed for private leagues and for writes. */
+  cookie?: string;
+}
+
+/** ADP filters as MFL documents them (see league-services.md 1.4). */
+export interface MflAdpFilters {
+  period?: string;
+  /** League size: 8, 10, 12, 14, 16 (16 means 16+); 0 or absent means all. */
+  fcount?: number;
+  /** -1 all, 0 non-PPR, 1 PPR. */
+  isPpr?: -1 | 0 | 1;
+  /** N redraft, K keeper, R rookie-only; comma-joined letters are allowed. */
+  isKeeper?: string;
+  /** -1 all, 0 real drafts only, 1 mock only. */
+  isMock?: -1 | 0 | 1;
+  cutoff?: number;
+  /** Unix start time of the drafts counted. */
+  time?: number;
+  days?: number;
+  details?: boolean;
+}
+
+export interface MflLineup {
+  week: number;
+  starters: string[];
+  comments?: string;
+}
+
+export interface MflClient {
+  /** The season MFL is in now (January and February still count as last season). */
+  seasonYear(): number;
+  /** Signs in and answers the MFL_USER_ID cookie value. The password is sent to MFL and nowhere else. */
+  login(username: string, password: string): Promise<string>;
+  myLeagues(cookie: string, year?: number): Promise<MflMyLeague[]>;
+  league(league: MflLeagueRef, options?: MflCallOptions): Promise<MflLeague>;
+  rosters(league: MflLeagueRef, options?: MflCallOptions & { week?: number }): Promise<MflRoster[]>;
+  /** The whole player database with details, cached for a day. */
+  players(year?: number): Promise<MflPlayer[]>;
+  injuries(week?: number, year?: number): Promise<{ week: number | null; injuries: MflInjury[] }>;
+  projectedScores(
+    league: MflLeagueRef,
+    week: number,
+    options?: MflCallOptions,
+  ): Promise<{ id: string; score: number | null }[]>;
+  liveScoring(league: MflLeagueRef, week: number, options?: MflCallOptions): Promise<MflLiveScoring>;
+  weeklyResults(
+    league: MflLeagueRef,
+    week: number | 'YTD',
+    options?: MflCallOptions,
+  ): Promise<MflWeeklyResults>;
+  /** One week of NFL games, scores and clocks; without a week, the current week. */
+  nflSchedule(week?: number, year?: number): Promise<MflNflWeek>;
+  /** The whole season (W=ALL). */
+  fullNflSchedule(year?: number): Promise<MflNflWeek[]>;
+  /** The current NFL week; 0 off-season. */
+  currentWeek(year?: number): Promise<number>;
+  playerStatus(
+    league: MflLeagueRef,
+    playerIds: string[],
+    options?: MflCallOptions,
+  ): Promise<MflPlayerStatus[]>;
+  freeAgents(league: MflLeagueRef, options?: MflCallOptions & { position?: string }): Promise<MflFreeAgent[]>;
+  draftResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflDraftUnit[]>;
+  adp(filters?: MflAdpFilters, year?: number): Promise<MflAdp>;
+  /** Sends a week's lineup; MFL's refusal is thrown with MFL's own words (status 400). */
+  importLineup(league: MflLeagueRef, cookie: string, lineup: MflLineup): Promise<void>;
+}
+
+export interface MflClientOptions {
+  http: ServiceHttp;
+  /** e.g. https://api.myfantasyleague.com (no year). */
+  apiUrl: string;
+  load: Loader;
+  now?: () => number;
+}
+
+/** Player ids per playerStatus request, keeping URLs short. */
+const statusChunk = 50;
+
+export function createMflClient(options: MflClientOptions): MflClient {
+  const { http, load } = options;
+  const apiUrl = options.apiUrl.replace(/\/+$/, '');
+  const api = new URL(apiUrl);
+  const now = options.now ?? Date.now;
+  const seasonYear = () => mflSeasonYear(now());
+
+  const hostOf = (league: MflLeagueRef) => leagueHost(league.url, apiUrl) ?? apiUrl;
+  const yearOf = (league: MflLeagueRef) => league.year ?? yearFromLeagueUrl(league.url) ?? seasonYear();
+  const scopeOf = (cookie: string | undefined) => (cookie ? privateScope(cookie) : 'public');
+
+  /**
+   * Sends a request, following redirects by hand so the cookie goes along to MFL's own hosts (and
+   * only to them).
+   */
+  async function request(
+    url: string,
+    init: { method?: 'GET' | 'POST'; body?: string; cookie?: string; timeoutMs?: number } = {},
+  ): Promise<ServiceResponse> {
+    let target = url;
+    let method = init.method ?? 'GET';
+    let body = init.body;
+    for (let hop = 0; hop <= 3; hop++) {
+      const headers: Record<string, string> = {};
+      if (init.cookie && sameSite(new URL(target), api))
+        headers.cookie = `MFL_USER_ID=${encodeURIComponent(init.cookie)}`;
+      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+      const res = await http.send({
+        url: target,
+        method,
+        body,
+        headers,
+        redirect: 'manual',
+        timeoutMs: init.timeoutMs,
+      });
+      if (res.status < 300 || res.status >= 400) return res;
+      const location = res.headers.get('location');
+      if (!location) break;
+      target = new URL(location, target).href;
+      if (res.status === 303) {
+        method = 'GET';
+        body = undefined;
+      }
+    }
+    throw leagueError('mfl', 'unavailable');
+  }
+
+  /** An export's JSON. MFL sometimes answers errors as XML even when asked for JSON. */
+  async function exportJson(
+    base: string,
+    year: number,
+    params: Record<string, string | number | undefined>,
+    cookie?: string,
+    timeoutMs?: number,
+  ) {
+    const res = await request(mflUrl(base, year, 'export', { ...params, JSON: 1 }), { cookie, timeoutMs });
+    try {
+      return JSON.parse(res.text) as unknown;
+    } catch {
+      const xmlError = /<error[^>]*>([\s\S]*?)<\/error>/i.exec(res.text);
+      if (xmlError) throw mflError(decodeXml(xmlError[1]));
+      throw leagueError('mfl', 'unreadable');
+    }
+  }
+
+  function leagueExport<T>(
+    type: string,
+    league: MflLeagueRef,
+    cookie: string | undefined,
+    ttlMs: number,
+    params: Record<string, string | number | undefined>,
+    read: (body: unknown) => T,
+  ): Promise<T> {
+    const year = yearOf(league);
+    const args = Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    const key = `mfl:${type}:${year}:${league.league_id}:${scopeOf(cookie)}:${args}`;
+    return load(key, ttlMs, async () =>
+      read(await exportJson(hostOf(league), year, { TYPE: type, L: league.league_id, ...params }, cookie)),
+    );
+  }
+
+  function apiExport<T>(
+    type: string,
+    year: number,
+    ttlMs: number,
+    params: Record<string, string | number | undefined>,
+    read: (body: unknown) => T,
+    timeoutMs?: number,
+  ): Promise<T> {
+    const args = Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    return load(`mfl:${type}:${year}:${args}`, ttlMs, async () =>
+      read(await exportJson(apiUrl, year, { TYPE: type, ...params }, undefined, timeoutMs)),
+    );
+  }
+
+  function nflSchedule(week?: number, year = seasonYear()): Promise<MflNflWeek> {
+    return apiExport(
+      'nflSchedule',
+      year,
+      week === undefined ? ttl.currentWeek : ttl.live,
+      { W: week },
+      readNflSchedule,
+    );
+  }
+
+  return {
+    seasonYear,
+    nflSchedule,
+
+    async login(username, password) {
+      const form = new URLSearchParams({ USERNAME: username, PASSWORD: password, XML: '1' });
+      const res = await request(mflUrl(apiUrl, seasonYear(), 'login', {}), {
+        method: 'POST',
+        body: form.toString(),
+      });
+      const answer = parseLoginXml(res.text);
+      if (!answer.ok) throw leagueError('mfl', 'rejected', answer.error, { statusCode: 401 });
+      return answer.cookie;
+    },
+
+    myLeagues(cookie, year = seasonYear()) {
+      return load(`mfl:myleagues:${year}:${privateScope(cookie)}`, ttl.leagueList, async () =>
+        readMyLeagues(
+          await exportJson(apiUrl, year, { TYPE: 'myleagues', FRANCHISE_NAMES: 1, YEAR: year }, cookie),
+        ),
+      );
+    },
+
+    league(league, { cookie } = {}) {
+      return leagueExport('league', league, cookie, ttl.leagueSettings, {}, readLeague);
+    },
+
+    rosters(league, { cookie, week } = {}) {
+      return leagueExport('rosters', league, cookie, ttl.rosters, { W: week }, readRosters);
+    },
+
+    async players(year = seasonYear()) {
+      const read = (body: unknown) => readPlayers(body).players;
+      return apiExport('players', year, ttl.playerDatabase, { DETAILS: 1 }, read, 60_000);
+    },
+
+    injuries(week, year = seasonYear()) {
+      return apiExport('injuries', year, ttl.statuses, { W: week }, (body) => {
+        const { week: w, injuries } = readInjuries(body);
+        return { week: w, injuries };
+      });
+    },
+
+    async projectedScores(league, week, { cookie } = {}) {
+      const read = (body: unknown) => readProjectedScores(body).scores;
+      return leagueExport('projectedScores', league, cookie, ttl.projections, { W: week }, read);
+    },
+
+    liveScoring(league, week, { cookie } = {}) {
+      return leagueExport('liveScoring', league, cookie, ttl.live, { W: week, DETAILS: 1 }, readLiveScoring);
+    },
+
+    weeklyResults(league, week, { cookie } = {}) {
+      return leagueExport('weeklyResults', league, cookie, ttl.live, { W: week }, readWeeklyResults);
+    },
+
+    fullNflSchedule(year = seasonYear()) {
+      return apiExport('nflSchedule', year, ttl.season, { W: 'ALL' }, readFullNflSchedule);
+    },
+
+    async currentWeek(year = seasonYear()) {
+      return (await nflSchedule(undefined, year)).week;
+    },
+
+    async playerStatus(league, playerIds, { cookie } = {}) {
+      const ids = [...new Set(playerIds.map((id) => id.trim()).filter((id) => /^\d{1,10}$/.test(id)))];
+      const chunks: string[][] = [];
+      for (let i = 0; i < ids.length; i += statusChunk) chunks.push(ids.slice(i, i + statusChunk));
+      const results = await Promise.all(
+        chunks.map((chunk) =>
+          leagueExport(
+            'playerStatus',
+            league,
+            cookie,
+            ttl.statuses,
+            { P: chunk.join(',') },
+            readPlayerStatuses,
+          ),
+        ),
+      );
+      return results.flat();
+    },
+
+    freeAgents(league, { cookie, position } = {}) {
+      return leagueExport('freeAgents', league, cookie, ttl.statuses, { POSITION: position }, readFreeAgents);
+    },
+
+    draftResults(league, { cookie } = {}) {
+      return leagueExport('draftResults', league, cookie, ttl.drafts, {}, readDraftResults);
+    },
+
+    adp(filters = {}, year = seasonYear()) {
+      const params = {
+        PERIOD: filters.period,
+        FCOUNT: filters.fcount,
+        IS_PPR: filters.isPpr,
+        IS_KEEPER: filters.isKeeper,
+        IS_MOCK: filters.isMock,
+        CUTOFF: filters.cutoff,
+        TIME: filters.time,
+        DAYS: filters.days,
+        DETAILS: filters.details ? 1 : undefined,
+      };
+      return apiExport('adp', year, ttl.adp, params, readAdp);
+    },
+
+    async importLineup(league, cookie, lineup) {
+      const year = yearOf(league);
+      const form = new URLSearchParams({ W: String(lineup.week), STARTERS: lineup.starters.join(',') });
+      if (lineup.comments) form.set('COMMENTS', lineup.comments);
+      const url = mflUrl(hostOf(league), year, 'import', { TYPE: 'lineup', L: league.league_id });
+      const res = await request(url, { method: 'POST', body: form.toString(), cookie });
+      const answer = parseImportAnswer(res.text);
+      if (!answer.ok) {
+        if (answer.notLoggedIn) throw leagueError('mfl', 'not-logged-in', answer.error);
+        throw leagueError('mfl', 'rejected', answer.error, { statusCode: 400 });
+      }
+      // The week's read-back must show the new lineup, not a cached old one.
+      const scope = scopeOf(cookie);
+      await Promise.all([
+        load.forget(`mfl:weeklyResults:${year}:${league.league_id}:${scope}:W=${lineup.week}`),
+        load.forget(`mfl:liveScoring:${year}:${league.league_id}:${scope}:W=${lineup.week}&DETAILS=1`),
+      ]);
+    },
+  };
+}
