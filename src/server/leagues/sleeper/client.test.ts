@@ -49,17 +49,23 @@ function sleeper(extra: Record<string, string> = {}) {
 }
 
 /** The client call that reads each recorded request. */
+const calls: [RegExp, (client: SleeperClient, m: string[]) => Promise<unknown>][] = [
+  [/^\/user\/(\d+)\/leagues\/nfl\/(\d+)$/, (c, m) => c.userLeagues(m[1], m[2])],
+  [/^\/user\/([^/]+)$/, (c, m) => c.user(m[1])],
+  [/^\/league\/(\d+)\/rosters$/, (c, m) => c.rosters(m[1])],
+  [/^\/league\/(\d+)\/users$/, (c, m) => c.leagueUsers(m[1])],
+  [/^\/league\/(\d+)\/drafts$/, (c, m) => c.drafts(m[1])],
+  [/^\/league\/(\d+)$/, (c, m) => c.league(m[1])],
+  [/^\/draft\/(\d+)\/picks$/, (c, m) => c.draftPicks(m[1])],
+  [/^\/state\/nfl$/, (c) => c.state()],
+  [/^\/players\/nfl$/, (c) => c.players()],
+];
+
 function call(client: SleeperClient, path: string): Promise<unknown> {
-  let m: RegExpExecArray | null;
-  if ((m = /^\/user\/(\d+)\/leagues\/nfl\/(\d+)$/.exec(path))) return client.userLeagues(m[1], m[2]);
-  if ((m = /^\/user\/([^/]+)$/.exec(path))) return client.user(m[1]);
-  if ((m = /^\/league\/(\d+)\/rosters$/.exec(path))) return client.rosters(m[1]);
-  if ((m = /^\/league\/(\d+)\/users$/.exec(path))) return client.leagueUsers(m[1]);
-  if ((m = /^\/league\/(\d+)\/drafts$/.exec(path))) return client.drafts(m[1]);
-  if ((m = /^\/league\/(\d+)$/.exec(path))) return client.league(m[1]);
-  if ((m = /^\/draft\/(\d+)\/picks$/.exec(path))) return client.draftPicks(m[1]);
-  if (path === '/state/nfl') return client.state();
-  if (path === '/players/nfl') return client.players();
+  for (const [pattern, run] of calls) {
+    const m = pattern.exec(path);
+    if (m) return run(client, m);
+  }
   throw new Error(`no call for ${path}`);
 }
 
