@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { memoryCache } from '../cache.ts';
+import { createLoader } from './cache-policy.ts';
+import { leagueError } from './errors.ts';
+import type { FleaClient } from './flea/client.ts';
+import type { MflClient } from './mfl/client.ts';
+import { createPlayerDirectory } from './player-directory.ts';
+import type { SleeperClient } from './sleeper/client.ts';
+
+function directory(opts: { mflFails?: boolean; sleeperFails?: boolean; fleaFails?: boolean }) {
+  const calls = { mfl: 0, sleeper: 0, flea: 0 };
+  const cache = memoryCache();
+  const ttls: number[] = [];
+  const spyCache = {
+    ...cache,
+    set: (k: string, v: unknown, t: number) => {
+      ttls.push(t);
+      return cache.set(k, v, t);
+    },
+  };
+  let t = 0;
+  const mfl = {
+    seasonYear: () => 2025,
+    players: async () => {
+      calls.mfl++;
+      if (opts.mflFails) throw leagueError('mfl', 'unavailable');
+      return [{ id: '13604', name: 'Doe, John', position: 'WR', team: 'KCC', draft_year: '2024' }];
+    },
+  } as unknown as MflClient;
+  const sleeper = {
+    players: async () => {
+      calls.sleeper++;
+      if (opts.sleeperFails) throw leagueError('sleeper', 'timeout');
+      return [{ player_id: '100', full_name: 'John Doe', position: 'WR', team: 'KC', active: true }];
+    },
+  } as unknown as SleeperClient;
+  const flea = {
+    allPlayers: async () => {
+      calls.flea++;
+      if (opts.fleaFails) throw leagueError('flea', 'rate-limited');
+      return [{ proPlayer: { id: 9, nameFull: 'John Doe', position: 'WR', proTeamAbbreviation: 'KC' } }];
+    },
+  } as unknown as FleaClient;
+  const dir = createPlayerDirectory({ mfl, sleeper, flea, load: createLoader(spyCache), now: () => t });
+  const advance = (ms: number) => {
+    t += ms;
+  };
+  return { dir, calls, ttls, advance };
+}
+
+describe('player directory', () => {
+  it('merges the three services and keeps the list for a day', async () => {
+    const { dir, calls, ttls } = directory({});
+    const players = await dir.list();
+    expect(players).toEqual([
+      {
+        id: '13604',
+        mfl_id: '13604',
+        name: 'John Doe',
+        position: 'WR',
+        team: 'KC',
+        draftYear: 2024,
+        sleeper_id: '100',
+        flea_id: '9',
+      },
+    ]);
+    expect(await dir.list()).toBe(players);
+    expect(calls).toEqual({ mfl: 1, sleeper: 1, flea: 1 });
+    expect(ttls).toEqual([24 * 60 * 60 * 1000]);
+  });
+
+  it('serves what it has when a service is down, and keeps that only briefly', async () => {
+    const { dir, ttls } = directory({ fleaFails: true });
+    const players = await dir.list();
+    expect(players[0]).toMatchObject({ id: '13604', sleeper_id: '100' });
+    expect(players[0].flea_id).toBeUndefined();
+    expect(ttls[0]).toBeLessThanOrEqual(10 * 60 * 1000);
+  });
+
+  it('fails (with the service message) only when neither MFL nor Sleeper answers', async () => {
+    const { dir } = directory({ mflFails: true, sleeperFails: true });
+    await expect(dir.list()).rejects.toThrow(/MFL is not available/);
+  });
+
+  it('reads the shared cache again after its in-memory copy expires', async () => {
+    const { dir, calls, advance } = directory({});
+    await dir.list();
+    advance(6 * 60 * 1000);
+    await dir.list();
+    expect(calls.mfl).toBe(1);
+  });
+});
