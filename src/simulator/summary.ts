@@ -1,0 +1,49 @@
+/** What GET /_sim/world tells: the season, the clock, the accounts and which leagues they own. */
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { describeFormat } from './world/formats.ts';
+import type { Account, League } from './world/leagues.ts';
+import type { World } from './world/world.ts';
+
+export function baseUrls(host: string) {
+  return {
+    mfl: `http://${host}/mfl/api`,
+    sleeper: `http://${host}/sleeper/v1`,
+    flea: `http://${host}/flea/api`,
+  };
+}
+
+function leagueList(world: World, account: Account, host: string) {
+  return world.leaguesOf(account).map((l: League) => {
+    const team = world.teamOf(l, account)!;
+    const common = { league_id: l.id, name: l.name, format: describeFormat(l.format), team_name: team.name };
+    if (l.service === 'mfl') {
+      return {
+        ...common,
+        franchise_id: team.id,
+        url: `http://${host}/mfl/${l.host}/${world.season}/home/${l.id}`,
+        baseURL: `http://${host}/mfl/${l.host}`,
+      };
+    }
+    if (l.service === 'sleeper') return { ...common, roster_id: team.id };
+    return { ...common, team_id: team.id };
+  });
+}
+
+export function worldSummary(world: World, nowMs: number, host: string) {
+  const perUser = (who: Record<'mfl' | 'sleeper' | 'flea', Account>) => ({
+    mfl: leagueList(world, who.mfl, host),
+    sleeper: leagueList(world, who.sleeper, host),
+    flea: leagueList(world, who.flea, host),
+  });
+  return {
+    seed: world.seed,
+    season: world.season,
+    now: nowMs,
+    nowIso: new Date(nowMs).toISOString(),
+    currentWeek: world.calendar.currentWeek(nowMs),
+    baseUrls: baseUrls(host),
+    accounts: DEMO_ACCOUNTS,
+    leagues: { demo: perUser(world.demo), bench: perUser(world.bench) },
+    publicRookieDraftLeagues: world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
+  };
+}
