@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
 export type LeagueType = (typeof leagueTypes)[number];
-export const leagueTypeLabel: Record<LeagueType, string> = { mfl: 'MFL', sleeper: 'Sleeper', flea: 'Fleaflicker' };
+export const leagueTypeLabel: Record<LeagueType, string> = {
+  mfl: 'MFL',
+  sleeper: 'Sleeper',
+  flea: 'Fleaflicker',
+};
 
 /** A league as the API lists it (spec section 3). */
 export const leagueSchema = z.object({
@@ -15,7 +19,10 @@ export const leagueSchema = z.object({
 });
 export type League = z.infer<typeof leagueSchema>;
 
-export const mflLoginSchema = z.object({ username: z.string().trim().min(1).max(100), password: z.string().min(1).max(200) });
+export const mflLoginSchema = z.object({
+  username: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(200),
+});
 export const sleeperConnectSchema = z.object({ username: z.string().trim().min(1).max(100) });
 export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(200) });
 
@@ -38,3 +45,25 @@ export const connectionsSchema = z.object({
   flea: z.object({ connected: z.boolean(), email: z.string().optional() }),
 });
 export type Connections = z.infer<typeof connectionsSchema>;
+
+/** A player of the merged list behind the player search (GET /api/players). */
+export const leaguePlayerSchema = z.object({
+  /** The MFL id, or `sleeper:<id>` / `flea:<id>` for a player only that service lists. */
+  id: z.string(),
+  mfl_id: z.string().optional(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  draftYear: z.number().int().optional(),
+  sleeper_id: z.string().optional(),
+  flea_id: z.string().optional(),
+});
+export type LeaguePlayer = z.infer<typeof leaguePlayerSchema>;
+
+/** The names of the league connection cookies (spec section 3). */
+export const leagueCookies = {
+  mfl: 'MFL_USER_ID',
+  sleeperId: 'SLEEPER_USER_ID',
+  sleeperName: 'SLEEPER_USER_NAME',
+  flea: 'FLEAFLICKER_EMAIL',
+} as const;

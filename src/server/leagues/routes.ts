@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import cookie from '@fastify/cookie';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type Connections,
+  connectionsSchema,
+  fleaConnectSchema,
+  type League,
+  type LeagueType,
+  leagueCookies,
+  leagueSchema,
+  mflLoginSchema,
+  sleeperConnectSchema,
+} from '../../common/leagues.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { isLeagueError, leagueError } from './errors.ts';
+import type { PlayerIdentity } from './players.ts';
+import type { LeagueServices } from './services.ts';
+
+export interface LeagueRoutesOptions {
+  services: LeagueServices;
+  secureCookies: boolean;
+}
+
+const okSchema = z.object({ ok: z.literal(true) });
+const leaguesSchema = z.array(leagueSchema);
+const thirtyDays = 30 * 24 * 60 * 60;
+
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+
+/** "d***@dynasty.test": enough to recognise one's address without handing it back whole. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Runs a call to a league service. Errors already meant for the visitor pass through (a 503 also
+ * says when to retry); anything else (an answer shaped in a way no one foresaw) becomes the
+ * service's "could not read" 502 instead of a 500.
+ */
+async function fromService<T>(service: LeagueType, reply: FastifyReply, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (isLeagueError(e) && e.retryAfterMs !== undefined) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))));
+    }
+    if (e instanceof HttpError) throw e;
+    reply.log.error({ err: e, service }, 'league service answer not understood');
+    throw leagueError(service, 'unreadable');
+  }
+}
+
+export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fastify, opts) => {
+  const { services } = opts;
+  if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const cookieOptions: CookieSerializeOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: opts.secureCookies,
+    maxAge: thirtyDays,
+  };
+  const clear = (reply: FastifyReply, ...names: string[]) => {
+    for (const name of names)
+      reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies });
+  };
+
+  // --- MFL -------------------------------------------------------------------------------------
+
+  app.post(
+    '/mfl/login',
+    { schema: { body: mflLoginSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const value = await fromService('mfl', reply, () => services.mfl.login(username, password));
+      reply.setCookie(leagueCookies.mfl, value, cookieOptions);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+    clear(reply, leagueCookies.mfl);
+    return { ok: true as const };
+  });
+
+  app.get('/mfl/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
+    const userCookie = request.cookies[leagueCookies.mfl];
+    if (!userCookie) throw unauthorized('Log in to MFL first.');
+    const leagues = await fromService('mfl', reply, async () => {
+      try {
+        const year = services.mfl.seasonYear();
+        const current = await services.mfl.myLeagues(userCookie, year);
+        // Before a league renews for the new season it is only listed under the last one.
+        return current.length > 0 ? current : await services.mfl.myLeagues(userCookie, year - 1);
+      } catch (e) {
+        if (isLeagueError(e, 'not-logged-in')) clear(reply, leagueCookies.mfl);
+        throw e;
+      }
+    });
+    return leagues.map(
+      (l): League => ({
+        league_id: clip(l.league_id, 64),
+        name: clip(l.name, 200),
+        url: clip(l.url, 500),
+        type: 'mfl',
+        franchise_id: l.franchise_id ? clip(l.franchise_id, 16) : undefined,
+      }),
+    );
+  });
+
+  // --- Sleeper ---------------------------------------------------------------------------------
+
+  app.post(
+    '/sleeper/connect',
+    { schema: { body: sleeperConnectSchema, response: { 200: okSchema.extend({ username: z.string() }) } } },
+    async (request, reply) => {
+      const user = await fromService('sleeper', reply, () => services.sleeper.user(request.body.username));
+      const username = user.username || user.display_name || request.body.username;
+      reply.setCookie(leagueCookies.sleeperId, user.user_id, cookieOptions);
+      reply.setCookie(leagueCookies.sleeperName, username, cookieOptions);
+      return { ok: true as const, username };
+    },
+  );
+
+  app.get('/sleeper/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+    clear(reply, leagueCookies.sleeperId, leagueCookies.sleeperName);
+    return { ok: true as const };
+  });
+
+  app.get('/sleeper/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
+    const userId = request.cookies[leagueCookies.sleeperId];
+    if (!userId) throw unauthorized('Connect your Sleeper account first.');
+    const leagues = await fromService('sleeper', reply, async () => {
+      const season = await services.sleeper
+        .state()
+        .then((s) => s.league_season || s.season)
+        .catch(() => String(new Date().getUTCFullYear()));
+      return services.sleeper.userLeagues(userId, season);
+    });
+    return leagues.map(
+      (l): League => ({
+        league_id: clip(l.league_id, 64),
+        name: clip(l.name, 200),
+        url: `https://sleeper.com/leagues/${encodeURIComponent(l.league_id)}`,
+        type: 'sleeper',
+      }),
+    );
+  });
+
+  // --- Fleaflicker -----------------------------------------------------------------------------
+
+  app.post(
+    '/flea/connect',
+    { schema: { body: fleaConnectSchema, response: { 200: okSchema } } },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const leagues = await fromService('flea', reply, () => services.flea.userLeagues(email));
+      if (leagues.length === 0)
+        throw new HttpError(404, 'Fleaflicker has no leagues for that e-mail address.');
+      reply.setCookie(leagueCookies.flea, email, cookieOptions);
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/flea/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+    clear(reply, leagueCookies.flea);
+    return { ok: true as const };
+  });
+
+  app.get('/flea/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
+    const email = request.cookies[leagueCookies.flea];
+    if (!email) throw unauthorized('Connect your Fleaflicker account first.');
+    const leagues = await fromService('flea', reply, () => services.flea.userLeagues(email));
+    return leagues.map(
+      (l): League => ({
+        league_id: String(l.id),
+        name: clip(l.name, 200),
+        url: `https://www.fleaflicker.com/nfl/leagues/${l.id}`,
+        type: 'flea',
+        team_id: l.ownedTeam ? String(l.ownedTeam.id) : undefined,
+      }),
+    );
+  });
+
+  // --- Shared ----------------------------------------------------------------------------------
+
+  app.get(
+    '/connections',
+    { schema: { response: { 200: connectionsSchema } } },
+    async (request): Promise<Connections> => {
+      const c = request.cookies;
+      const sleeperId = c[leagueCookies.sleeperId];
+      const email = c[leagueCookies.flea];
+      return {
+        mfl: { connected: Boolean(c[leagueCookies.mfl]) },
+        sleeper: {
+          connected: Boolean(sleeperId),
+          username: sleeperId ? c[leagueCookies.sleeperName] || undefined : undefined,
+        },
+        flea: { connected: Boolean(email), email: email ? maskEmail(email) : undefined },
+      };
+    },
+  );
+
+  // The list backs a type-ahead: serialised once per list, then sent as is with an ETag.
+  const serialised = new WeakMap<PlayerIdentity[], { body: string; etag: string }>();
+  app.get('/players', async (request, reply) => {
+    const players = await fromService('mfl', reply, () => services.players.list());
+    let entry = serialised.get(players);
+    if (!entry) {
+      const body = JSON.stringify(players);
+      entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      serialised.set(players, entry);
+    }
+    reply.header('cache-control', 'public, max-age=3600').header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  });
+};
