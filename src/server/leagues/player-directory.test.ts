@@ -7,7 +7,12 @@ import type { MflClient } from './mfl/client.ts';
 import { createPlayerDirectory } from './player-directory.ts';
 import type { SleeperClient } from './sleeper/client.ts';
 
-function directory(opts: { mflFails?: boolean; sleeperFails?: boolean; fleaFails?: boolean }) {
+function directory(opts: {
+  mflFails?: boolean;
+  sleeperFails?: boolean;
+  fleaFails?: boolean;
+  fleaNeedsLeague?: boolean;
+}) {
   const calls = { mfl: 0, sleeper: 0, flea: 0 };
   const cache = memoryCache();
   const ttls: number[] = [];
@@ -38,6 +43,7 @@ function directory(opts: { mflFails?: boolean; sleeperFails?: boolean; fleaFails
     allPlayers: async () => {
       calls.flea++;
       if (opts.fleaFails) throw leagueError('flea', 'rate-limited');
+      if (opts.fleaNeedsLeague) throw leagueError('flea', 'not-found');
       return [{ proPlayer: { id: 9, nameFull: 'John Doe', position: 'WR', proTeamAbbreviation: 'KC' } }];
     },
   } as unknown as FleaClient;
@@ -88,5 +94,21 @@ describe('player directory', () => {
     advance(6 * 60 * 1000);
     await dir.list();
     expect(calls.mfl).toBe(1);
+  });
+
+  it('takes a listing that needs a league as "no Fleaflicker list", not as an outage', async () => {
+    const { dir, ttls } = directory({ fleaNeedsLeague: true });
+    expect((await dir.list())[0].flea_id).toBeUndefined();
+    expect(ttls).toEqual([24 * 60 * 60 * 1000]);
+  });
+
+  it('gives Fleaflicker players from rosters their shared keys', async () => {
+    const { dir } = directory({ fleaNeedsLeague: true });
+    const joined = await dir.withFlea([
+      { id: 4242, nameFull: 'John Doe', position: 'WR', proTeamAbbreviation: 'KC' },
+      { id: 77, nameFull: 'Only Flea', position: 'TE', proTeamAbbreviation: 'NYJ' },
+    ]);
+    expect(joined.find((p) => p.id === '13604')?.flea_id).toBe('4242');
+    expect(joined.find((p) => p.id === 'flea:77')).toMatchObject({ name: 'Only Flea', team: 'NYJ' });
   });
 });

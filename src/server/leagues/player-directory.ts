@@ -1,6 +1,8 @@
 import type { Loader } from './cache-policy.ts';
 import { ttl } from './cache-policy.ts';
+import { isLeagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';
+import type { FleaProPlayer } from './flea/schemas.ts';
 import type { MflClient } from './mfl/client.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import type { SleeperClient } from './sleeper/client.ts';
@@ -8,6 +10,11 @@ import type { SleeperClient } from './sleeper/client.ts';
 export interface PlayerDirectory {
   /** Every player across the three services, sorted by name; cached for a day. */
   list(): Promise<PlayerIdentity[]>;
+  /**
+   * The same list joined with Fleaflicker players read elsewhere (league rosters asked for with
+   * external_id_type=SPORTRADAR), so each gets the key it shares with the other services.
+   */
+  withFlea(players: FleaProPlayer[]): Promise<PlayerIdentity[]>;
 }
 
 export interface PlayerDirectoryOptions {
@@ -30,23 +37,35 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
   const now = options.now ?? Date.now;
   let memo: { key: string; until: number; players: PlayerIdentity[] } | undefined;
 
-  async function build(year: number): Promise<{ players: PlayerIdentity[]; complete: boolean }> {
+  /**
+   * Fleaflicker's listing, best players first. It may want a league: a 4xx means "no list without
+   * one", which is an answer, not an outage.
+   */
+  async function fleaListing(): Promise<FleaProPlayer[]> {
+    try {
+      const listed = await flea.allPlayers(
+        undefined,
+        { externalIdType: 'SPORTRADAR' },
+        options.fleaPages ?? 40,
+      );
+      return listed.map((p) => p.proPlayer);
+    } catch (e) {
+      if (isLeagueError(e, 'not-found') || isLeagueError(e, 'rejected')) return [];
+      throw e;
+    }
+  }
+
+  async function build(year: number, extraFlea: FleaProPlayer[] = []) {
     // A service being down leaves its ids out rather than leaving the visitor without a list.
-    const [m, s, f] = await Promise.allSettled([
-      mfl.players(year),
-      sleeper.players(),
-      flea.allPlayers(undefined, { externalIdType: 'SPORTRADAR' }, options.fleaPages ?? 40),
-    ]);
+    const [m, s, f] = await Promise.allSettled([mfl.players(year), sleeper.players(), fleaListing()]);
     if (m.status === 'rejected' && s.status === 'rejected') throw m.reason;
     const players = joinPlayers({
       mfl: m.status === 'fulfilled' ? m.value : [],
       sleeper: s.status === 'fulfilled' ? s.value : [],
-      flea: f.status === 'fulfilled' ? f.value.map((p) => p.proPlayer) : [],
+      flea: [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])],
     });
-    return {
-      players,
-      complete: m.status === 'fulfilled' && s.status === 'fulfilled' && f.status === 'fulfilled',
-    };
+    const complete = m.status === 'fulfilled' && s.status === 'fulfilled' && f.status === 'fulfilled';
+    return { players, complete };
   }
 
   return {
@@ -62,6 +81,10 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
       );
       memo = { key, until: t + memoTtl, players: built.players };
       return built.players;
+    },
+
+    async withFlea(players) {
+      return (await build(mfl.seasonYear(), players)).players;
     },
   };
 }
