@@ -59,7 +59,7 @@ export function num(value: number, formatted?: string) {
   return value === 0 ? { formatted: text } : { value, formatted: text };
 }
 
-function colors(eligibility: string[]): string[] {
+export function colors(eligibility: string[]): string[] {
   return [...new Set(eligibility.map((e) => COLOR[e] ?? 'DRAFT_BOARD_PURPLE'))];
 }
 
@@ -189,9 +189,9 @@ function record(wins: number, losses: number, ties: number, rank: number) {
   const games = wins + losses + ties;
   const pct = games ? wins / games : 0;
   const out: Record<string, unknown> = {};
+  // Ties are never recorded by Fleaflicker's answers we have; they show only in the formatted record.
   if (wins) out.wins = wins;
   if (losses) out.losses = losses;
-  if (ties) out.ties = ties;
   out.winPercentage = num(pct, pct.toFixed(3).replace(/^0/, ''));
   if (rank) out.rank = rank;
   out.formatted = ties ? `${wins}-${losses}-${ties}` : `${wins}-${losses}`;
@@ -224,5 +224,29 @@ export function teamJson(t: LeagueTeam, s: Standing, rank: number, draftPosition
     waiverAcquisitionBudget: { value: 100.0, formatted: '$100' },
     draftPosition,
     initials: initials(t.name),
+  };
+}
+
+function rating(positionRank: number): string {
+  if (positionRank <= 6) return 'RATING_VERY_GOOD';
+  if (positionRank <= 18) return 'RATING_GOOD';
+  if (positionRank <= 40) return 'RATING_BAD';
+  return 'RATING_VERY_BAD';
+}
+
+/** rankFantasy / rankDraft: overall ordinal plus the rank within the player's position. */
+export function rankJson(p: Player, overall: number, positionRank: number, season: number) {
+  const position = fleaPosition(p);
+  return {
+    ordinal: overall,
+    positions: [
+      {
+        position: { label: position, group: 'START', eligibility: [position], colors: colors([position]) },
+        ordinal: positionRank,
+        formatted: String(positionRank),
+        rating: rating(positionRank),
+      },
+    ],
+    season,
   };
 }

@@ -9,6 +9,7 @@ import type { World } from '../world/world.ts';
 import {
   ALL_ELIGIBILITY,
   benchCount,
+  colors,
   displayGroup,
   eligibilityOf,
   fleaPosition,
@@ -16,6 +17,7 @@ import {
   num,
   positionFromFilter,
   proPlayer,
+  rankJson,
   rosterPositions,
   teamJson,
 } from './format.ts';
@@ -205,26 +207,48 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
   /** Fantasy-points context for a league: season totals up to the current week, and overall ranks. */
   const seasonTable = (l: League) => {
     const through = Math.max(0, world.calendar.currentWeek(state.now()) - 1);
-    const rows = world.players.map((p) => ({ p, ...world.scoring.seasonPoints(p, through, l.format.ppr) }));
+    const rows = world.players.map((p) => ({
+      p,
+      ...world.scoring.seasonPoints(p, through, l.format.ppr),
+      rank: 0,
+      positionRank: 0,
+    }));
     rows.sort((a, b) => b.total - a.total || a.p.fleaId - b.p.fleaId);
+    const perPosition = new Map<string, number>();
+    rows.forEach((r, i) => {
+      r.rank = i + 1;
+      r.positionRank = (perPosition.get(r.p.position) ?? 0) + 1;
+      perPosition.set(r.p.position, r.positionRank);
+    });
     return { rows, through };
+  };
+
+  /** Average points over the last n finished weeks. */
+  const lastX = (l: League, p: Player, through: number, n: number) => {
+    let sum = 0;
+    let games = 0;
+    for (let w = Math.max(1, through - n + 1); w <= through; w++) {
+      if (world.scoring.finalLine(p, w).played) {
+        sum += world.scoring.finalPoints(p, w, l.format.ppr);
+        games++;
+      }
+    }
+    return games ? Math.round((sum / games) * 100) / 100 : 0;
   };
 
   const listingEntry = (
     l: League,
     p: Player,
     owner: LeagueTeam | undefined,
-    rank: number,
-    total: number,
-    games: number,
+    r: { rank: number; positionRank: number; total: number; games: number },
     through: number,
     ext: boolean,
   ) => {
+    const { total, games } = r;
     const w = week();
     const now = state.now();
     const weekPts = world.scoring.points(p, w, l.format.ppr, now);
     const avg = games ? total / games : 0;
-    const position = fleaPosition(p);
     const entry: Record<string, unknown> = { proPlayer: pro(p, ext) };
     if (owner) entry.owner = { id: Number(owner.id), name: owner.name, initials: initials(owner.name) };
     Object.assign(entry, {
@@ -236,18 +260,8 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
       viewingFormat: 'TOTAL',
       viewingRange: { season: world.season, low: 1, high: Math.max(1, through) },
       displayGroup: displayGroup(p),
-      rankFantasy: {
-        ordinal: rank,
-        positions: [
-          {
-            position: { label: position, group: 'START', eligibility: [position] },
-            ordinal: rank,
-            formatted: String(rank),
-          },
-        ],
-        season: world.season,
-      },
-      lastX: [1, 3, 5].map((duration) => ({ duration })),
+      rankFantasy: rankJson(p, r.rank, r.positionRank, world.season),
+      lastX: [1, 3, 5].map((duration) => ({ value: num(lastX(l, p, through, duration)), duration })),
       seasonTotal: num(total),
       seasonAverage: num(Math.round(avg * 100) / 100),
       seasonsStandartDeviation: num(Math.round(avg * 0.3 * 100) / 100),
@@ -272,7 +286,6 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
     for (const t of l.teams) for (const x of t.players) ownerOf.set(x, t);
     const { rows, through } = seasonTable(l);
     const matching = rows
-      .map((r, i) => ({ ...r, rank: i + 1 }))
       .filter(({ p }) => used.has(fleaPosition(p)) || ids.has(p.fleaId))
       .filter(({ p }) => !faOnly || !ownerOf.has(p.idx))
       .filter(({ p }) => positions.length === 0 || positions.includes(fleaPosition(p)))
@@ -281,9 +294,7 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
     const page = matching.slice(offset, offset + PAGE);
     const eligibility = positions.length ? positions : [...used];
     const body: Record<string, unknown> = {
-      players: page.map((r) =>
-        listingEntry(l, r.p, ownerOf.get(r.p.idx), r.rank, r.total, r.games, through, ext),
-      ),
+      players: page.map((r) => listingEntry(l, r.p, ownerOf.get(r.p.idx), r, through, ext)),
       eligibleSorts: [
         'SORT_SEASON_TOTAL',
         'SORT_SEASON_AVERAGE',
@@ -299,7 +310,12 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
     Object.assign(body, {
       sort: 'SORT_SEASON_TOTAL',
       filter: {
-        position: { label: positions.length === 1 ? positions[0] : 'ALL', group: 'START', eligibility },
+        position: {
+          label: positions.length === 1 ? positions[0] : 'ALL',
+          group: 'START',
+          eligibility,
+          colors: colors(eligibility),
+        },
         positionEligibility: eligibility,
       },
       resultTotal: matching.length,
@@ -319,25 +335,22 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
     const now = state.now();
     const starters = world.slotStarters(l, team, w, now);
     const { rows } = seasonTable(l);
-    const rankOf = new Map(rows.map((r, i) => [r.p.idx, { rank: i + 1, total: r.total, games: r.games }]));
+    const rankOf = new Map(rows.map((r) => [r.p.idx, r]));
+    const rostered = new Map<number, number>();
+    for (const lg of world.leagues)
+      if (lg.service === 'flea')
+        for (const t of lg.teams) for (const x of t.players) rostered.set(x, (rostered.get(x) ?? 0) + 1);
+    const fleaLeagues = world.leagues.filter((x) => x.service === 'flea').length;
     const leaguePlayer = (p: Player) => {
       const pts = world.scoring.points(p, w, l.format.ppr, now);
       const r = rankOf.get(p.idx)!;
-      const position = fleaPosition(p);
-      const rank = {
-        ordinal: r.rank,
-        positions: [
-          {
-            position: { label: position, group: 'START', eligibility: [position] },
-            ordinal: r.rank,
-            formatted: String(r.rank),
-          },
-        ],
-        season: world.season,
-      };
+      const rank = rankJson(p, r.rank, r.positionRank, world.season);
       const g = world.scoring.game(p, w);
       return {
-        proPlayer: pro(p, false),
+        proPlayer: {
+          ...pro(p, false),
+          percentOwnedRatio: Math.round(((rostered.get(p.idx) ?? 0) / fleaLeagues) * 100) / 100,
+        },
         viewingActualPoints:
           pts === undefined || !g || gameState(g, now).status === 'scheduled' ? { formatted: '—' } : num(pts),
         viewingActualStats: [],

@@ -1,0 +1,353 @@
+/**
+ * Contract tests: for every endpoint with a recorded real answer in shared/league-fixtures, the simulator's
+ * answer has the recording's structure and value types.
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SimControl } from '../control.ts';
+import { get, mflCookie, startSim } from '../test-support.ts';
+import type { World } from '../world/world.ts';
+import { compareShape, learnShape, type ShapeOptions } from './shape.ts';
+
+const FIXTURES = new URL('../../../../shared/league-fixtures/', import.meta.url);
+const fixture = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+const json = (path: string) => JSON.parse(fixture(path));
+const MFL = 'mfl/dynastyprocess__ffscrapr-tests/mfl/2020/';
+const TW = 'mfl/tiltedwindmills__mfl-api/src/test/resources/exports/';
+const SL = 'sleeper/ffverse__ffscrapr-tests/sleeper/v1/';
+const RR = 'sleeper/ryanroundhouse__sleeper/';
+const FL = 'flea/ffverse__ffscrapr-tests/flea/api/';
+
+let app: FastifyInstance;
+let world: World;
+let control: SimControl;
+let cookie: string;
+
+beforeAll(async () => {
+  ({ app, world, control } = await startSim());
+  cookie = await mflCookie(app);
+});
+
+async function answer(url: string, withCookie = false) {
+  const res = await get(app, url, withCookie ? cookie : undefined);
+  expect(res.statusCode, url).toBe(200);
+  return res.json();
+}
+
+function conforms(actual: unknown, recordings: unknown[], opts: ShapeOptions = {}) {
+  expect([...new Set(compareShape(actual, learnShape(recordings, opts), opts))]).toEqual([]);
+}
+
+const demo = (service: 'mfl' | 'sleeper' | 'flea') => world.leaguesOf(world.demo[service]);
+const mflLeague = (url: string, l: { host: string; id: string }, extra = '') =>
+  `/mfl/${l.host}/2026/export?TYPE=${url}&L=${l.id}${extra}&JSON=1`;
+
+describe('MFL contract', () => {
+  const m = { collapse: true };
+
+  it('login answers the recorded XML status', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/mfl/api/2026/login',
+      headers: { host: 'sim.test', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'USERNAME=demo&PASSWORD=demo1234&XML=1',
+    });
+    const recorded = fixture(`${MFL}login-8aa81d-POST.xml`).replace(/\s+/g, '').replace('REDACTED', 'X');
+    const ours = res.body.replace(/\s+/g, '').replace(/MFL_USER_ID="[^"]+"/, 'MFL_USER_ID="X"');
+    expect(ours).toBe(recorded);
+  });
+
+  it('myleagues', async () => {
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=myleagues&FRANCHISE_NAMES=1&YEAR=2026&JSON=1', true),
+      [json(`${MFL}export-7ad747.json`)],
+      m,
+    );
+  });
+
+  it('league (1QB, superflex ranges, IDP groups, best ball)', async () => {
+    const recs = [json(`${MFL}export-d4f576.json`), json(`${MFL}export-53ace0.json`)];
+    for (const l of demo('mfl')) conforms(await answer(mflLeague('league', l), true), recs, m);
+  });
+
+  it('rosters, whole league and one franchise, current and given week', async () => {
+    const recs = [json(`${MFL}export-ccd01d.json`), json(`${MFL}export-f7a647.json`)];
+    const l = demo('mfl')[3];
+    conforms(await answer(mflLeague('rosters', l), true), recs, m);
+    conforms(await answer(mflLeague('rosters', l, '&W=2&FRANCHISE=0001'), true), recs, m);
+  });
+
+  it('players with details', async () => {
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=players&DETAILS=1&JSON=1'),
+      [json(`${MFL}export-e54ca1.json`)],
+      m,
+    );
+  });
+
+  it('weeklyResults of a finished week (best ball and set lineups)', async () => {
+    control.setClock({ week: 3, phase: 'after' });
+    try {
+      const rec = [json(`${MFL}export-d275ab.json`)];
+      // `comments` is written only for best-ball leagues; the recording is one.
+      const opts = { ...m, optional: ['$.weeklyResults.matchup.franchise.comments'] };
+      for (const l of demo('mfl'))
+        conforms(await answer(mflLeague('weeklyResults', l, '&W=3'), true), rec, opts);
+    } finally {
+      control.reset();
+    }
+  });
+
+  it('nflSchedule: a finished week and the off-season answer', async () => {
+    control.setClock({ week: 1, phase: 'after' });
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=nflSchedule&W=1&JSON=1'),
+      [json(`${TW}nflSchedule/completed-week.json`)],
+      m,
+    );
+    control.setClock({ now: world.calendar.weeks[0].startsAt - 30 * 86_400_000 });
+    const off = await answer('/mfl/api/2026/export?TYPE=nflSchedule&JSON=1');
+    conforms(off, [json(`${TW}nflSchedule/no-week-provided.json`)], m);
+    expect(off.nflSchedule.week).toBe('0');
+    control.reset();
+  });
+
+  it('injuries: a week with reports and a week without', async () => {
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=injuries&JSON=1'),
+      [json('mfl/danabrey__mfl-api/tests/_data/injuries/injuries.json')],
+      m,
+    );
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=injuries&W=23&JSON=1'),
+      [json(`${TW}injuries/invalid-week.json`)],
+      m,
+    );
+  });
+
+  it('playerStatus for one and for several players', async () => {
+    const l = demo('mfl')[0];
+    const team = l.teams[0];
+    const one = world.players[team.players[0]].mflId;
+    const fa = world.players.find(
+      (p) => p.position === 'QB' && !l.teams.some((t) => t.players.includes(p.idx)),
+    )!.mflId;
+    conforms(
+      await answer(mflLeague('playerStatus', l, `&P=${one}`), true),
+      [json(`${TW}playerStatus/single-player.json`)],
+      m,
+    );
+    conforms(
+      await answer(mflLeague('playerStatus', l, `&P=${one},${fa},0501`), true),
+      [json(`${TW}playerStatus/multiple-players.json`)],
+      m,
+    );
+  });
+
+  it('freeAgents', async () => {
+    conforms(
+      await answer(mflLeague('freeAgents', demo('mfl')[0]), true),
+      [json(`${TW}freeAgents/free-agents.json`)],
+      m,
+    );
+  });
+
+  it('errors: private league without login, league-independent type on a league host, no player changes', async () => {
+    const l = demo('mfl')[0];
+    const err = [json('mfl/danabrey__mfl-api/tests/_data/league/1qb_without_api_key_private.json')];
+    conforms(await answer(mflLeague('league', l)), err, m);
+    const wrongHost = await answer(`/mfl/${l.host}/2026/export?TYPE=injuries&L=${l.id}&JSON=1`);
+    conforms(
+      wrongHost,
+      [json('mfl/keithcreelman__upsmflproduction/data/mfl-snapshots/2026-04-30/injuries.json')],
+      m,
+    );
+    expect(wrongHost.error.$t).toBe('Invalid request. This API request must go to api.myfantasyleague.com');
+    conforms(
+      await answer('/mfl/api/2026/export?TYPE=players&SINCE=3489000000&JSON=1'),
+      [json(`${TW}players/player-updates-with-timestamp-error.json`)],
+      m,
+    );
+  });
+});
+
+describe('Sleeper contract', () => {
+  const leagueRecs = () => [
+    json(`${SL}league/522458773317046272.json`),
+    json(`${SL}league/711961723149553664.json`),
+    json(`${RR}league_1264686617134628864_info.json`),
+    ...json(`${SL}user/202892038360801280/leagues/nfl/2020.json`),
+  ];
+  const base = '/sleeper/v1';
+
+  it('user', async () => {
+    conforms(await answer(`${base}/user/dynastydemo`), [json(`${SL}user/solarpool.json`)]);
+  });
+
+  it("a user's leagues and each league", async () => {
+    const list = await answer(`${base}/user/${world.demo.sleeper.userId}/leagues/nfl/2026`);
+    expect(list).toHaveLength(6);
+    conforms(list, [json(`${SL}user/202892038360801280/leagues/nfl/2020.json`), leagueRecs()]);
+    for (const l of demo('sleeper')) conforms(await answer(`${base}/league/${l.id}`), leagueRecs());
+  });
+
+  it('rosters, users, matchups', async () => {
+    const rosters = [
+      json(`${SL}league/522458773317046272/rosters.json`),
+      json(`${RR}league_1264686617134628864_rosters.json`),
+    ];
+    const users = [
+      json(`${SL}league/522458773317046272/users.json`),
+      json(`${RR}league_1264686617134628864_users.json`),
+    ];
+    const matchups = [
+      json(`${SL}league/522458773317046272/matchups/1.json`),
+      json(`${RR}league_1264686617134628864_matchups_week_3.json`),
+    ];
+    const mOpts = { maps: ['$[].players_points'] };
+    for (const l of demo('sleeper')) {
+      conforms(await answer(`${base}/league/${l.id}/rosters`), rosters);
+      conforms(await answer(`${base}/league/${l.id}/users`), users);
+      conforms(await answer(`${base}/league/${l.id}/matchups/3`), matchups, mOpts);
+    }
+  });
+
+  it('drafts and picks', async () => {
+    const l = demo('sleeper')[0];
+    const drafts = await answer(`${base}/league/${l.id}/drafts`);
+    conforms(drafts, [json(`${SL}league/522458773317046272/drafts.json`)], {
+      maps: ['$[].draft_order', '$[].metadata'],
+    });
+    conforms(await answer(`${base}/draft/${drafts[0].draft_id}/picks`), [
+      json(`${SL}draft/522458773321240576/picks.json`),
+    ]);
+  });
+
+  it('state', async () => {
+    conforms(await answer(`${base}/state/nfl`), [json(`${RR}nfl_state.json`)]);
+  });
+
+  it('players map (team defenses carry fewer fields, as on Sleeper)', async () => {
+    const all = await answer(`${base}/players/nfl`);
+    const rec = [json('sleeper/dmethi__gauntlet-website/apps/web/data/players-sample.json')];
+    const defs = Object.fromEntries(Object.entries(all).filter(([k]) => /^[A-Z]+$/.test(k)));
+    const people = Object.fromEntries(Object.entries(all).filter(([k]) => !/^[A-Z]+$/.test(k)));
+    expect(Object.keys(defs)).toHaveLength(32);
+    conforms(people, rec, { maps: ['$', '$.*.metadata'] });
+    conforms(defs, rec, { maps: ['$'], noRequired: true });
+  });
+});
+
+describe('Fleaflicker contract', () => {
+  const base = '/flea/api';
+  // Protobuf JSON leaves zeros out: no postseason games means no `losses` (nor rank before any game).
+  const teamOptional = ['.recordOverall.rank', '.recordPostseason.rank', '.recordPostseason.losses'];
+  /** Teams appear in user leagues and rosters alike; the rosters recording is of a league yet to play. */
+  const teamSamples = () =>
+    json(`${FL}FetchUserLeagues-38253e.json`).leagues.map((l: { ownedTeam: unknown }) => ({
+      rosters: [{ team: l.ownedTeam, players: [] }],
+    }));
+
+  it('FetchUserLeagues', async () => {
+    const rec = json(`${FL}FetchUserLeagues-38253e.json`);
+    const ours = await answer(`${base}/FetchUserLeagues?email=demo@dynasty.test&sport=NFL`);
+    expect(ours.leagues).toHaveLength(5);
+    conforms(ours, [rec], { optional: teamOptional.map((p) => `$.leagues[].ownedTeam${p}`) });
+  });
+
+  it('FetchLeagueRosters with Sportradar ids', async () => {
+    const rec = json(`${FL}FetchLeagueRosters-e56db7.json`);
+    const optional = [
+      // Documented optional: free agents have no bye week, and a few players lack a Sportradar id.
+      '$.rosters[].players[].proPlayer.externalIds',
+      '$.rosters[].players[].proPlayer.nflByeWeek',
+      // Only locked players carry these (protobuf leaves empty values out).
+      '$.rosters[].players[].transactionStatus.locked',
+      '$.rosters[].players[].transactionStatus.isLineupStatusLocked',
+      ...teamOptional.map((p) => `$.rosters[].team${p}`),
+    ];
+    for (const l of demo('flea')) {
+      conforms(
+        await answer(`${base}/FetchLeagueRosters?sport=NFL&external_id_type=SPORTRADAR&league_id=${l.id}`),
+        [rec, ...teamSamples()],
+        {
+          optional,
+        },
+      );
+    }
+  });
+
+  it('FetchLeagueRules', async () => {
+    const recs = [json(`${FL}FetchLeagueRules-43d23d.json`), json(`${FL}FetchLeagueRules-3bb53c.json`)];
+    for (const l of demo('flea'))
+      conforms(await answer(`${base}/FetchLeagueRules?sport=NFL&league_id=${l.id}`), recs);
+  });
+
+  it('FetchPlayerListing', async () => {
+    const rec = json(`${FL}FetchPlayerListing-5c98a2.json`);
+    const optional = [
+      '$.players[].proPlayer.externalIds',
+      '$.players[].proPlayer.nflByeWeek',
+      '$.players[].proPlayer.headshotUrl',
+      '$.players[].transactionStatus.locked',
+      '$.players[].transactionStatus.isLineupStatusLocked',
+      // The recording lists leagues with offense only.
+      '$.eligibleFilterPositions',
+      // Zero points are left out (protobuf), and games not yet played show only "—".
+      '$.players[].viewingActualPoints.value',
+      '$.players[].lastX[].value.value',
+    ];
+    const l = demo('flea')[0];
+    conforms(
+      await answer(
+        `${base}/FetchPlayerListing?sport=NFL&league_id=${l.id}&external_id_type=SPORTRADAR&result_offset=0`,
+      ),
+      [rec],
+      {
+        optional,
+        extra: ['$.players[].proPlayer.isRookie', '$.players[].proPlayer.injury'],
+      },
+    );
+  });
+
+  it('FetchRoster', async () => {
+    const rec = json('flea/pete-builds__mcp-fleaflicker/tests/fixtures/roster.json');
+    const optional = [
+      '$.groups[].slots[].leaguePlayer.proPlayer.news',
+      '$.groups[].slots[].leaguePlayer',
+      // Free agents have no bye week; zero points are left out.
+      '$.groups[].slots[].leaguePlayer.proPlayer.nflByeWeek',
+      '$.groups[].slots[].leaguePlayer.seasonTotal.value',
+      '$.groups[].slots[].leaguePlayer.seasonAverage.value',
+    ];
+    for (const l of demo('flea')) {
+      const team = world.teamOf(l, world.demo.flea)!;
+      // The recording was trimmed by its author to a few proPlayer fields, so extra proPlayer keys are expected.
+      const ours = await answer(`${base}/FetchRoster?sport=NFL&league_id=${l.id}&team_id=${team.id}`);
+      for (const g of ours.groups)
+        for (const s of g.slots)
+          if (s.leaguePlayer) s.leaguePlayer.proPlayer = trimProPlayer(s.leaguePlayer.proPlayer);
+      // The listing recording shows these colours; the trimmed roster capture dropped them.
+      const extra = ['rankFantasy', 'rankDraft'].map(
+        (r) => `$.groups[].slots[].leaguePlayer.${r}.positions[].position.colors`,
+      );
+      conforms(ours, [rec], { optional, extra });
+    }
+  });
+});
+
+function trimProPlayer(p: Record<string, unknown>) {
+  const keep = [
+    'id',
+    'nameFull',
+    'nameShort',
+    'proTeamAbbreviation',
+    'position',
+    'nflByeWeek',
+    'nameFirst',
+    'nameLast',
+    'percentOwnedRatio',
+  ];
+  return Object.fromEntries(Object.entries(p).filter(([k]) => keep.includes(k)));
+}
