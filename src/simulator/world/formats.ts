@@ -79,10 +79,11 @@ export function rosterCaps(f: LeagueFormat): Partial<Record<Position, number>> {
     RB: 8,
     WR: 9,
     TE: 4,
-    PK: 2,
+    // Only 32 kickers and defenses exist: big leagues keep one each.
+    PK: f.size >= 14 ? 1 : 2,
   };
   if (f.idp) Object.assign(caps, { DE: 3, DT: 3, LB: 4, CB: 3, S: 3 });
-  else caps.Def = 2;
+  else caps.Def = f.size >= 14 ? 1 : 2;
   return caps;
 }
 

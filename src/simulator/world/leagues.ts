@@ -172,7 +172,8 @@ export function buildLeagues(opts: {
   }
 
   const rookies = players.filter((p) => p.rookie);
-  const veterans = players.filter((p) => !p.rookie && p.position !== 'PN');
+  // Rookies nobody drafted in a league are signed like veterans.
+  const pool = players.filter((p) => p.position !== 'PN');
   const hostPool = rng.shuffle(Array.from({ length: 40 }, (_, i) => `www${40 + i}`));
   let hostTurn = 0;
   const leagues: League[] = [];
@@ -234,7 +235,7 @@ export function buildLeagues(opts: {
       irSlots: lr.int(2, 4),
     };
     draftRookies(league, lr, rookies, opts.draftAnchorMs);
-    fillRosters(league, lr, veterans, players, opts.anchorWeek);
+    fillRosters(league, lr, pool, players, opts.anchorWeek);
     leagues.push(league);
     return league;
   };
@@ -343,12 +344,14 @@ function draftRookies(league: League, rng: Rng, rookies: Player[], anchorMs: num
 }
 
 function fillRosters(league: League, rng: Rng, veterans: Player[], all: Player[], anchorWeek: number) {
+  // `veterans`: everyone who may be signed after the rookie draft.
   const f = league.format;
   const caps = rosterCaps(f);
   const needs = rosterNeeds(f);
   const queues = new Map<Position, Player[]>();
+  const drafted = new Set(league.draft.picks.map((p) => p.player));
   for (const p of veterans) {
-    if (!caps[p.position]) continue;
+    if (!caps[p.position] || drafted.has(p.idx)) continue;
     const v = leagueValue(p, f);
     if (v <= 0) continue;
     if (!queues.has(p.position)) queues.set(p.position, []);
@@ -366,24 +369,34 @@ function fillRosters(league: League, rng: Rng, veterans: Player[], all: Player[]
     return c;
   });
   const size = league.rosterSize;
-  for (let round = 0; round < size; round++) {
+  const pickFor = (ti: number, forcedOnly: boolean, capped = true): Player | undefined => {
+    const team = league.teams[ti];
+    // Near the end, only positions still short of the lineup's needs may be picked.
+    const short = [...queues.keys()].filter((pos) => (counts[ti].get(pos) ?? 0) < (needs[pos] ?? 0));
+    const unmet = short.reduce((sum, pos) => sum + (needs[pos]! - (counts[ti].get(pos) ?? 0)), 0);
+    const forced = forcedOnly && size - team.players.length <= unmet;
+    let best: Player | undefined;
+    let bestScore = -1;
+    for (const [pos, q] of queues) {
+      const have = counts[ti].get(pos) ?? 0;
+      if ((capped && have >= caps[pos]!) || (forced && !short.includes(pos))) continue;
+      const p = q[heads.get(pos)!];
+      if (!p) continue;
+      const score = noisy.get(p)! * (have < needs[pos]! ? 3 : 1);
+      if (score > bestScore) {
+        best = p;
+        bestScore = score;
+      }
+    }
+    // Big leagues can run a position dry; then any position will do.
+    return best ?? (forced ? pickFor(ti, false) : capped ? pickFor(ti, false, false) : undefined);
+  };
+  for (let round = 0; round < size + 4; round++) {
     const order = round % 2 ? [...league.teams.keys()].reverse() : [...league.teams.keys()];
     for (const ti of order) {
       const team = league.teams[ti];
       if (team.players.length >= size) continue;
-      let best: Player | undefined;
-      let bestScore = -1;
-      for (const [pos, q] of queues) {
-        const have = counts[ti].get(pos) ?? 0;
-        if (have >= caps[pos]!) continue;
-        const p = q[heads.get(pos)!];
-        if (!p) continue;
-        const score = noisy.get(p)! * (have < needs[pos]! ? 3 : 1);
-        if (score > bestScore) {
-          best = p;
-          bestScore = score;
-        }
-      }
+      const best = pickFor(ti, true);
       if (!best) continue;
       heads.set(best.position, heads.get(best.position)! + 1);
       counts[ti].set(best.position, (counts[ti].get(best.position) ?? 0) + 1);
@@ -401,18 +414,31 @@ function fillRosters(league: League, rng: Rng, veterans: Player[], all: Player[]
       );
     }
   }
-  for (const team of league.teams) {
-    const drafted = new Set(
-      league.draft.picks.filter((p) => league.teams[p.team] === team).map((p) => p.player),
-    );
-    team.taxi = [...drafted]
-      .map((i) => all[i])
-      .sort((a, b) => a.value - b.value)
-      .slice(0, Math.min(league.taxiSlots, Math.max(0, drafted.size - 1)))
-      .map((p) => p.idx);
-    team.ir = team.players
-      .filter((i) => injuryAt(all[i], anchorWeek)?.status === 'IR' && !team.taxi.includes(i))
-      .slice(0, league.irSlots);
+  for (const [ti, team] of league.teams.entries()) {
+    // Taxi and IR never take a team's last players at a position it must start.
+    const active = new Map(counts[ti]);
+    const canBench = (p: Player) => (active.get(p.position) ?? 0) > Math.max(1, (needs[p.position] ?? 1) - 1);
+    const bench = (p: Player) => active.set(p.position, active.get(p.position)! - 1);
+    const drafted = league.draft.picks.filter((p) => league.teams[p.team] === team).map((p) => all[p.player]);
+    team.taxi = [];
+    for (const p of drafted.sort((a, b) => a.value - b.value)) {
+      if (team.taxi.length >= Math.min(league.taxiSlots, drafted.length - 1) || !canBench(p)) continue;
+      team.taxi.push(p.idx);
+      bench(p);
+    }
+    team.ir = [];
+    for (const idx of team.players) {
+      const p = all[idx];
+      if (
+        team.ir.length >= league.irSlots ||
+        team.taxi.includes(idx) ||
+        injuryAt(p, anchorWeek)?.status !== 'IR'
+      )
+        continue;
+      if (!canBench(p)) continue;
+      team.ir.push(idx);
+      bench(p);
+    }
   }
 }
 
