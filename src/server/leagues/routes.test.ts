@@ -1,19 +1,13 @@
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
 import { leagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';
 import type { MflClient } from './mfl/client.ts';
 import type { PlayerDirectory } from './player-directory.ts';
-import { leagueRoutes, maskEmail } from './routes.ts';
+import { maskEmail } from './routes.ts';
 import type { LeagueServices } from './services.ts';
 import type { SleeperClient } from './sleeper/client.ts';
+import { buildTestApp } from './test-app.ts';
 
 type Stubs = {
   mfl?: Partial<MflClient>;
@@ -28,25 +22,14 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A bare app with what the real one gives these routes: zod compilers, cookies, { error } answers. */
 async function build(stubs: Stubs, secureCookies = false): Promise<FastifyInstance> {
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
-    if (hasZodFastifySchemaValidationErrors(error))
-      return reply.code(400).send({ error: 'Invalid request.' });
-    return reply.code(500).send({ error: 'Something went wrong.' });
-  });
-  await app.register(cookie);
   const services = {
     mfl: { seasonYear: () => 2025, ...stubs.mfl },
     sleeper: stubs.sleeper ?? {},
     flea: stubs.flea ?? {},
     players: stubs.players ?? {},
   } as unknown as LeagueServices;
-  await app.register(leagueRoutes, { prefix: '/api', services, secureCookies });
+  app = await buildTestApp(services, secureCookies);
   return app;
 }
 

@@ -1,16 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../simulator/accounts.ts';
 import { buildSimulator, type SimControl } from '../../simulator/app.ts';
 import { memoryCache } from '../cache.ts';
-import { HttpError } from '../http/errors.ts';
 import { LeagueServiceError } from './errors.ts';
 import type { HttpLimits } from './http.ts';
-import { leagueRoutes } from './routes.ts';
 import { createLeagueServices, type LeagueServices } from './services.ts';
+import { buildTestApp } from './test-app.ts';
 
 /*
  * Each client against the league-services simulator, which speaks the three services' wire formats,
@@ -276,16 +273,7 @@ describe('the HTTP layer against the simulator faults', () => {
 describe('routes on the simulator', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = Fastify({ logger: false });
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    app.setErrorHandler((error, _req, reply) =>
-      error instanceof HttpError
-        ? reply.code(error.statusCode).send({ error: error.message })
-        : reply.code(error.statusCode ?? 500).send({ error: error.message }),
-    );
-    await app.register(cookie);
-    await app.register(leagueRoutes, { prefix: '/api', services: services(), secureCookies: false });
+    app = await buildTestApp(services());
   });
   afterAll(() => app.close());
 
