@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCurrentUser } from './accounts/current-user.ts';
+import type { Cache } from './cache.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandler } from './http/errors-handler.ts';
+import { healthRoutes } from './http/health.ts';
+import { registerCsrfGuard } from './http/security.ts';
+import { type PageMetaProvider, registerSpa } from './http/spa.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  cache: Cache;
+  /** The Redis connection behind the cache, when there is one (shared rate limits). */
+  redis?: import('ioredis').Redis;
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Secret for signed cookies; read from the database on start. */
+  cookieSecret: string;
+}
+
+export type App = FastifyInstance;
+export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+export const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
+/** Builds the whole app without listening, so tests can call app.inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie, { secret: deps.cookieSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://platform.twitter.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://player.vimeo.com',
+          'https://platform.twitter.com',
+          'https://syndication.twitter.com',
+        ],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: 'dyn-rl:',
+    skipOnError: true,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+      message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  registerCsrfGuard(app);
+  registerCurrentUser(app, deps.database.db);
+
+  await app.register(
+    async (api) => {
+      await healthRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const providers: PageMetaProvider[] = [];
+  await registerSpa(app, {
+    dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
+    publicUrl: config.publicUrl,
+    providers,
+    siteMeta: {
+      title: 'Dynasty Forge — dynasty fantasy football analysis and league tools',
+      description:
+        'Dynasty fantasy football articles, rookie prospect profiles and tools for your MFL, Sleeper and Fleaflicker leagues.',
+      type: 'website',
+    },
+  });
+  return app;
+}

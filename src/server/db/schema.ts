@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The tables as the SQL migrations create them; migrations/*.sql are the source of truth.
+// The generated `search` tsvector columns are left out so that plain selects never fetch them;
+// search queries name them in SQL.
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  twitter: text('twitter').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  isContributor: boolean('is_contributor').notNull().default(false),
+  isSuperUser: boolean('is_super_user').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const articles = pgTable('articles', {
+  id: serial('id').primaryKey(),
+  shortname: text('shortname').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  body: text('body').notNull().default(''),
+  bodyHtml: text('body_html').notNull().default(''),
+  image: text('image').notNull().default(''),
+  date: ts('date').notNull().defaultNow(),
+  tags: text('tags').array().notNull().default(sql`'{}'`),
+  contributorId: integer('contributor_id').references(() => users.id, { onDelete: 'set null' }),
+  isVisible: boolean('is_visible').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const profiles = pgTable('profiles', {
+  id: serial('id').primaryKey(),
+  shortname: text('shortname').notNull().unique(),
+  name: text('name').notNull(),
+  position: text('position').notNull().default(''),
+  school: text('school').notNull().default(''),
+  year: integer('year'),
+  height: text('height').notNull().default(''),
+  weight: text('weight').notNull().default(''),
+  image: text('image').notNull().default(''),
+  date: ts('date').notNull().defaultNow(),
+  description: text('description').notNull().default(''),
+  body: text('body').notNull().default(''),
+  bodyHtml: text('body_html').notNull().default(''),
+  contributorId: integer('contributor_id').references(() => users.id, { onDelete: 'set null' }),
+  isVisible: boolean('is_visible').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.ts';
+
+/** Every API error is JSON { error }: validation 400s say what was wrong; 500s never leak internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const parts = err.validation.map((v) => {
+        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        return where ? `${where}: ${v.message}` : v.message;
+      });
+      return reply
+        .status(400)
+        .send({ error: `Invalid ${err.validationContext ?? 'input'}: ${parts.join('; ')}` });
+    }
+    if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429 && err.message) return reply.status(429).send({ error: err.message });
+      return reply.status(status).send({ error: clientMessage(err) });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+function clientMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json.';
+    default:
+      return err.message || 'Bad request.';
+  }
+}

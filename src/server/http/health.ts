@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+
+export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get(
+    '/health',
+    { schema: { response: { 200: z.object({ ok: z.literal(true), db: z.string() }) } } },
+    async () => ({
+      ok: true as const,
+      db: deps.database.kind,
+    }),
+  );
+}

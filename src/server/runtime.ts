@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { ensureSuperUser } from './accounts/bootstrap.ts';
+import { buildApp } from './app.ts';
+import { type Cache, memoryCache, redisCache } from './cache.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { sessionSecret } from './settings.ts';
+
+export interface Runtime {
+  app: FastifyInstance;
+  database: Database;
+  cache: Cache;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), the cache, makes the first super user and builds the app. */
+export async function createRuntime(
+  config: Config,
+  opts: { log?: (line: string) => void } = {},
+): Promise<Runtime> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const cache = config.redisUrl ? redisCache(config.redisUrl) : memoryCache();
+  try {
+    const admin = await ensureSuperUser(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+    });
+    if (admin.created && admin.password) {
+      log(`Created the first super user ${admin.email} with the password: ${admin.password}`);
+      log('This password is shown once; change it after logging in.');
+    } else if (admin.created) {
+      log(`Created the first super user ${admin.email} (password from ADMIN_PASSWORD).`);
+    }
+    const app = await buildApp({
+      config,
+      database,
+      cache,
+      redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
+      cookieSecret: await sessionSecret(database.db, config.sessionSecret),
+      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    });
+    return {
+      app,
+      database,
+      cache,
+      async close() {
+        await app.close();
+        await cache.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await cache.close();
+    await database.close();
+    throw err;
+  }
+}
