@@ -343,63 +343,66 @@ function draftRookies(league: League, rng: Rng, rookies: Player[], anchorMs: num
   league.draft.startedAt = startedAt;
 }
 
-function fillRosters(league: League, rng: Rng, veterans: Player[], all: Player[], anchorWeek: number) {
-  // `veterans`: everyone who may be signed after the rookie draft.
+function fillRosters(league: League, rng: Rng, pool: Player[], all: Player[], anchorWeek: number) {
+  // `pool`: everyone who may be signed after the rookie draft. Arrays indexed by position keep this fast.
   const f = league.format;
-  const caps = rosterCaps(f);
-  const needs = rosterNeeds(f);
-  const queues = new Map<Position, Player[]>();
+  const capOf = rosterCaps(f);
+  const needOf = rosterNeeds(f);
+  const positions = Object.keys(capOf) as Position[];
+  const caps = positions.map((p) => capOf[p]!);
+  const needs = positions.map((p) => needOf[p] ?? 0);
+  const posIndex = new Map(positions.map((p, i) => [p, i]));
+  const queues: { p: Player; v: number }[][] = positions.map(() => []);
   const drafted = new Set(league.draft.picks.map((p) => p.player));
-  for (const p of veterans) {
-    if (!caps[p.position] || drafted.has(p.idx)) continue;
+  for (const p of pool) {
+    const pi = posIndex.get(p.position);
+    if (pi === undefined || drafted.has(p.idx)) continue;
     const v = leagueValue(p, f);
-    if (v <= 0) continue;
-    if (!queues.has(p.position)) queues.set(p.position, []);
-    queues.get(p.position)!.push(p);
+    if (v > 0) queues[pi].push({ p, v: v * Math.exp(0.25 * rng.normal()) });
   }
-  const noisy = new Map<Player, number>();
-  for (const [, q] of queues) {
-    for (const p of q) noisy.set(p, leagueValue(p, f) * Math.exp(0.25 * rng.normal()));
-    q.sort((a, b) => noisy.get(b)! - noisy.get(a)!);
-  }
-  const heads = new Map<Position, number>([...queues.keys()].map((k) => [k, 0]));
+  for (const q of queues) q.sort((a, b) => b.v - a.v);
+  const heads = positions.map(() => 0);
   const counts = league.teams.map((t) => {
-    const c = new Map<Position, number>();
-    for (const idx of t.players) c.set(all[idx].position, (c.get(all[idx].position) ?? 0) + 1);
+    const c = positions.map(() => 0);
+    for (const idx of t.players) {
+      const pi = posIndex.get(all[idx].position);
+      if (pi !== undefined) c[pi]++;
+    }
     return c;
   });
   const size = league.rosterSize;
-  const pickFor = (ti: number, forcedOnly: boolean, capped = true): Player | undefined => {
-    const team = league.teams[ti];
+  const pickFor = (ti: number, forcedOnly: boolean, capped = true): number => {
+    const have = counts[ti];
     // Near the end, only positions still short of the lineup's needs may be picked.
-    const short = [...queues.keys()].filter((pos) => (counts[ti].get(pos) ?? 0) < (needs[pos] ?? 0));
-    const unmet = short.reduce((sum, pos) => sum + (needs[pos]! - (counts[ti].get(pos) ?? 0)), 0);
-    const forced = forcedOnly && size - team.players.length <= unmet;
-    let best: Player | undefined;
+    let unmet = 0;
+    for (let i = 0; i < positions.length; i++) if (have[i] < needs[i]) unmet += needs[i] - have[i];
+    const forced = forcedOnly && size - league.teams[ti].players.length <= unmet;
+    let best = -1;
     let bestScore = -1;
-    for (const [pos, q] of queues) {
-      const have = counts[ti].get(pos) ?? 0;
-      if ((capped && have >= caps[pos]!) || (forced && !short.includes(pos))) continue;
-      const p = q[heads.get(pos)!];
-      if (!p) continue;
-      const score = noisy.get(p)! * (have < needs[pos]! ? 3 : 1);
+    for (let i = 0; i < positions.length; i++) {
+      if ((capped && have[i] >= caps[i]) || (forced && have[i] >= needs[i])) continue;
+      const head = queues[i][heads[i]];
+      if (!head) continue;
+      const score = head.v * (have[i] < needs[i] ? 3 : 1);
       if (score > bestScore) {
-        best = p;
+        best = i;
         bestScore = score;
       }
     }
     // Big leagues can run a position dry; then any position will do.
-    return best ?? (forced ? pickFor(ti, false) : capped ? pickFor(ti, false, false) : undefined);
+    if (best < 0 && forced) return pickFor(ti, false);
+    if (best < 0 && capped) return pickFor(ti, false, false);
+    return best;
   };
   for (let round = 0; round < size + 4; round++) {
     const order = round % 2 ? [...league.teams.keys()].reverse() : [...league.teams.keys()];
     for (const ti of order) {
       const team = league.teams[ti];
       if (team.players.length >= size) continue;
-      const best = pickFor(ti, true);
-      if (!best) continue;
-      heads.set(best.position, heads.get(best.position)! + 1);
-      counts[ti].set(best.position, (counts[ti].get(best.position) ?? 0) + 1);
+      const pi = pickFor(ti, true);
+      if (pi < 0) continue;
+      const best = queues[pi][heads[pi]++].p;
+      counts[ti][pi]++;
       team.players.push(best.idx);
       const r = rng.next();
       team.acquired.set(
@@ -416,9 +419,14 @@ function fillRosters(league: League, rng: Rng, veterans: Player[], all: Player[]
   }
   for (const [ti, team] of league.teams.entries()) {
     // Taxi and IR never take a team's last players at a position it must start.
-    const active = new Map(counts[ti]);
-    const canBench = (p: Player) => (active.get(p.position) ?? 0) > Math.max(1, (needs[p.position] ?? 1) - 1);
-    const bench = (p: Player) => active.set(p.position, active.get(p.position)! - 1);
+    const active = [...counts[ti]];
+    const canBench = (p: Player) => {
+      const pi = posIndex.get(p.position);
+      return pi !== undefined && active[pi] > Math.max(1, needs[pi] - 1);
+    };
+    const bench = (p: Player) => {
+      active[posIndex.get(p.position)!]--;
+    };
     const drafted = league.draft.picks.filter((p) => league.teams[p.team] === team).map((p) => all[p.player]);
     team.taxi = [];
     for (const p of drafted.sort((a, b) => a.value - b.value)) {
