@@ -66,6 +66,8 @@ export interface ServiceRequest {
   timeoutMs?: number;
   /** 'manual' hands 3xx answers back (MFL follows them itself so that its cookie is kept). */
   redirect?: 'manual' | 'follow';
+  /** Error statuses handed back instead of thrown, for a caller that reads the body (MFL's 404 text). */
+  passStatuses?: number[];
 }
 
 export interface ServiceResponse {
@@ -78,7 +80,7 @@ export interface ServiceResponse {
 export interface ServiceHttp {
   readonly service: LeagueType;
   readonly limits: HttpLimits;
-  /** Answers a 2xx (or a 3xx with redirect 'manual'); every failure is a LeagueServiceError. */
+  /** Answers a 2xx (or a 3xx with redirect 'manual', or a passStatuses one); every failure is a LeagueServiceError. */
   send(request: ServiceRequest): Promise<ServiceResponse>;
   /** `send` and JSON.parse; a body that is not JSON is an "answer we could not read". */
   getJson(url: string, request?: Omit<ServiceRequest, 'url'>): Promise<unknown>;
@@ -147,10 +149,11 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     }
   }
 
-  function failureOf(res: ServiceResponse, manualRedirect: boolean): Failure | null {
+  function failureOf(res: ServiceResponse, request: ServiceRequest): Failure | null {
     const { status } = res;
     if (status >= 200 && status < 300) return null;
-    if (status >= 300 && status < 400 && manualRedirect) return null;
+    if (status >= 300 && status < 400 && request.redirect === 'manual') return null;
+    if (request.passStatuses?.includes(status)) return null;
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
     if (status === 429) return { kind: 'rate-limited', retryable: true, status, retryAfterMs };
     if (status === 408) return { kind: 'timeout', retryable: true, status };
@@ -176,7 +179,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
           await bucket.take();
           return attempt(request);
         });
-        failure = failureOf(res, request.redirect === 'manual');
+        failure = failureOf(res, request);
         if (!failure) return res;
       } catch (e) {
         if (!(e instanceof AttemptFailed)) throw e;

@@ -155,6 +155,9 @@ describe('MFL client on the simulator', () => {
     control.addFault({ service: 'mfl', kind: 'expired-cookie' });
     const expired = await rejection(mfl.myLeagues(cookieValue));
     expect(expired).toMatchObject({ kind: 'not-logged-in', statusCode: 401 });
+
+    const unknown = await rejection(mfl.rosters({ league_id: '99999' }, { cookie: cookieValue }));
+    expect(unknown).toMatchObject({ kind: 'not-found', statusCode: 404, message: 'Invalid league ID 99999' });
   });
 });
 

@@ -10,8 +10,8 @@ import { leagueRoutes } from './routes.ts';
 import type { LeagueServices } from './services.ts';
 
 /**
- * Test helper: a bare app giving the league routes what the real one does: zod compilers, cookies,
- * errors answered as { error }, the routes under /api.
+ * Test helper: a bare app giving the league routes what the real one does (zod compilers, cookies,
+ * the app's own error handler), with the routes under /api and the services the test chooses.
  */
 export async function buildTestApp(
   services: LeagueServices,

@@ -144,6 +144,14 @@ describe('MFL league calls', () => {
     expect(e.message).toMatch(/^API requires logged in user in league ID 11747/);
   });
 
+  it('keep MFL words on a 404 for an unknown league', async () => {
+    routes['GET /www61/2020/export?league'] = (_req, res) =>
+      sendJson(res, { version: '1.0', error: { $t: 'Invalid league ID 54040' } }, 404);
+    const e = await rejection(client().league(league()));
+    expect(e).toMatchObject({ kind: 'not-found', statusCode: 404, message: 'Invalid league ID 54040' });
+    expect(server.seen).toHaveLength(1);
+  });
+
   it('read an XML error even when JSON was asked for', async () => {
     routes['GET /www61/2020/export?freeAgents'] = (_req, res) => res.end('<error>Invalid league ID</error>');
     await expect(client().freeAgents(league())).rejects.toThrow('Invalid league ID');

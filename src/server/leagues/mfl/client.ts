@@ -1,5 +1,5 @@
 import { type Loader, privateScope, ttl } from '../cache-policy.ts';
-import { leagueError } from '../errors.ts';
+import { type LeagueServiceError, leagueError } from '../errors.ts';
 import type { ServiceHttp, ServiceResponse } from '../http.ts';
 import {
   type MflAdp,
@@ -30,7 +30,7 @@ import {
   readWeeklyResults,
 } from './exports.ts';
 import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
-import { decodeXml, mflError, parseImportAnswer, parseLoginXml } from './parse.ts';
+import { decodeXml, isRecord, mflError, parseImportAnswer, parseLoginXml, text } from './parse.ts';
 
 /** A league as the app knows it: its id and (ideally) its url, which names its host and season. */
 export interface MflLeagueRef {
@@ -116,6 +116,18 @@ export interface MflClientOptions {
   now?: () => number;
 }
 
+/** A 404 keeps MFL's words when it sent some ("Invalid league ID 123"). */
+function notFound(body: string): LeagueServiceError {
+  let words = '';
+  try {
+    const json = JSON.parse(body) as unknown;
+    if (isRecord(json)) words = text(json.error);
+  } catch {
+    words = /<error[^>]*>([\s\S]*?)<\/error>/i.exec(body)?.[1] ?? '';
+  }
+  return leagueError('mfl', 'not-found', decodeXml(words).trim() || 'MFL could not find that league');
+}
+
 /** Player ids per playerStatus request, keeping URLs short. */
 const statusChunk = 50;
 
@@ -152,6 +164,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
         body,
         headers,
         redirect: 'manual',
+        passStatuses: [404],
         timeoutMs: init.timeoutMs,
       });
       if (res.status < 300 || res.status >= 400) return res;
@@ -175,6 +188,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
     timeoutMs?: number,
   ) {
     const res = await request(mflUrl(base, year, 'export', { ...params, JSON: 1 }), { cookie, timeoutMs });
+    if (res.status === 404) throw notFound(res.text);
     try {
       return JSON.parse(res.text) as unknown;
     } catch {
@@ -240,6 +254,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
         method: 'POST',
         body: form.toString(),
       });
+      if (res.status === 404) throw leagueError('mfl', 'unavailable');
       const answer = parseLoginXml(res.text);
       if (!answer.ok) throw leagueError('mfl', 'rejected', answer.error, { statusCode: 401 });
       return answer.cookie;
@@ -342,6 +357,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
       if (lineup.comments) form.set('COMMENTS', lineup.comments);
       const url = mflUrl(hostOf(league), year, 'import', { TYPE: 'lineup', L: league.league_id });
       const res = await request(url, { method: 'POST', body: form.toString(), cookie });
+      if (res.status === 404) throw notFound(res.text);
       const answer = parseImportAnswer(res.text);
       if (!answer.ok) {
         if (answer.notLoggedIn) throw leagueError('mfl', 'not-logged-in', answer.error);

@@ -127,7 +127,7 @@ export function createSleeperClient(options: SleeperClientOptions): SleeperClien
 
     players() {
       return load('sleeper:players', ttl.playerDatabase, async () =>
-        readPlayerMap(await get('/players/nfl', 120_000)),
+        readPlayerMap(await get('/players/nfl', 60_000)),
       );
     },
 
