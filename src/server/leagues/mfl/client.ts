@@ -198,6 +198,19 @@ export function createMflClient(options: MflClientOptions): MflClient {
     }
   }
 
+  /** Cache keys hold the service, export, season, league, whose view (cookie digest) and arguments. */
+  const argsOf = (params: Record<string, string | number | undefined>) =>
+    Object.entries(params)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+  const leagueKey = (
+    type: string,
+    league: MflLeagueRef,
+    cookie: string | undefined,
+    params: Record<string, string | number | undefined>,
+  ) => `mfl:${type}:${yearOf(league)}:${league.league_id}:${scopeOf(cookie)}:${argsOf(params)}`;
+
   function leagueExport<T>(
     type: string,
     league: MflLeagueRef,
@@ -206,14 +219,15 @@ export function createMflClient(options: MflClientOptions): MflClient {
     params: Record<string, string | number | undefined>,
     read: (body: unknown) => T,
   ): Promise<T> {
-    const year = yearOf(league);
-    const args = Object.entries(params)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => `${k}=${v}`)
-      .join('&');
-    const key = `mfl:${type}:${year}:${league.league_id}:${scopeOf(cookie)}:${args}`;
-    return load(key, ttlMs, async () =>
-      read(await exportJson(hostOf(league), year, { TYPE: type, L: league.league_id, ...params }, cookie)),
+    return load(leagueKey(type, league, cookie, params), ttlMs, async () =>
+      read(
+        await exportJson(
+          hostOf(league),
+          yearOf(league),
+          { TYPE: type, L: league.league_id, ...params },
+          cookie,
+        ),
+      ),
     );
   }
 
@@ -225,11 +239,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
     read: (body: unknown) => T,
     timeoutMs?: number,
   ): Promise<T> {
-    const args = Object.entries(params)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => `${k}=${v}`)
-      .join('&');
-    return load(`mfl:${type}:${year}:${args}`, ttlMs, async () =>
+    return load(`mfl:${type}:${year}:${argsOf(params)}`, ttlMs, async () =>
       read(await exportJson(apiUrl, year, { TYPE: type, ...params }, undefined, timeoutMs)),
     );
   }
@@ -364,10 +374,9 @@ export function createMflClient(options: MflClientOptions): MflClient {
         throw leagueError('mfl', 'rejected', answer.error, { statusCode: 400 });
       }
       // The week's read-back must show the new lineup, not a cached old one.
-      const scope = scopeOf(cookie);
       await Promise.all([
-        load.forget(`mfl:weeklyResults:${year}:${league.league_id}:${scope}:W=${lineup.week}`),
-        load.forget(`mfl:liveScoring:${year}:${league.league_id}:${scope}:W=${lineup.week}&DETAILS=1`),
+        load.forget(leagueKey('weeklyResults', league, cookie, { W: lineup.week })),
+        load.forget(leagueKey('liveScoring', league, cookie, { W: lineup.week, DETAILS: 1 })),
       ]);
     },
   };
