@@ -90,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
     publicUrl: config.publicUrl,
     providers,
+    clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
     siteMeta: {
       title: 'Dynasty Forge — dynasty fantasy football analysis and league tools',
       description:

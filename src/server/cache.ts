@@ -63,7 +63,12 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
 }
 
 /** Returns the cached value for key, or computes, stores and returns it. */
-export async function cached<T>(cache: Cache, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+export async function cached<T>(
+  cache: Cache,
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+): Promise<T> {
   const hit = await cache.get<T>(key);
   if (hit !== undefined) return hit;
   const value = await load();

@@ -49,7 +49,14 @@ export function headTags(meta: PageMeta, origin: string): string {
  */
 export async function registerSpa(
   app: FastifyInstance,
-  opts: { dir: string; publicUrl?: string; providers: PageMetaProvider[]; siteMeta: Omit<PageMeta, 'path'> },
+  opts: {
+    dir: string;
+    publicUrl?: string;
+    providers: PageMetaProvider[];
+    siteMeta: Omit<PageMeta, 'path'>;
+    /** Settings the client reads from the page (outside links). */
+    clientConfig: Record<string, string>;
+  },
 ) {
   const indexPath = join(opts.dir, 'index.html');
   const built = existsSync(indexPath);
@@ -69,6 +76,8 @@ export async function registerSpa(
     });
   }
   const template = built ? readFileSync(indexPath, 'utf8') : '';
+  // JSON in a non-executable script tag; '<' is escaped so no value can close the tag.
+  const clientConfigTag = `<script type="application/json" id="site-config">${JSON.stringify(opts.clientConfig).replace(/</g, '\\u003c')}</script>`;
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');
@@ -89,7 +98,9 @@ export async function registerSpa(
       if (meta !== undefined) break;
     }
     const head = headTags(meta ?? { ...opts.siteMeta, path: pathname }, origin);
-    const html = template.replace(/<title>[^<]*<\/title>/, '').replace('<!--app-head-->', head);
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace('<!--app-head-->', `${head}\n    ${clientConfigTag}`);
     return reply
       .status(meta === null ? 404 : 200)
       .header('cache-control', 'no-cache')

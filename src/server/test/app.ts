@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { User } from '../../common/users.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
@@ -22,7 +22,7 @@ export interface TestApp {
     fields?: Partial<{ name: string; email: string; password: string }>,
   ): Promise<{ user: User; cookie: string }>;
   /** app.inject with an optional session cookie. */
-  request(opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -1,0 +1,51 @@
+/** An API failure with the server's message (the { error } body) or the status text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls the JSON API. Errors throw ApiError with the server's `error` text. */
+export async function api<T>(
+  path: string,
+  opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const res = await fetch(`/api/${path.replace(/^\/?(api\/)?/, '')}`, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers:
+      opts.body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: 'same-origin',
+    signal: opts.signal,
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: fall through to the status text.
+  }
+  if (!res.ok) {
+    const message =
+      (data as { error?: string } | null)?.error ?? (res.statusText || `Request failed (${res.status})`);
+    throw new ApiError(res.status, message);
+  }
+  return data as T;
+}
+
+/** Builds a query string from the values that are set (empty values are left out). */
+export function query(params: Record<string, string | number | boolean | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

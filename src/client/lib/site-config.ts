@@ -1,0 +1,22 @@
+/** Settings the server writes into the page (see the server's SPA handler): outside links. */
+export interface SiteConfig {
+  shopUrl: string;
+  socialFeedUrl: string;
+}
+
+const fallback: SiteConfig = {
+  shopUrl: 'https://shop.dynastyfootball.example',
+  socialFeedUrl: 'https://x.com/dynastyfootball',
+};
+
+let cachedConfig: SiteConfig | undefined;
+export function siteConfig(): SiteConfig {
+  if (cachedConfig) return cachedConfig;
+  const el = typeof document !== 'undefined' ? document.getElementById('site-config') : null;
+  try {
+    cachedConfig = { ...fallback, ...(el?.textContent ? JSON.parse(el.textContent) : {}) };
+  } catch {
+    cachedConfig = fallback;
+  }
+  return cachedConfig!;
+}
