@@ -5,13 +5,18 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCurrentUser } from './accounts/current-user.ts';
+import { accountRoutes } from './accounts/routes.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
+import { contentPageMeta, feedRoutes } from './content/pages.ts';
+import { contentRoutes } from './content/routes.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { registerCsrfGuard } from './http/security.ts';
-import { type PageMetaProvider, registerSpa } from './http/spa.ts';
+import { registerSpa } from './http/spa.ts';
+import { leagueRoutes } from './leagues/routes.ts';
+import type { LeagueServices } from './leagues/services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +27,8 @@ export interface AppDeps {
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
+  services: LeagueServices;
   /** Secret for signed cookies; read from the database on start. */
   cookieSecret: string;
 }
@@ -81,15 +88,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await healthRoutes(api, deps);
+      await accountRoutes(api, deps);
+      await contentRoutes(api, deps);
+      await api.register(leagueRoutes, {
+        services: deps.services,
+        secureCookies: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
+      });
     },
     { prefix: '/api' },
   );
+  await feedRoutes(app, deps);
 
-  const providers: PageMetaProvider[] = [];
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
     publicUrl: config.publicUrl,
-    providers,
+    providers: contentPageMeta(deps),
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
     siteMeta: {
       title: 'Dynasty Forge — dynasty fantasy football analysis and league tools',

@@ -3,7 +3,9 @@ import { ensureSuperUser } from './accounts/bootstrap.ts';
 import { buildApp } from './app.ts';
 import { type Cache, memoryCache, redisCache } from './cache.ts';
 import type { Config } from './config.ts';
+import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createLeagueServices } from './leagues/services.ts';
 import { sessionSecret } from './settings.ts';
 
 export interface Runtime {
@@ -34,7 +36,13 @@ export async function createRuntime(
     } else if (admin.created) {
       log(`Created the first super user ${admin.email} (password from ADMIN_PASSWORD).`);
     }
+    if (config.seedDemo) {
+      const seeded = await seedDemoContent(database.db);
+      if (seeded.articles || seeded.profiles)
+        log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
+    }
     const app = await buildApp({
+      services: leagueServicesFor(config, cache),
       config,
       database,
       cache,
@@ -57,4 +65,16 @@ export async function createRuntime(
     await database.close();
     throw err;
   }
+}
+
+export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
+
+export function leagueServicesFor(config: Config, cache: Cache) {
+  return createLeagueServices({
+    mflApiUrl: config.mflApiUrl,
+    sleeperApiUrl: config.sleeperApiUrl,
+    fleaApiUrl: config.fleaApiUrl,
+    userAgent: USER_AGENT,
+    cache,
+  });
 }

@@ -7,6 +7,7 @@ import { type Cache, memoryCache } from '../cache.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { leagueServicesFor } from '../runtime.ts';
 import { openTestDatabase } from './database.ts';
 
 export type Role = 'anonymous' | 'user' | 'contributor' | 'superuser';
@@ -38,6 +39,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     config,
     database,
     cache,
+    services: leagueServicesFor(config, cache),
     cookieSecret: 'test-secret-test-secret-test-secret!!',
   });
   await app.ready();
