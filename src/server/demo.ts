@@ -1,0 +1,42 @@
+import { DEMO_ACCOUNTS } from '../simulator/accounts.ts';
+import { buildSimulator } from '../simulator/app.ts';
+import { loadConfig } from './config.ts';
+import { createRuntime } from './runtime.ts';
+
+// The site and the league-services simulator in one process, so every tool works offline.
+const simPort = Number(process.env.SIM_PORT ?? 4100);
+const sim = await buildSimulator({});
+await sim.app.listen({ port: simPort, host: '127.0.0.1' });
+const simBase = `http://127.0.0.1:${simPort}`;
+
+const config = loadConfig({
+  ADMIN_EMAIL: 'admin@dynasty.test',
+  ADMIN_PASSWORD: 'admin-pass-1234',
+  ...process.env,
+  MFL_API_URL: `${simBase}/mfl/api`,
+  SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+  FLEA_API_URL: `${simBase}/flea/api`,
+});
+const runtime = await createRuntime(config);
+const address = await runtime.app.listen({ port: config.port, host: config.host });
+const { demo } = DEMO_ACCOUNTS;
+console.log(
+  [
+    `Dynasty Forge demo is serving on ${address.replace('0.0.0.0', 'localhost')} (league services simulated at ${simBase})`,
+    `  Site admin:   ${config.adminEmail}${process.env.ADMIN_PASSWORD ? '' : ' / admin-pass-1234'}`,
+    `  MFL:          ${demo.mfl.username} / ${demo.mfl.password}`,
+    `  Sleeper:      ${demo.sleeper.username}`,
+    `  Fleaflicker:  ${demo.flea.email}`,
+  ].join('\n'),
+);
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await runtime.close();
+    await sim.app.close();
+    process.exit(0);
+  });
+}
