@@ -28,6 +28,10 @@ const lines = [
   'Demo accounts:',
   `  MFL ${DEMO_ACCOUNTS.demo.mfl.username} / ${DEMO_ACCOUNTS.demo.mfl.password} (${summary.leagues.demo.mfl.length} leagues), Sleeper ${DEMO_ACCOUNTS.demo.sleeper.username} (${summary.leagues.demo.sleeper.length}), Fleaflicker ${DEMO_ACCOUNTS.demo.flea.email} (${summary.leagues.demo.flea.length})`,
   `  MFL ${DEMO_ACCOUNTS.bench.mfl.username} / ${DEMO_ACCOUNTS.bench.mfl.password}, Sleeper ${DEMO_ACCOUNTS.bench.sleeper.username}, Fleaflicker ${DEMO_ACCOUNTS.bench.flea.email} (20 leagues each)`,
+  'Demo leagues (ids):',
+  `  MFL:         ${summary.leagues.demo.mfl.map((l) => `${l.league_id} (${l.format}, franchise ${l.franchise_id})`).join(', ')}`,
+  `  Sleeper:     ${summary.leagues.demo.sleeper.map((l) => l.league_id).join(', ')}`,
+  `  Fleaflicker: ${summary.leagues.demo.flea.map((l) => `${l.league_id} (team ${l.team_id})`).join(', ')}`,
 ];
 console.log(lines.join('\n'));
 

@@ -12,7 +12,20 @@ export function baseUrls(host: string) {
   };
 }
 
-function leagueList(world: World, account: Account, host: string) {
+/** A league in the summary: MFL adds franchise_id and URLs, Sleeper roster_id, Fleaflicker team_id. */
+export interface SummaryLeague {
+  league_id: string;
+  name: string;
+  format: string;
+  team_name: string;
+  franchise_id?: string;
+  url?: string;
+  baseURL?: string;
+  roster_id?: string;
+  team_id?: string;
+}
+
+function leagueList(world: World, account: Account, host: string): SummaryLeague[] {
   return world.leaguesOf(account).map((l: League) => {
     const team = world.teamOf(l, account)!;
     const common = { league_id: l.id, name: l.name, format: describeFormat(l.format), team_name: team.name };

@@ -186,9 +186,4 @@ export class World {
   resetLineups() {
     this.overrides.clear();
   }
-
-  /** MFL league-host URL path prefix ("/mfl/www57"). */
-  static mflHostPath(league: League): string {
-    return `/mfl/${league.host}`;
-  }
 }
