@@ -17,6 +17,10 @@ import { registerCsrfGuard } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { leagueRoutes } from './leagues/routes.ts';
 import type { LeagueServices } from './leagues/services.ts';
+import { lineupRoutes } from './tools/lineup-routes.ts';
+import { playerStatusRoutes } from './tools/player-status-routes.ts';
+import { rookieAdpRoutes } from './tools/rookie-adp-routes.ts';
+import { rostershipRoutes } from './tools/rostership-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -90,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await healthRoutes(api, deps);
       await accountRoutes(api, deps);
       await contentRoutes(api, deps);
+      await rostershipRoutes(api, deps);
+      await playerStatusRoutes(api, deps);
+      await lineupRoutes(api, deps);
+      await rookieAdpRoutes(api, deps);
       await api.register(leagueRoutes, {
         services: deps.services,
         secureCookies: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),

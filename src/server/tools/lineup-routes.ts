@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app.ts';
+
+export async function lineupRoutes(_app: FastifyInstance, _deps: AppDeps) {}
