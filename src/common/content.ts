@@ -1,0 +1,209 @@
+import { z } from 'zod';
+
+/** Business constants (spec section 9). */
+export const HOME_COUNT = 6;
+export const LIST_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_HOME_COUNT = 10;
+export const PREVIEW_LENGTH = 100;
+export const SEARCH_HEADER_LENGTH = 30;
+export const MAX_PAGE_SIZE = 100;
+
+const tagSchema = z.object({ name: z.string() });
+const contributorSchema = z.object({ name: z.string() }).nullable();
+
+/** An article as the API answers it. `date` is an ISO timestamp. */
+export const articleSchema = z.object({
+  id: z.number().int(),
+  shortname: z.string(),
+  title: z.string(),
+  description: z.string(),
+  body: z.string(),
+  bodyHtml: z.string(),
+  image: z.string(),
+  date: z.string(),
+  tags: z.array(tagSchema),
+  contributor: contributorSchema,
+  contributorId: z.number().int().nullable(),
+  isVisible: z.boolean(),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+/** A draft prospect as the API answers it. `year` is the draft class. */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  shortname: z.string(),
+  name: z.string(),
+  position: z.string(),
+  school: z.string(),
+  year: z.number().int().nullable(),
+  height: z.string(),
+  weight: z.string(),
+  image: z.string(),
+  date: z.string(),
+  description: z.string(),
+  body: z.string(),
+  bodyHtml: z.string(),
+  contributor: contributorSchema,
+  contributorId: z.number().int().nullable(),
+  isVisible: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** One page of a list, with the total count of matching items. */
+export const listAnswerSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+export interface ListAnswer<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+// Query-string values arrive as text; an empty value means "not given" (spec: empty filters are left out).
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+const listQueryShape = {
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Lists hidden items too; needs a contributor or super user. */
+  isAdmin: z.preprocess(
+    (v) => (v === undefined ? false : v === true || v === 'true' || v === '1'),
+    z.boolean(),
+  ),
+  search: optionalText(200),
+};
+
+export const articleListQuerySchema = z.object(listQueryShape);
+export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
+
+export const profileListQuerySchema = z.object({
+  ...listQueryShape,
+  position: optionalText(10),
+  year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).optional()),
+});
+export type ProfileListQuery = z.output<typeof profileListQuerySchema>;
+
+/** What the home page's filter modal can offer: the positions and classes among visible profiles. */
+export const profileFiltersSchema = z.object({
+  positions: z.array(z.string()),
+  years: z.array(z.number().int()),
+});
+export type ProfileFilters = z.infer<typeof profileFiltersSchema>;
+
+// Images are a site path (/images/…) or an http(s) address; anything else (javascript:, data:) is refused.
+const imageSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^\/[^/]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: 'Image must be a site path such as /images/x.svg or an http(s) address.',
+  })
+  .default('');
+
+/**
+ * The payload that saves an article. Unknown keys (id, date, shortname, bodyHtml, contributor) are
+ * dropped: the id comes from the address and the date is set on create. Only super users may send
+ * isVisible or name another contributor as the author.
+ */
+export const articleInputSchema = z.object({
+  title: z.string().trim().min(1, 'Title is required.').max(200),
+  description: z.string().trim().max(1000).default(''),
+  body: z.string().max(100_000).default(''),
+  image: imageSchema,
+  tags: z
+    .array(z.object({ name: z.string().trim().min(1, 'A tag needs a name.').max(50) }))
+    .max(30)
+    .default([]),
+  contributorId: z.number().int().positive().nullable().optional(),
+  isVisible: z.boolean().optional(),
+});
+export type ArticleInput = z.input<typeof articleInputSchema>;
+
+/** The payload that saves a profile; same rules as articleInputSchema. */
+export const profileInputSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(120),
+  position: z.string().trim().toUpperCase().max(10).default(''),
+  school: z.string().trim().max(120).default(''),
+  year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),
+  height: z.string().trim().max(20).default(''),
+  weight: z.string().trim().max(20).default(''),
+  image: imageSchema,
+  description: z.string().trim().max(1000).default(''),
+  body: z.string().max(100_000).default(''),
+  contributorId: z.number().int().positive().nullable().optional(),
+  isVisible: z.boolean().optional(),
+});
+export type ProfileInput = z.input<typeof profileInputSchema>;
+
+/** The answer to a save: the item's id and shortname. */
+export const savedSchema = z.object({ id: z.number().int(), shortname: z.string() });
+export type Saved = z.infer<typeof savedSchema>;
+
+export const searchQuerySchema = z.object({
+  search: optionalText(200),
+  limit: listQueryShape.limit,
+  page: listQueryShape.page,
+});
+
+/** One hit of the site search, already shaped for the results page. */
+export const searchResultSchema = z.object({
+  type: z.enum(['article', 'profile']),
+  shortname: z.string(),
+  header: z.string(),
+  author: z.string(),
+  date: z.string(),
+  preview: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** YYYY-MM-DD (UTC, so the server and every visitor show the same day). */
+export function formatDate(date: string | Date): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
+}
+
+/** A line `[[video:URL]]` in a body embeds a YouTube or Vimeo video. */
+export const VIDEO_MARKER = /\[\[video:([^\]\s]+)\]\]/g;
+
+/** Cuts text to max characters and adds an ellipsis when something was cut. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** Markdown to plain text, good enough for previews and descriptions (no parser in the page bundle). */
+export function markdownToText(markdown: string): string {
+  return markdown
+    .replace(VIDEO_MARKER, ' ')
+    .replace(/```[^\n]*\n?/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/^\s*([-*_]\s*){3,}$/gm, ' ')
+    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([^*_~`]*?\S)\1/g, '$2')
+    .replace(/[`*]/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The tile preview: video markers removed, markdown as text, cut to 100 characters + '…'. */
+export const previewText = (body: string, max = PREVIEW_LENGTH) => truncate(markdownToText(body), max);
+
+/** The header of a search hit: an article's title cut at 30 characters; a profile's "name, position, school". */
+export function searchHeader(
+  hit:
+    | { type: 'article'; title: string }
+    | { type: 'profile'; name: string; position: string; school: string },
+): string {
+  if (hit.type === 'article') return truncate(hit.title, SEARCH_HEADER_LENGTH);
+  return [hit.name, hit.position, hit.school].filter(Boolean).join(', ');
+}
