@@ -19,7 +19,8 @@ export function memoryCache(max = 5000): Cache {
   const counters = new Map<string, number>();
   return {
     async get<T>(key: string) {
-      return lru.get(key)?.v as T | undefined;
+      // A counter reads back like any value, as it does in Redis.
+      return (lru.get(key)?.v ?? counters.get(key)) as T | undefined;
     },
     async set(key, value, ttlMs) {
       lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
