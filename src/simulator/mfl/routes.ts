@@ -10,6 +10,7 @@ import { cookieFor, mflUser } from './auth.ts';
 import type { MflContext } from './context.ts';
 import * as leagueExports from './exports-league.ts';
 import * as nflExports from './exports-nfl.ts';
+import * as scoreExports from './exports-scores.ts';
 import {
   bodyToXml,
   errorBody,
@@ -35,9 +36,9 @@ const API_ONLY: Record<string, (ctx: MflContext) => MflBody> = {
 const LEAGUE_TYPES: Record<string, (ctx: MflContext, l: League) => MflBody> = {
   league: leagueExports.league,
   rosters: leagueExports.rosters,
-  projectedscores: leagueExports.projectedScores,
-  livescoring: leagueExports.liveScoring,
-  weeklyresults: leagueExports.weeklyResults,
+  projectedscores: scoreExports.projectedScores,
+  livescoring: scoreExports.liveScoring,
+  weeklyresults: scoreExports.weeklyResults,
   playerstatus: leagueExports.playerStatus,
   freeagents: leagueExports.freeAgents,
   draftresults: leagueExports.draftResults,
@@ -100,7 +101,7 @@ export function registerMfl(app: FastifyInstance, world: World, state: SimState)
   const findLeague = (ctx: MflContext): League | undefined =>
     ctx.year === String(world.season) && ctx.params.L ? world.league('mfl', ctx.params.L) : undefined;
 
-  app.get<{ Params: Params }>('/mfl/:host/:year/export', async (req, reply) => {
+  const doExport = async (req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
     if (!isHost(req.params.host)) return reply.code(404).send('Not Found');
     const ctx = context(req);
     const type = (ctx.params.TYPE ?? '').toLowerCase();
@@ -126,7 +127,9 @@ export function registerMfl(app: FastifyInstance, world: World, state: SimState)
     if (!l.isPublic && !(ctx.user && world.teamOf(l, ctx.user)))
       return send(reply, ctx, errorBody(loginRequired(l.id)));
     return send(reply, ctx, handler(ctx, l));
-  });
+  };
+  app.get<{ Params: Params }>('/mfl/:host/:year/export', doExport);
+  app.post<{ Params: Params }>('/mfl/:host/:year/export', doExport);
 
   // Imports are answered on the api host too (clients post lineups there), and always in XML.
   const doImport = async (req: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
