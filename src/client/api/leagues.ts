@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { Connections, League, LeagueType } from '../../common/leagues.ts';
+import { ApiError, api } from './http.ts';
+
+/*
+ * League connections: which services the visitor has connected, their leagues, and connecting or
+ * logging out. Each call is a fetcher, a query-options object and a hook.
+ */
+
+export interface ConnectPayloads {
+  mfl: { username: string; password: string };
+  sleeper: { username: string };
+  flea: { email: string };
+}
+
+const connectPath: Record<LeagueType, string> = {
+  mfl: 'mfl/login',
+  sleeper: 'sleeper/connect',
+  flea: 'flea/connect',
+};
+
+export const leagueKeys = {
+  connections: ['league-connections'] as const,
+  leagues: (service: LeagueType) => ['league-list', service] as const,
+};
+
+export function fetchConnections(): Promise<Connections> {
+  return api<Connections>('connections');
+}
+
+export const connectionsQueryOptions = () =>
+  queryOptions({ queryKey: leagueKeys.connections, queryFn: fetchConnections, staleTime: 60_000 });
+
+export function useConnections() {
+  return useQuery(connectionsQueryOptions());
+}
+
+/** True when any of the three services is connected. */
+export const anyConnected = (c: Connections | undefined) =>
+  Boolean(c && (c.mfl.connected || c.sleeper.connected || c.flea.connected));
+
+export function fetchLeagues(service: LeagueType, signal?: AbortSignal): Promise<League[]> {
+  return api<League[]>(`${service}/leagues`, { signal });
+}
+
+export const leaguesQueryOptions = (service: LeagueType, enabled = true) =>
+  queryOptions({
+    queryKey: leagueKeys.leagues(service),
+    queryFn: ({ signal }) => fetchLeagues(service, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+
+/** The service's leagues, fetched only while it is connected. */
+export function useLeagues(service: LeagueType, connected: boolean) {
+  return useQuery(leaguesQueryOptions(service, connected));
+}
+
+/**
+ * Connects (or, for MFL, logs in). Throws the server's own words on failure; a 200 whose body
+ * carries an `error` member also counts as a failure (spec section 7).
+ */
+export async function connectService<S extends LeagueType>(
+  service: S,
+  payload: ConnectPayloads[S],
+): Promise<void> {
+  const answer = await api<{ error?: string } | null>(connectPath[service], { body: payload });
+  if (answer && typeof answer.error === 'string') throw new ApiError(200, answer.error);
+}
+
+export function logoutService(service: LeagueType): Promise<unknown> {
+  return api(`${service}/logout`);
+}
+
+/** After a connect, login or logout the page reloads (spec section 4), so every tool starts afresh. */
+export function reloadPage() {
+  window.location.reload();
+}
+
+export function useConnect<S extends LeagueType>(service: S, onDone: () => void = reloadPage) {
+  return useMutation({
+    mutationFn: (payload: ConnectPayloads[S]) => connectService(service, payload),
+    onSuccess: onDone,
+  });
+}
+
+export function useLogout(service: LeagueType, onDone: () => void = reloadPage) {
+  return useMutation({ mutationFn: () => logoutService(service), onSuccess: onDone });
+}

@@ -1,0 +1,107 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { LeagueType } from '../../../common/leagues.ts';
+import { useConnect } from '../../api/leagues.ts';
+import { Modal } from '../modal.tsx';
+import { serviceText } from './service-text.ts';
+
+export interface ConnectModalProps {
+  service: LeagueType;
+  open: boolean;
+  onClose: () => void;
+  /** Runs after a successful connect; the page reloads by default (spec section 4). */
+  onConnected?: () => void;
+}
+
+interface Field {
+  name: string;
+  label: string;
+  type: 'text' | 'password' | 'email';
+  autoComplete: string;
+}
+
+const fields: Record<LeagueType, Field[]> = {
+  mfl: [
+    { name: 'username', label: 'MFL username', type: 'text', autoComplete: 'username' },
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+  ],
+  sleeper: [{ name: 'username', label: 'Sleeper username', type: 'text', autoComplete: 'username' }],
+  flea: [{ name: 'email', label: 'Fleaflicker e-mail', type: 'email', autoComplete: 'email' }],
+};
+
+const notes: Record<LeagueType, string> = {
+  mfl: 'Your password goes to MyFantasyLeague only; we keep the login cookie MFL gives back.',
+  sleeper: 'Sleeper needs no password: your public username is enough.',
+  flea: 'The address your Fleaflicker account uses; Fleaflicker lists its leagues.',
+};
+
+/**
+ * Connects one service. The service's own error text (wrong password, unknown user, service down)
+ * is shown in the modal and the form can be sent again; the modal cannot be closed mid-request.
+ */
+export function ConnectModal({ service, open, onClose, onConnected }: ConnectModalProps) {
+  const text = serviceText[service];
+  const connect = useConnect(service, onConnected);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const formId = useId();
+  const errorId = `${formId}-error`;
+
+  const close = () => {
+    connect.reset();
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (connect.isPending) return;
+    connect.mutate(values as never);
+  };
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title={text.title}
+      size="sm"
+      preventClose={connect.isPending}
+      footer={
+        <>
+          <button type="button" className="btn-ghost" onClick={close} disabled={connect.isPending}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn-primary" disabled={connect.isPending}>
+            {connect.isPending ? `${text.submit}…` : text.submit}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
+        {fields[service].map((f, i) => (
+          <div key={f.name}>
+            <label className="label" htmlFor={`${formId}-${f.name}`}>
+              {f.label}
+            </label>
+            <input
+              id={`${formId}-${f.name}`}
+              className="input"
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              required
+              // biome-ignore lint/a11y/noAutofocus: the modal exists to take this input
+              autoFocus={i === 0}
+              value={values[f.name] ?? ''}
+              aria-invalid={connect.isError || undefined}
+              aria-describedby={connect.isError ? errorId : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            />
+          </div>
+        ))}
+        {connect.isError && (
+          <p id={errorId} className="alert-error" role="alert">
+            {connect.error.message}
+          </p>
+        )}
+        <p className="text-xs text-slate-500">{notes[service]}</p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Connections, LeagueType } from '../../../common/leagues.ts';
+import { useConnections } from '../../api/leagues.ts';
+import { ConnectButton } from './connect-button.tsx';
+import { LogoutButton } from './logout-button.tsx';
+import { serviceText } from './service-text.ts';
+
+export interface ServiceConnectionProps {
+  service: LeagueType;
+  /** Answer of GET /api/connections when the page already has it; fetched otherwise. */
+  connections?: Connections;
+  className?: string;
+}
+
+function who(service: LeagueType, c: Connections): string | undefined {
+  if (service === 'sleeper') return c.sleeper.username;
+  if (service === 'flea') return c.flea.email;
+  return undefined;
+}
+
+/** One service: its connect button, or "connected (as …)" with its logout button. */
+export function ServiceConnection({ service, connections, className = '' }: ServiceConnectionProps) {
+  const fetched = useConnections();
+  const c = connections ?? fetched.data;
+  const text = serviceText[service];
+  if (!c) {
+    return (
+      <div className={`flex items-center gap-2 text-sm text-slate-500 ${className}`} aria-busy="true">
+        {text.name}…
+      </div>
+    );
+  }
+  if (!c[service].connected)
+    return <ConnectButton service={service} className={`btn-primary ${className}`} />;
+  const as = who(service, c);
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid={`connected-${service}`}>
+      <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-field-900">
+        <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+        {text.name} connected{as ? ` as ${as}` : ''}
+      </span>
+      <LogoutButton service={service} className="btn-ghost px-3 py-1.5" />
+    </div>
+  );
+}
+
+export interface ConnectionBarProps {
+  services?: readonly LeagueType[];
+  connections?: Connections;
+}
+
+/** The connect/logout controls of several services in a row (all three by default). */
+export function ConnectionBar({ services = ['mfl', 'sleeper', 'flea'], connections }: ConnectionBarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+      {services.map((s) => (
+        <ServiceConnection key={s} service={s} connections={connections} />
+      ))}
+    </div>
+  );
+}
