@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { pageRoutes, redirects } from '../../src/common/routes.ts';
+import { failOnConsoleErrors } from './support.ts';
+
+// Concrete addresses for every route of the spec's table (parameters filled with sample values).
+const samplePaths = pageRoutes.map((r) =>
+  r.path.replace(':shortname', 'no-such-item').replace(':leagueId', '12345').replace(':id', 'new'),
+);
+
+test.describe('every route', () => {
+  for (const path of samplePaths) {
+    test(`serves ${path} inside the site layout`, async ({ page }) => {
+      const check = failOnConsoleErrors(page);
+      const res = await page.goto(path);
+      expect(res?.status(), 'page status').toBeLessThan(500);
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\?')}$`));
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.locator('main h1').first()).toBeVisible();
+      check();
+    });
+  }
+
+  for (const [from, to] of Object.entries(redirects)) {
+    test(`redirects ${from} to ${to}`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+    });
+  }
+
+  test('sends an unknown path home', async ({ page }) => {
+    await page.goto('/this/does/not/exist');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('sends an unknown path home during in-app navigation too', async ({ page }) => {
+    await page.goto('/articles');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/nowhere');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+});
+
+test.describe('header, sidebar and footer', () => {
+  test('header links and the Tools menu reach their pages', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Articles' }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+    await nav.getByRole('link', { name: 'Prospects' }).click();
+    await expect(page).toHaveURL(/\/profiles$/);
+    const tools = [
+      ['Lineup', '/tools/lineup'],
+      ['Player Status Checker', '/tools/status-checker'],
+      ['Rookie ADP', '/tools/rookie-adp'],
+      ['Rostership', '/tools/rostership'],
+    ] as const;
+    for (const [label, path] of tools) {
+      await nav.getByRole('button', { name: 'Tools' }).click();
+      await page.locator('#tools-menu').getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.locator('#tools-menu')).toBeHidden();
+    }
+  });
+
+  test('the Tools menu closes on Escape and on a click elsewhere', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Tools' });
+    await button.click();
+    await expect(page.locator('#tools-menu')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#tools-menu')).toBeHidden();
+    await button.click();
+    await page.locator('main').click({ position: { x: 5, y: 5 } });
+    await expect(page.locator('#tools-menu')).toBeHidden();
+  });
+
+  test('the Shop link goes out in a new tab', async ({ page }) => {
+    await page.goto('/');
+    const shop = page.getByRole('link', { name: /Shop/ });
+    await expect(shop).toHaveAttribute('target', '_blank');
+    await expect(shop).toHaveAttribute('href', /^https:\/\//);
+    await expect(shop).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('the search box goes to the results page and ignores an empty term', async ({ page }) => {
+    await page.goto('/articles');
+    const box = page.getByRole('searchbox', { name: 'Search articles and prospects' });
+    await box.fill('   ');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/articles$/);
+    await box.fill('rookie wide receivers');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=rookie%20wide%20receivers$/);
+    await expect(box).toHaveValue('rookie wide receivers');
+  });
+
+  test('the sidebar shows the logo and the social feed without blocking the page offline', async ({ page }) => {
+    // The outside network is never reached: the feed's script fails, and the link stays.
+    await page.route('https://platform.twitter.com/**', (route) => route.abort());
+    await page.goto('/');
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await expect(sidebar.locator('svg').first()).toBeVisible();
+    const feed = sidebar.locator('[data-feed-state]');
+    await feed.scrollIntoViewIfNeeded();
+    await expect(feed).toHaveAttribute('data-feed-state', /loading|failed/);
+    await expect(feed.getByRole('link', { name: /Posts by @/ })).toBeVisible();
+    await expect(page.locator('main h1').first()).toBeVisible();
+  });
+
+  test('the footer shows the logo', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Dynasty Forge home' })).toBeVisible();
+    await expect(footer.locator('svg').first()).toBeVisible();
+  });
+
+  test('the phone menu opens and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'Prospects' }).click();
+    await expect(page).toHaveURL(/\/profiles$/);
+    await expect(nav).toBeHidden();
+  });
+});
