@@ -14,3 +14,100 @@ export type User = z.infer<typeof userSchema>;
 /** Who may enter the admin panel. */
 export const canUseAdmin = (u: Pick<User, 'isContributor' | 'isSuperUser'> | null | undefined) =>
   Boolean(u && (u.isContributor || u.isSuperUser));
+
+// Argon2 cost grows with the input, so very long passwords are refused rather than hashed.
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** Per client address, for log in and sign up together. */
+export const AUTH_ATTEMPTS_PER_MINUTE = 10;
+/** Failed log-ins per account e-mail before that account is locked for the window. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+export const USERS_PAGE_SIZE = 50;
+
+const email = z
+  .string()
+  .trim()
+  .max(254, 'The e-mail address is too long.')
+  .pipe(z.email('Enter a valid e-mail address.'))
+  .transform((e) => e.toLowerCase());
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `The password must be at most ${PASSWORD_MAX} characters.`);
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(100, 'The name is too long (100 characters at most).');
+// Kept to what a handle can be, because pages build a link from it.
+const twitter = z
+  .string()
+  .trim()
+  .transform((h) => h.replace(/^@/, ''))
+  .pipe(
+    z
+      .string()
+      .max(15, 'A Twitter handle is at most 15 characters.')
+      .regex(/^[A-Za-z0-9_]*$/, 'A Twitter handle has only letters, digits and underscores.'),
+  );
+
+/** Log-in payload: `username` holds the e-mail (the spec's contract). Checked loosely: a wrong value is just a failed log-in. */
+export const loginSchema = z.strictObject({
+  username: z.string().trim().min(1, 'Enter your e-mail address.').max(254),
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.strictObject({ name, username: email, password });
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** Fields a super user may set on any account; everyone else may not send them at all. */
+export const roleFields = ['isContributor', 'isSuperUser'] as const;
+
+/** An edit of a user: every field optional; unknown fields are refused (no mass assignment). */
+export const userUpdateSchema = z.strictObject({
+  name: name.optional(),
+  email: email.optional(),
+  twitter: twitter.optional(),
+  isContributor: z.boolean().optional(),
+  isSuperUser: z.boolean().optional(),
+});
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+/** A super user adding an account (the + New button), with a first password to hand over. */
+export const userCreateSchema = z.strictObject({
+  name,
+  email,
+  twitter: twitter.default(''),
+  password,
+  isContributor: z.boolean().default(false),
+  isSuperUser: z.boolean().default(false),
+});
+export type UserCreate = z.input<typeof userCreateSchema>;
+
+/** One entry of the contributor select. */
+export const contributorSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Contributor = z.infer<typeof contributorSchema>;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * GET /users: `isContributor=true` alone gives the contributor select's list (contributors and
+ * super users may read it); with `isAdmin=true` (or no `isContributor`) it is the paged admin list
+ * for super users, filtered to contributors when `isContributor=true`.
+ */
+export const userListQuerySchema = z.object({
+  isContributor: flag.optional(),
+  isAdmin: flag.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(USERS_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const userListSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type UserList = z.infer<typeof userListSchema>;

@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
+import { authRoutes } from './auth-routes.ts';
+import { userRoutes } from './user-routes.ts';
 
 /** Login, signup, logout and users under /api. */
-export async function accountRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
+  await api.register(async (scope) => {
+    // Answers about accounts are personal: never kept by a browser or a shared cache.
+    scope.addHook('onSend', async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    await authRoutes(scope, deps.database.db);
+    await userRoutes(scope, deps.database.db);
+  });
+}

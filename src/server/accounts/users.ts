@@ -1,0 +1,111 @@
+import { asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { Contributor, User } from '../../common/users.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { userColumns } from './sessions.ts';
+
+/** The account behind an e-mail, with its hash, for the log-in check. */
+export async function findLogin(db: Db, email: string) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function findUser(db: Db, id: number): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+const emailTaken = () => new HttpError(409, 'An account with this e-mail address already exists.');
+
+// The unique index on lower(email) is the real guard; a race between two sign-ups lands here.
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    name: string;
+    email: string;
+    twitter?: string;
+    passwordHash: string;
+    isContributor?: boolean;
+    isSuperUser?: boolean;
+  },
+): Promise<User> {
+  try {
+    const [row] = await db.insert(users).values(values).returning(userColumns);
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'twitter' | 'isContributor' | 'isSuperUser'>>;
+
+/**
+ * Saves changes to one user. Taking the super-user flag away is refused when no other super user
+ * would be left; the check and the write share a transaction that locks the super users' rows, so
+ * two super users demoting each other at once cannot both succeed.
+ */
+export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<User | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (changes.isSuperUser === false) {
+        const supers = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.isSuperUser, true))
+          .for('update');
+        if (supers.length > 0 && supers.every((s) => s.id === id))
+          throw new HttpError(409, 'You are the last super user; make someone else a super user first.');
+      }
+      if (Object.keys(changes).length === 0) return findUserIn(tx, id);
+      const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+async function findUserIn(db: Pick<Db, 'select'>, id: number): Promise<User | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The contributor select: everyone who may author (super users can too), by name. */
+export function listContributors(db: Db): Promise<Contributor[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(or(eq(users.isContributor, true), eq(users.isSuperUser, true)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/** The admin list, newest accounts first. */
+export async function listUsers(
+  db: Db,
+  opts: { page: number; limit: number; contributorsOnly: boolean },
+): Promise<{ items: User[]; total: number }> {
+  const where = opts.contributorsOnly ? eq(users.isContributor, true) : undefined;
+  const [items, [{ total }]] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items, total };
+}
