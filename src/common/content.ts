@@ -81,6 +81,12 @@ const listQueryShape = {
 };
 
 export const articleListQuerySchema = z.object(listQueryShape);
+
+/**
+ * GET /api/articles/:id and /api/profiles/:id (numeric id or shortname). A hidden item is served only
+ * with isAdmin=true, which needs a contributor or super user (the admin edit forms send it).
+ */
+export const detailQuerySchema = z.object({ isAdmin: listQueryShape.isAdmin });
 export type ArticleListQuery = z.output<typeof articleListQuerySchema>;
 
 export const profileListQuerySchema = z.object({
@@ -108,7 +114,8 @@ const imageSchema = z
   .default('');
 
 /**
- * The payload that saves an article. Unknown keys (id, date, shortname, bodyHtml, contributor) are
+ * The payload that saves an article: POST /api/articles creates (201), POST /api/articles/:id updates;
+ * both answer the saved Article. Unknown keys (id, date, shortname, bodyHtml, contributor) are
  * dropped: the id comes from the address and the date is set on create. Only super users may send
  * isVisible or name another contributor as the author.
  */
@@ -141,10 +148,6 @@ export const profileInputSchema = z.object({
   isVisible: z.boolean().optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
-
-/** The answer to a save: the item's id and shortname. */
-export const savedSchema = z.object({ id: z.number().int(), shortname: z.string() });
-export type Saved = z.infer<typeof savedSchema>;
 
 export const searchQuerySchema = z.object({
   search: optionalText(200),
