@@ -48,6 +48,12 @@ describe('/_sim controls', () => {
     expect(control.now()).toBe(FIXED_NOW);
   });
 
+  it('dates service answers on the simulated clock', async () => {
+    await post('/_sim/clock', { week: 5, phase: 'during' });
+    const res = await get(app, '/mfl/api/2026/export?TYPE=nflSchedule&JSON=1');
+    expect(Math.abs(Date.parse(String(res.headers.date)) - control.now())).toBeLessThan(2000);
+  });
+
   it('adds latency to service requests', async () => {
     await post('/_sim/latency', { ms: 120 });
     const t0 = performance.now();

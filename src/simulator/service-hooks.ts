@@ -59,6 +59,12 @@ export function registerServiceHooks(app: FastifyInstance, state: SimState) {
     }
   });
 
+  // Answers are dated on the simulated clock, as a real service dates them on its own.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (serviceOf(req.url)) reply.header('date', new Date(state.now()).toUTCString());
+    return payload;
+  });
+
   // A malformed answer is the real one cut off halfway, as a dropped connection leaves it.
   app.addHook('onSend', async (req, _reply, payload) => {
     if (!(req as Flagged).simMalformed || typeof payload !== 'string') return payload;
