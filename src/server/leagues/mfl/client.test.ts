@@ -180,6 +180,24 @@ describe('MFL league calls', () => {
   });
 });
 
+describe("MFL's clock", () => {
+  it("follows the Date of its answers, ignoring the header's one-second grain", async () => {
+    const ours = Date.UTC(2020, 9, 1, 12, 0, 0);
+    let theirs = ours + 3 * 3_600_000;
+    routes['GET /api/2020/export?nflSchedule'] = (_req, res) => {
+      res.setHeader('date', new Date(theirs).toUTCString());
+      sendJson(res, { nflSchedule: { week: '4' } });
+    };
+    const mfl = client(ours);
+    expect(mfl.now()).toBe(ours);
+    await mfl.nflSchedule(4);
+    expect(mfl.now()).toBe(theirs + 500);
+    theirs = ours + 1000;
+    await mfl.nflSchedule(5);
+    expect(mfl.now()).toBe(ours);
+  });
+});
+
 describe('MFL api-host exports', () => {
   it('players with details, cached for the day', async () => {
     routes['GET /api/2020/export?players'] = (_req, res) =>

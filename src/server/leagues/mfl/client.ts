@@ -71,6 +71,11 @@ export interface MflLineup {
 export interface MflClient {
   /** The season MFL is in now (January and February still count as last season). */
   seasonYear(): number;
+  /**
+   * MFL's clock (epoch ms): ours, corrected by the Date of MFL's latest answer when the two differ
+   * by more than the header's one-second grain. Lineup locks follow MFL's time.
+   */
+  now(): number;
   /** Signs in and answers the MFL_USER_ID cookie value. The password is sent to MFL and nowhere else. */
   login(username: string, password: string): Promise<string>;
   myLeagues(cookie: string, year?: number): Promise<MflMyLeague[]>;
@@ -137,6 +142,14 @@ export function createMflClient(options: MflClientOptions): MflClient {
   const api = new URL(apiUrl);
   const now = options.now ?? Date.now;
   const seasonYear = () => mflSeasonYear(now());
+  let clockOffsetMs = 0;
+  const learnClock = (res: ServiceResponse) => {
+    const dated = Date.parse(res.headers.get('date') ?? '');
+    if (!Number.isFinite(dated)) return;
+    // The header drops the milliseconds: its second runs on for another half second on average.
+    const offset = dated + 500 - now();
+    clockOffsetMs = Math.abs(offset) < 2000 ? 0 : offset;
+  };
 
   const hostOf = (league: MflLeagueRef) => leagueHost(league.url, apiUrl) ?? apiUrl;
   const yearOf = (league: MflLeagueRef) => league.year ?? yearFromLeagueUrl(league.url) ?? seasonYear();
@@ -167,6 +180,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
         passStatuses: [404],
         timeoutMs: init.timeoutMs,
       });
+      learnClock(res);
       if (res.status < 300 || res.status >= 400) return res;
       const location = res.headers.get('location');
       if (!location) break;
@@ -256,6 +270,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
   return {
     seasonYear,
+    now: () => now() + clockOffsetMs,
     nflSchedule,
 
     async login(username, password) {
