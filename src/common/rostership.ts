@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import {
+  fleaLeagueRefSchema,
+  type LeagueType,
+  leagueTypes,
+  mflLeagueRefSchema,
+  sleeperLeagueRefSchema,
+} from './leagues.ts';
+
+/** Leagues per rostership or player-status request (spec section 9). */
+export const LEAGUE_CHUNK = 5;
+
+const chunkOf = <S extends z.ZodType>(ref: S) =>
+  z.object({
+    leagues: z
+      .array(ref)
+      .min(1, 'Send at least one league.')
+      .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
+  });
+
+/** POST /api/{service}/rostership bodies: the service's own league refs (spec section 7). */
+export const rostershipRequestSchemas = {
+  mfl: chunkOf(mflLeagueRefSchema),
+  sleeper: chunkOf(sleeperLeagueRefSchema),
+  flea: chunkOf(fleaLeagueRefSchema),
+} as const;
+
+export const rostershipLeagueSchema = z.object({
+  type: z.enum(leagueTypes),
+  league_id: z.string(),
+  isStarter: z.boolean(),
+});
+export type RostershipLeague = z.infer<typeof rostershipLeagueSchema>;
+
+/** A player on the visitor's teams, one identity across the three services. */
+export const rostershipPlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  draftYear: z.number().int().optional(),
+  injuryStatus: z.string().optional(),
+  isOut: z.boolean(),
+  leagues: z.array(rostershipLeagueSchema),
+});
+export type RostershipPlayer = z.infer<typeof rostershipPlayerSchema>;
+
+/** A league of the chunk that could not be read; the rest of the chunk still answers. */
+export const rostershipFailureSchema = z.object({
+  type: z.enum(leagueTypes),
+  league_id: z.string(),
+  error: z.string(),
+});
+export type RostershipFailure = z.infer<typeof rostershipFailureSchema>;
+
+export const rostershipAnswerSchema = z.object({
+  /** Leagues of the chunk that were read. */
+  leagues: z.number().int(),
+  players: z.array(rostershipPlayerSchema),
+  failed: z.array(rostershipFailureSchema),
+});
+export type RostershipAnswer = z.infer<typeof rostershipAnswerSchema>;
+
+/** `mfl:12345`: one league across services. */
+export const leagueKey = (l: { type: LeagueType; league_id: string }) => `${l.type}:${l.league_id}`;
+
+// --- Injuries ------------------------------------------------------------------------------------
+
+const injuryWords: Record<string, string> = {
+  q: 'Questionable',
+  questionable: 'Questionable',
+  d: 'Doubtful',
+  doubtful: 'Doubtful',
+  p: 'Probable',
+  probable: 'Probable',
+  o: 'Out',
+  out: 'Out',
+  ir: 'IR',
+  'injured reserve': 'IR',
+  'ir-r': 'IR',
+  sus: 'Suspended',
+  suspended: 'Suspended',
+  pup: 'PUP',
+  'pup-p': 'PUP',
+  'pup-r': 'PUP',
+  nfi: 'NFI',
+  'nfi-r': 'NFI',
+  cov: 'COVID',
+  cvp: 'COVID',
+  covid: 'COVID',
+  na: 'Inactive',
+  inactive: 'Inactive',
+};
+const outStatuses = new Set(['Out', 'IR', 'Suspended', 'PUP', 'NFI', 'COVID', 'Inactive']);
+
+/**
+ * One vocabulary for the three services' injury words (MFL "Out", Sleeper "IR", Fleaflicker "Q" or
+ * "Injured Reserve"). Out means the player will not play this week.
+ */
+export function injuryOf(raw: string | null | undefined): { injuryStatus?: string; isOut: boolean } {
+  const word = (raw ?? '').trim();
+  if (!word) return { isOut: false };
+  const known = injuryWords[word.toLowerCase()];
+  const injuryStatus = known ?? word;
+  return { injuryStatus, isOut: outStatuses.has(injuryStatus) };
+}
+
+// --- Positions -----------------------------------------------------------------------------------
+
+/** Rostership's position order (spec section 9); other positions follow alphabetically. */
+export const rostershipPositionOrder = ['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'S', 'PK', 'PN'] as const;
+
+export function comparePositions(a: string, b: string): number {
+  const rank = (p: string) => {
+    const i = (rostershipPositionOrder as readonly string[]).indexOf(p);
+    return i < 0 ? rostershipPositionOrder.length : i;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/** The positions the players have, in display order. */
+export function positionsOf(players: readonly { position: string }[]): string[] {
+  return [...new Set(players.map((p) => p.position))].sort(comparePositions);
+}
+
+/** The draft years the players have, newest first. */
+export function draftYearsOf(players: readonly { draftYear?: number }[]): number[] {
+  const years = new Set<number>();
+  for (const p of players) if (p.draftYear !== undefined) years.add(p.draftYear);
+  return [...years].sort((a, b) => b - a);
+}
+
+// --- Merging and derived fields ------------------------------------------------------------------
+
+/**
+ * Merges players by id, joining their league lists (a league listed twice counts once). Injury
+ * news from any service wins over none. Pure: the inputs are not changed.
+ */
+export function mergePlayers(
+  into: readonly RostershipPlayer[],
+  more: readonly RostershipPlayer[],
+): RostershipPlayer[] {
+  const byId = new Map<string, RostershipPlayer>();
+  const add = (p: RostershipPlayer) => {
+    const had = byId.get(p.id);
+    if (!had) {
+      byId.set(p.id, { ...p, leagues: dedupeLeagues(p.leagues) });
+      return;
+    }
+    byId.set(p.id, {
+      ...had,
+      draftYear: had.draftYear ?? p.draftYear,
+      team: had.team === 'FA' && p.team !== 'FA' ? p.team : had.team,
+      injuryStatus: had.injuryStatus ?? p.injuryStatus,
+      isOut: had.isOut || p.isOut,
+      leagues: dedupeLeagues([...had.leagues, ...p.leagues]),
+    });
+  };
+  for (const p of into) add(p);
+  for (const p of more) add(p);
+  return [...byId.values()];
+}
+
+function dedupeLeagues(leagues: readonly RostershipLeague[]): RostershipLeague[] {
+  const seen = new Map<string, RostershipLeague>();
+  for (const l of leagues) {
+    const key = leagueKey(l);
+    const had = seen.get(key);
+    seen.set(key, had ? { ...had, isStarter: had.isStarter || l.isStarter } : l);
+  }
+  return [...seen.values()];
+}
+
+/** Drops the leagues in `keys` from every player (a league being reloaded), and players left with none. */
+export function withoutLeagues(players: readonly RostershipPlayer[], keys: ReadonlySet<string>) {
+  const out: RostershipPlayer[] = [];
+  for (const p of players) {
+    const leagues = p.leagues.filter((l) => !keys.has(leagueKey(l)));
+    if (leagues.length === p.leagues.length) out.push(p);
+    else if (leagues.length > 0) out.push({ ...p, leagues });
+  }
+  return out;
+}
+
+/** count / total × 100, rounded to 2 decimals (spec section 3); 0 when there are no leagues. */
+export function rosterRate(count: number, totalLeagues: number): number {
+  if (totalLeagues <= 0) return 0;
+  // Integer arithmetic first so that e.g. 1/3 gives 33.33, not 33.330000000000005.
+  return Math.round((count * 10_000) / totalLeagues) / 100;
+}
+
+export interface RostershipRow extends RostershipPlayer {
+  count: number;
+  rosterRate: number;
+  /** Starts in at least one league. */
+  isStarter: boolean;
+  /** Out and a starter: a lineup hole. */
+  isInactiveStarter: boolean;
+  /** Carries an injury status and starts somewhere. */
+  isAtRiskStarter: boolean;
+}
+
+export function deriveRow(p: RostershipPlayer, totalLeagues: number): RostershipRow {
+  const count = p.leagues.length;
+  const isStarter = p.leagues.some((l) => l.isStarter);
+  return {
+    ...p,
+    count,
+    rosterRate: rosterRate(count, totalLeagues),
+    isStarter,
+    isInactiveStarter: p.isOut && isStarter,
+    isAtRiskStarter: Boolean(p.injuryStatus) && isStarter,
+  };
+}
+
+export const deriveRows = (players: readonly RostershipPlayer[], totalLeagues: number) =>
+  players.map((p) => deriveRow(p, totalLeagues));
+
+// --- Filters and sorting -------------------------------------------------------------------------
+
+export interface RostershipFilters {
+  /** Positions shown; positions not in the set are hidden. */
+  positions: ReadonlySet<string>;
+  /** A draft year, or undefined for every year. */
+  draftYear?: number;
+  /** Case-insensitive substring of the name. */
+  name: string;
+}
+
+export function filterRows<T extends RostershipPlayer>(rows: readonly T[], f: RostershipFilters): T[] {
+  const needle = f.name.trim().toLowerCase();
+  return rows.filter(
+    (r) =>
+      f.positions.has(r.position) &&
+      (f.draftYear === undefined || r.draftYear === f.draftYear) &&
+      (!needle || r.name.toLowerCase().includes(needle)),
+  );
+}
+
+export type RostershipSortKey = 'name' | 'position' | 'team' | 'count' | 'rosterRate' | 'flags';
+
+/** The order of one column; ties fall back to count (most first), then name. */
+export function compareRows(a: RostershipRow, b: RostershipRow, key: RostershipSortKey): number {
+  switch (key) {
+    case 'name':
+      return a.name.localeCompare(b.name);
+    case 'position':
+      return comparePositions(a.position, b.position);
+    case 'team':
+      return a.team.localeCompare(b.team);
+    case 'count':
+      return a.count - b.count;
+    case 'rosterRate':
+      return a.rosterRate - b.rosterRate;
+    case 'flags':
+      return flagRank(a) - flagRank(b);
+  }
+}
+
+const flagRank = (r: RostershipRow) =>
+  (r.isInactiveStarter ? 4 : 0) + (r.isAtRiskStarter ? 2 : 0) + (r.injuryStatus ? 1 : 0);
+
+/** Default order: count descending (spec section 2), then name. */
+export function sortRows(rows: readonly RostershipRow[], key: RostershipSortKey = 'count', desc = true) {
+  const dir = desc ? -1 : 1;
+  return [...rows].sort(
+    (a, b) =>
+      dir * compareRows(a, b, key) ||
+      b.count - a.count ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+}
+
+// --- Export --------------------------------------------------------------------------------------
+
+const csvCell = (v: string | number | undefined) => {
+  const s = v === undefined ? '' : String(v);
+  // Quote what needs it; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The rows as CSV (header included), in the order given. */
+export function rowsToCsv(rows: readonly RostershipRow[]): string {
+  const header = ['Name', 'Position', 'Team', 'Draft year', 'Leagues', 'Rate %', 'Starter in', 'Injury'];
+  const lines = rows.map((r) =>
+    [
+      r.name,
+      r.position,
+      r.team,
+      r.draftYear,
+      r.count,
+      r.rosterRate.toFixed(2),
+      r.leagues.filter((l) => l.isStarter).length,
+      r.injuryStatus,
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
