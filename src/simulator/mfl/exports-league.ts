@@ -152,6 +152,37 @@ export function draftResults(ctx: MflContext, l: League): MflBody {
   });
 }
 
+/**
+ * Scoring rules. Not in the recorded set: the shape follows MFL's `rules` export as other clients read it
+ * (positionRules with "|"-joined positions; each rule's points, range and event as `$t` text nodes). A
+ * reception is the event CC; standard-scoring leagues have no CC rule.
+ */
+export function rules(_ctx: MflContext, l: League): MflBody {
+  const rule = (event: string, points: string, range = '0-99') => ({
+    points: { $t: points },
+    range: { $t: range },
+    event: { $t: event },
+  });
+  const offense = [
+    rule('#P', '*4'),
+    rule('PY', '.04/1', '-50-999'),
+    rule('IN', '*-2'),
+    rule('#R', '*6'),
+    rule('RY', '.1/1', '-50-999'),
+    rule('#C', '*6'),
+    rule('CY', '.1/1', '-50-999'),
+  ];
+  if (l.format.ppr > 0) offense.push(rule('CC', `*${String(l.format.ppr).replace(/^0\./, '.')}`));
+  const positionRules = [
+    { positions: 'QB|RB|WR|TE', rule: offense },
+    { positions: 'PK', rule: collapse([rule('FG', '*3', '0-99'), rule('EP', '*1')]) },
+    l.format.idp
+      ? { positions: 'DE|DT|LB|CB|S', rule: collapse([rule('TK', '*1'), rule('SK', '*2')]) }
+      : { positions: 'Def', rule: collapse([rule('SK', '*1'), rule('DR', '*2')]) },
+  ];
+  return envelope({ rules: { positionRules } });
+}
+
 /** League search by name (public leagues only). Shape not recorded; modelled on MFL's documented export. */
 export function leagueSearch(ctx: MflContext): MflBody {
   const q = (ctx.params.SEARCH ?? '').toLowerCase();

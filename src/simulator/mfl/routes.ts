@@ -42,6 +42,7 @@ const LEAGUE_TYPES: Record<string, (ctx: MflContext, l: League) => MflBody> = {
   playerstatus: leagueExports.playerStatus,
   freeagents: leagueExports.freeAgents,
   draftresults: leagueExports.draftResults,
+  rules: leagueExports.rules,
 };
 
 const INVALID_PARAMS = 'An error has occurred - probably caused by one or more invalid parameters.';
