@@ -16,7 +16,14 @@ import { requireAdmin, requireSuperUser, requireUser } from './current-user.ts';
 import { hashPassword } from './passwords.ts';
 import { findUser, insertUser, listContributors, listUsers, updateUser } from './users.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+// Digits only: '1e3' or ' 7' are not ids. The bound keeps it inside PostgreSQL's integer.
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Expected a numeric id.')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647)),
+});
 
 // Checked before the body or query is validated, so a visitor learns nothing from the schema.
 const signedIn = async (req: Parameters<typeof requireUser>[0]) => {

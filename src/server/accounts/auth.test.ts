@@ -1,0 +1,325 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MAX } from '../../common/users.ts';
+import { sessions, users } from '../db/schema.ts';
+import { makeTestApp, type TestApp } from '../test/app.ts';
+import { testDbKind } from '../test/database.ts';
+import { createSession, SESSION_COOKIE } from './sessions.ts';
+import { login, sessionCookie, sessionSetCookie, signup, uniqueEmail } from './test-support.ts';
+
+describe(`log in, sign up, log out (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  const currentUser = (cookie?: string) =>
+    t.request({ method: 'GET', url: '/api/users/currentUser', cookie });
+
+  describe('sign up', () => {
+    it('creates the account, logs it in and answers the user without its hash', async () => {
+      const email = uniqueEmail('Signup');
+      const res = await signup(t, {
+        name: 'Sam Signup',
+        username: `  ${email.toUpperCase()} `,
+        password: 'long-enough',
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        id: expect.any(Number),
+        name: 'Sam Signup',
+        email: email.toLowerCase(),
+        twitter: '',
+        isContributor: false,
+        isSuperUser: false,
+      });
+      expect(res.body).not.toMatch(/hash|argon/i);
+      const me = await currentUser(sessionCookie(res));
+      expect(me.statusCode).toBe(200);
+      expect(me.json().id).toBe(body.id);
+    });
+
+    it('sets an HttpOnly, SameSite=Lax, Path=/ cookie for 30 days, not Secure over plain HTTP', async () => {
+      const res = await signup(t, { name: 'Cookie', username: uniqueEmail(), password: 'long-enough' });
+      const set = sessionSetCookie(res)!;
+      expect(set).toMatch(/; HttpOnly/);
+      expect(set).toMatch(/; SameSite=Lax/);
+      expect(set).toMatch(/; Path=\//);
+      expect(set).toMatch(/; Max-Age=2592000/);
+      expect(set).not.toMatch(/Secure/);
+      // 256 bits of randomness in base64url.
+      expect(sessionCookie(res).split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('enforces the password length: at least 8, at most the maximum', async () => {
+      const short = await signup(t, { name: 'Short', username: uniqueEmail(), password: '1234567' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error).toMatch(/at least 8 characters/);
+      const long = await signup(t, {
+        name: 'Long',
+        username: uniqueEmail(),
+        password: 'x'.repeat(PASSWORD_MAX + 1),
+      });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().error).toMatch(/at most 128 characters/);
+      const eight = await signup(t, { name: 'Eight', username: uniqueEmail(), password: '12345678' });
+      expect(eight.statusCode).toBe(200);
+    });
+
+    it('refuses a bad e-mail and an empty name with a message naming the field', async () => {
+      const email = await signup(t, { name: 'Bad', username: 'not-an-email', password: 'long-enough' });
+      expect(email.statusCode).toBe(400);
+      expect(email.json().error).toMatch(/username: Enter a valid e-mail address/);
+      const name = await signup(t, { name: '   ', username: uniqueEmail(), password: 'long-enough' });
+      expect(name.statusCode).toBe(400);
+      expect(name.json().error).toMatch(/name: Enter a name/);
+    });
+
+    it('keeps e-mails unique regardless of case, with a clear message', async () => {
+      const email = uniqueEmail('dup');
+      expect((await signup(t, { name: 'One', username: email, password: 'long-enough' })).statusCode).toBe(
+        200,
+      );
+      const again = await signup(t, { name: 'Two', username: email.toUpperCase(), password: 'long-enough' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('An account with this e-mail address already exists.');
+      expect(sessionSetCookie(again)).toBeUndefined();
+    });
+
+    it('refuses role fields and other extras (no mass assignment) and creates nothing', async () => {
+      const email = uniqueEmail('sneaky');
+      for (const extra of [
+        { isSuperUser: true },
+        { isContributor: true },
+        { passwordHash: 'x' },
+        { id: 1 },
+      ]) {
+        const res = await signup(t, { name: 'Sneaky', username: email, password: 'long-enough', ...extra });
+        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+        expect(res.json().error).toMatch(/Unrecognized key/);
+      }
+      const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+      expect(rows).toEqual([]);
+    });
+  });
+
+  describe('log in', () => {
+    const password = 'correct horse battery';
+    let email: string;
+    beforeAll(async () => {
+      email = uniqueEmail('login');
+      await t.userWithRole('user', { email, password });
+    });
+
+    it('answers the user and a session cookie; the e-mail is matched regardless of case', async () => {
+      const res = await login(t, email.toUpperCase(), password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email, isSuperUser: false });
+      expect(Object.keys(res.json()).sort()).toEqual(
+        ['email', 'id', 'isContributor', 'isSuperUser', 'name', 'twitter'].sort(),
+      );
+      expect((await currentUser(sessionCookie(res))).json().email).toBe(email);
+    });
+
+    it('gives the same answer for an unknown e-mail and a wrong password (no account enumeration)', async () => {
+      const wrong = await login(t, email, 'wrong password');
+      const unknown = await login(t, uniqueEmail('nobody'), 'wrong password');
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(unknown.json()).toEqual(wrong.json());
+      expect(wrong.json()).toEqual({ error: 'Incorrect e-mail or password.' });
+      expect(sessionSetCookie(wrong)).toBeUndefined();
+      expect(sessionSetCookie(unknown)).toBeUndefined();
+    });
+
+    it('takes about as long for an unknown e-mail as for a wrong password (a hash is checked either way)', async () => {
+      const time = async (address: string) => {
+        const start = performance.now();
+        await login(t, address, 'wrong password');
+        return performance.now() - start;
+      };
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // Alternate, and stay under the per-account limit with one e-mail each round.
+      for (let i = 0; i < 4; i++) {
+        const knownEmail = uniqueEmail('timing');
+        await t.userWithRole('user', { email: knownEmail });
+        known.push(await time(knownEmail));
+        unknown.push(await time(uniqueEmail('ghost')));
+      }
+      const ratio = median(unknown) / median(known);
+      expect(ratio, `unknown ${median(unknown)} ms vs known ${median(known)} ms`).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    });
+
+    it('refuses an empty or malformed body with 400', async () => {
+      for (const payload of [
+        {},
+        { username: email },
+        { username: '', password: 'x' },
+        { username: email, password: 5 },
+      ]) {
+        const res = await t.request({ method: 'POST', url: '/api/login', payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it('issues a new token at every log-in and kills a token sent with it (session fixation)', async () => {
+      // An attacker plants a session of their own in the victim's browser...
+      const attacker = await t.userWithRole('user');
+      const planted = attacker.cookie;
+      const res = await login(t, email, password, { cookie: planted });
+      const fresh = sessionCookie(res);
+      expect(fresh).not.toBe(planted);
+      // ...and the planted token no longer works for anyone.
+      expect((await currentUser(planted)).statusCode).toBe(401);
+      // Logging in twice gives two different tokens.
+      const again = sessionCookie(await login(t, email, password));
+      expect(again).not.toBe(fresh);
+      // A made-up token is never adopted either.
+      const madeUp = `${SESSION_COOKIE}=attacker-chosen-token-value`;
+      expect(sessionCookie(await login(t, email, password, { cookie: madeUp }))).not.toBe(madeUp);
+    });
+  });
+
+  describe('current user and sessions', () => {
+    it('answers 401 with a JSON error when not logged in', async () => {
+      const res = await currentUser();
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'You need to log in first.' });
+    });
+
+    it('treats an unknown, oversized or expired token as logged out', async () => {
+      expect((await currentUser(`${SESSION_COOKIE}=nope`)).statusCode).toBe(401);
+      expect((await currentUser(`${SESSION_COOKIE}=${'a'.repeat(5000)}`)).statusCode).toBe(401);
+      const { user } = await t.userWithRole('contributor');
+      const token = await createSession(t.database.db, user.id);
+      const cookie = `${SESSION_COOKIE}=${token}`;
+      expect((await currentUser(cookie)).statusCode).toBe(200);
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user.id));
+      expect((await currentUser(cookie)).statusCode).toBe(401);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const { user, cookie } = await t.userWithRole('user');
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].id).not.toBe(cookie.split('=')[1]);
+    });
+
+    it('sees role changes on the next request (roles are read per request, not kept in the session)', async () => {
+      const { user, cookie } = await t.userWithRole('contributor');
+      await t.database.db.update(users).set({ isContributor: false }).where(eq(users.id, user.id));
+      expect((await currentUser(cookie)).json().isContributor).toBe(false);
+      const list = await t.request({ method: 'GET', url: '/api/users?isContributor=true', cookie });
+      expect(list.statusCode).toBe(403);
+    });
+  });
+
+  describe('log out', () => {
+    it('deletes the session row and clears the cookie; the old cookie is then refused', async () => {
+      const { user, cookie } = await t.userWithRole('contributor');
+      const res = await t.request({ method: 'POST', url: '/api/logout', cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+      const cleared = sessionSetCookie(res)!;
+      expect(cleared).toMatch(/^session=;/);
+      expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows).toEqual([]);
+      // Replaying the stolen cookie after log-out does not work.
+      expect((await currentUser(cookie)).statusCode).toBe(401);
+    });
+
+    it('only ends the session it was sent with', async () => {
+      const { user, cookie } = await t.userWithRole('user');
+      const other = `${SESSION_COOKIE}=${await createSession(t.database.db, user.id)}`;
+      await t.request({ method: 'POST', url: '/api/logout', cookie });
+      expect((await currentUser(other)).statusCode).toBe(200);
+    });
+
+    it('is harmless when not logged in', async () => {
+      const res = await t.request({ method: 'POST', url: '/api/logout' });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('cross-site requests', () => {
+    const email = uniqueEmail('csrf');
+    beforeAll(() => t.userWithRole('user', { email, password: 'long-enough' }));
+
+    it.each([
+      ['an Origin of another site', { origin: 'https://evil.example' }],
+      ['a malformed Origin', { origin: 'null' }],
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ])('refuses a log-in, sign-up, log-out or user edit with %s', async (_label, headers) => {
+      const { user, cookie } = await t.userWithRole('user');
+      const attempts = [
+        { url: '/api/login', payload: { username: email, password: 'long-enough' } },
+        { url: '/api/signup', payload: { name: 'X', username: uniqueEmail(), password: 'long-enough' } },
+        { url: '/api/logout', payload: {} },
+        { url: `/api/users/${user.id}`, payload: { name: 'Forged' } },
+      ];
+      for (const a of attempts) {
+        const res = await t.request({ method: 'POST', ...a, cookie, headers });
+        expect(res.statusCode, a.url).toBe(403);
+        expect(res.json().error).toBe('Cross-site request refused.');
+        expect(sessionSetCookie(res)).toBeUndefined();
+      }
+      expect((await currentUser(cookie)).json().name).toBe(user.name);
+    });
+
+    it('accepts the same requests from the site itself', async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: email, password: 'long-enough' },
+        headers: { host: 'dynasty.test', origin: 'http://dynasty.test', 'sec-fetch-site': 'same-origin' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a form-encoded or text body, which a cross-site form could send without a preflight', async () => {
+      for (const [type, body] of [
+        ['application/x-www-form-urlencoded', `username=${email}&password=long-enough`],
+        ['text/plain', JSON.stringify({ username: email, password: 'long-enough' })],
+        ['multipart/form-data; boundary=x', '--x--'],
+      ]) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/login',
+          payload: body,
+          headers: { 'content-type': type },
+        });
+        expect(res.statusCode, type).toBe(415);
+        expect(sessionSetCookie(res)).toBeUndefined();
+      }
+    });
+  });
+});
+
+describe(`session cookie behind HTTPS (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('is marked Secure when the request came over HTTPS', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { name: 'Secure', username: uniqueEmail(), password: 'long-enough' },
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(sessionSetCookie(res)).toMatch(/; Secure/);
+  });
+});

@@ -1,0 +1,143 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '../../common/users.ts';
+import { buildApp } from '../app.ts';
+import { memoryCache } from '../cache.ts';
+import { loadConfig } from '../config.ts';
+import { leagueServicesFor } from '../runtime.ts';
+import { makeTestApp, type TestApp } from '../test/app.ts';
+import { openTestDatabase, testDbKind } from '../test/database.ts';
+import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from './test-support.ts';
+
+describe(`log-in and sign-up limits (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`allows ${AUTH_ATTEMPTS_PER_MINUTE} log-ins a minute per client address, then answers 429`, async () => {
+    const address = freshAddress();
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++) {
+      // A different e-mail each time, so only the per-address limit is in play.
+      const res = await login(t, uniqueEmail('spray'), 'wrong password', { remoteAddress: address });
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await login(t, uniqueEmail('spray'), 'wrong password', { remoteAddress: address });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many attempts\. Please wait \d+ seconds and try again\.$/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    expect((await login(t, uniqueEmail('spray'), 'wrong password')).statusCode).toBe(401);
+  });
+
+  it(`allows ${AUTH_ATTEMPTS_PER_MINUTE} sign-ups a minute per client address`, async () => {
+    const address = freshAddress();
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++) {
+      const res = await signup(
+        t,
+        { name: 'Bulk', username: uniqueEmail('bulk'), password: 'long-enough' },
+        { remoteAddress: address },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await signup(
+      t,
+      { name: 'Bulk', username: uniqueEmail('bulk'), password: 'long-enough' },
+      { remoteAddress: address },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many attempts/);
+    expect(sessionSetCookie(limited)).toBeUndefined();
+  });
+
+  it(`locks an account after ${LOGIN_FAILURES_PER_ACCOUNT} failures from any addresses, even for the right password`, async () => {
+    const email = uniqueEmail('target');
+    await t.userWithRole('user', { email, password: 'the-right-password' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect((await login(t, email, `guess ${i}`)).statusCode).toBe(401);
+    const locked = await login(t, email, 'the-right-password');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(
+      'Too many attempts for this account. Please wait 15 minutes and try again.',
+    );
+    expect(sessionSetCookie(locked)).toBeUndefined();
+    // Other accounts still log in.
+    const other = uniqueEmail('bystander');
+    await t.userWithRole('user', { email: other, password: 'the-right-password' });
+    expect((await login(t, other, 'the-right-password')).statusCode).toBe(200);
+  });
+
+  it('counts failures for unknown e-mails the same way, so the lock reveals nothing', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(t, ghost, 'guess');
+    const res = await login(t, ghost.toUpperCase(), 'guess');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toMatch(/^Too many attempts for this account/);
+  });
+
+  it('does not count successful log-ins as failures', async () => {
+    const email = uniqueEmail('regular');
+    await t.userWithRole('user', { email, password: 'the-right-password' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT + 2; i++)
+      expect((await login(t, email, 'the-right-password')).statusCode).toBe(200);
+  });
+});
+
+// With REDIS_URL the limits live in Redis, so two copies of the server count together.
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`, () => {
+  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const redises: Redis[] = [];
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    for (let i = 0; i < 2; i++) {
+      const redis = new Redis(redisUrl!);
+      const cache = memoryCache();
+      redises.push(redis);
+      const app = await buildApp({
+        config,
+        database,
+        cache,
+        redis,
+        services: leagueServicesFor(config, cache),
+        cookieSecret: 'test-secret-test-secret-test-secret!!',
+      });
+      await app.ready();
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const r of redises) r.disconnect();
+    await database.close();
+  });
+
+  const attempt = (i: number, username: string, remoteAddress: string) =>
+    apps[i % 2].inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: 'wrong password' },
+      remoteAddress,
+    });
+
+  it('counts per-account failures across server copies', async () => {
+    const email = uniqueEmail('shared');
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect((await attempt(i, email, freshAddress())).statusCode).toBe(401);
+    // Whichever copy gets the next attempt, the account is locked.
+    expect((await attempt(0, email, freshAddress())).statusCode).toBe(429);
+    expect((await attempt(1, email, freshAddress())).statusCode).toBe(429);
+  });
+
+  it('counts per-address attempts across server copies', async () => {
+    // A random address, so reruns within the minute do not see the last run's count.
+    const address = `172.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++)
+      expect((await attempt(i, uniqueEmail('spread'), address)).statusCode).toBe(401);
+    expect((await attempt(0, uniqueEmail('spread'), address)).statusCode).toBe(429);
+  });
+});

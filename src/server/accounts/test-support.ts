@@ -1,0 +1,56 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../test/app.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+let address = 0;
+/** A client address of its own per call, so the per-address limits only bite where a test wants them. */
+export const freshAddress = () => {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+};
+
+/** The session Set-Cookie header of an answer, or undefined. */
+export function sessionSetCookie(res: LightMyRequestResponse): string | undefined {
+  const raw = res.headers['set-cookie'];
+  const all = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return all.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** The `session=<token>` pair to send back, from an answer that set it. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const set = sessionSetCookie(res);
+  if (!set) throw new Error(`no session cookie in the answer (${res.statusCode} ${res.body})`);
+  return set.split(';')[0];
+}
+
+export function login(
+  t: TestApp,
+  username: string,
+  password: string,
+  opts: { cookie?: string; remoteAddress?: string } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username, password },
+    cookie: opts.cookie,
+    remoteAddress: opts.remoteAddress ?? freshAddress(),
+  });
+}
+
+export function signup(
+  t: TestApp,
+  body: Record<string, unknown>,
+  opts: { cookie?: string; remoteAddress?: string } = {},
+) {
+  return t.request({
+    method: 'POST',
+    url: '/api/signup',
+    payload: body,
+    cookie: opts.cookie,
+    remoteAddress: opts.remoteAddress ?? freshAddress(),
+  });
+}
+
+let n = 0;
+export const uniqueEmail = (label = 'person') => `${label}.${Date.now().toString(36)}.${++n}@example.test`;
