@@ -8,6 +8,8 @@ const procs = [
   }),
   spawn('node_modules/.bin/vite', [], { stdio: 'inherit' }),
 ];
-const stop = (signal) => procs.forEach((p) => p.kill(signal));
+const stop = (signal) => {
+  for (const p of procs) p.kill(signal);
+};
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

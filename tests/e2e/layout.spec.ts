@@ -97,7 +97,9 @@ test.describe('header, sidebar and footer', () => {
     await expect(box).toHaveValue('rookie wide receivers');
   });
 
-  test('the sidebar shows the logo and the social feed without blocking the page offline', async ({ page }) => {
+  test('the sidebar shows the logo and the social feed without blocking the page offline', async ({
+    page,
+  }) => {
     // The outside network is never reached: the feed's script fails, and the link stays.
     await page.route('https://platform.twitter.com/**', (route) => route.abort());
     await page.goto('/');

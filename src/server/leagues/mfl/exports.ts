@@ -442,6 +442,30 @@ export function readDraftResults(body: unknown): MflDraftUnit[] {
   }));
 }
 
+/** One scoring rule: the stat event (CC = a catch), the range it applies in and its points ("*1", ".1/1", "6"). */
+export interface MflScoringRule {
+  event: string;
+  points: string;
+  range: string;
+}
+
+export interface MflPositionRules {
+  /** Positions joined with "|" ("QB|RB|WR|TE"). */
+  positions: string;
+  rules: MflScoringRule[];
+}
+
+export function readRules(body: unknown): MflPositionRules[] {
+  return asList(payload(body, 'rules').positionRules).map((p) => ({
+    positions: str(p.positions),
+    rules: asList(p.rule).map((r) => ({
+      event: text(r.event),
+      points: text(r.points),
+      range: text(r.range),
+    })),
+  }));
+}
+
 export interface MflAdpPlayer {
   id: string;
   rank: number | null;
