@@ -12,6 +12,7 @@ import {
   type MflNflWeek,
   type MflPlayer,
   type MflPlayerStatus,
+  type MflPositionRules,
   type MflRoster,
   type MflWeeklyResults,
   readAdp,
@@ -27,6 +28,7 @@ import {
   readPlayers,
   readProjectedScores,
   readRosters,
+  readRules,
   readWeeklyResults,
 } from './exports.ts';
 import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
@@ -108,6 +110,8 @@ export interface MflClient {
   ): Promise<MflPlayerStatus[]>;
   freeAgents(league: MflLeagueRef, options?: MflCallOptions & { position?: string }): Promise<MflFreeAgent[]>;
   draftResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflDraftUnit[]>;
+  /** Scoring rules per position group. */
+  rules(league: MflLeagueRef, options?: MflCallOptions): Promise<MflPositionRules[]>;
   adp(filters?: MflAdpFilters, year?: number): Promise<MflAdp>;
   /** Sends a week's lineup; MFL's refusal is thrown with MFL's own words (status 400). */
   importLineup(league: MflLeagueRef, cookie: string, lineup: MflLineup): Promise<void>;
@@ -359,6 +363,10 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
     draftResults(league, { cookie } = {}) {
       return leagueExport('draftResults', league, cookie, ttl.drafts, {}, readDraftResults);
+    },
+
+    rules(league, { cookie } = {}) {
+      return leagueExport('rules', league, cookie, ttl.leagueSettings, {}, readRules);
     },
 
     adp(filters = {}, year = seasonYear()) {
