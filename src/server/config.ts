@@ -19,6 +19,10 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
+  ADP_LEAGUE_IDS: z.string().default(''),
+  /** How often those leagues are read again for new picks; 0 turns the refresh off. */
+  ADP_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -50,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
+    adpRefreshMinutes: e.ADP_REFRESH_MINUTES,
   };
 }
