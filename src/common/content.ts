@@ -183,19 +183,25 @@ export function truncate(text: string, max: number): string {
 
 /** Markdown to plain text, good enough for previews and descriptions (no parser in the page bundle). */
 export function markdownToText(markdown: string): string {
-  return markdown
-    .replace(VIDEO_MARKER, ' ')
-    .replace(/```[^\n]*\n?/g, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/^\s*([-*_]\s*){3,}$/gm, ' ')
-    .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([^*_~`]*?\S)\1/g, '$2')
-    .replace(/[`*]/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      .replace(VIDEO_MARKER, ' ')
+      .replace(/```[^\n]*\n?/g, ' ')
+      // Headings are structure, not prose: a preview reads better without them.
+      .replace(/^\s{0,3}#{1,6}\s.*$/gm, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s*([-*_]\s*){3,}$/gm, ' ')
+      .replace(/^\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/gm, ' ')
+      .replace(/\|/g, ' ')
+      .replace(/^\s{0,3}(>+|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([^*_~`]*?\S)\1/g, '$2')
+      .replace(/[`*]/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The tile preview: video markers removed, markdown as text, cut to 100 characters + '…'. */

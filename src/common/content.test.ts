@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  articleInputSchema,
+  articleListQuerySchema,
+  formatDate,
+  markdownToText,
+  previewText,
+  profileInputSchema,
+  profileListQuerySchema,
+  searchHeader,
+  truncate,
+} from './content.ts';
+
+describe('formatDate', () => {
+  it('gives YYYY-MM-DD in UTC', () => {
+    expect(formatDate('2026-03-05T23:30:00Z')).toBe('2026-03-05');
+    expect(formatDate(new Date(Date.UTC(2025, 0, 9, 1)))).toBe('2025-01-09');
+  });
+  it('gives an empty string for a date it cannot read', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('previewText', () => {
+  it('removes video markers and markdown, then cuts to 100 characters plus an ellipsis', () => {
+    const body = `## Heading\n\n[[video:https://www.youtube.com/watch?v=abcdefghijk]]\n\nThe **best** [rookie](https://x.test) board. ${'word '.repeat(40)}`;
+    const preview = previewText(body);
+    expect(preview).not.toContain('[[video');
+    expect(preview).not.toMatch(/[*#[\]]/);
+    expect(preview.startsWith('The best rookie board. word')).toBe(true);
+    expect(preview.endsWith('…')).toBe(true);
+    expect(Array.from(preview.slice(0, -1)).length).toBeLessThanOrEqual(100);
+  });
+  it('leaves short text whole, without an ellipsis', () => {
+    expect(previewText('Short *body*.')).toBe('Short body.');
+  });
+  it('strips inline markers, tables, lists and quotes', () => {
+    expect(
+      markdownToText('a [[video:https://vimeo.com/1]] b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n\n- one\n> two'),
+    ).toBe('a b x y 1 2 one two');
+  });
+  it('never shows a marker and never runs past 100 characters plus the ellipsis', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const preview = previewText(`${a}[[video:https://youtu.be/abcdefghijk]]${b}`);
+        expect(preview).not.toContain('[[video:https://youtu.be');
+        expect(Array.from(preview).length).toBeLessThanOrEqual(101);
+      }),
+    );
+  });
+});
+
+describe('searchHeader', () => {
+  it('cuts article titles at 30 characters', () => {
+    const header = searchHeader({
+      type: 'article',
+      title: 'Superflex Strategy: Why Two Quarterbacks Beat Three',
+    });
+    expect(header).toBe('Superflex Strategy: Why Two Qu…');
+    expect(searchHeader({ type: 'article', title: 'Short title' })).toBe('Short title');
+  });
+  it('heads profiles with name, position and school', () => {
+    expect(searchHeader({ type: 'profile', name: "Ja'Marr Chase", position: 'WR', school: 'LSU' })).toBe(
+      "Ja'Marr Chase, WR, LSU",
+    );
+  });
+  it('counts characters, not UTF-16 units', () => {
+    expect(truncate('🏈'.repeat(31), 30)).toBe(`${'🏈'.repeat(30)}…`);
+  });
+});
+
+describe('list queries', () => {
+  it('defaults to page 1 of 20 and reads isAdmin from text', () => {
+    expect(articleListQuerySchema.parse({})).toEqual({ limit: 20, page: 1, isAdmin: false });
+    expect(articleListQuerySchema.parse({ isAdmin: 'true', limit: '50', page: '2' })).toMatchObject({
+      isAdmin: true,
+      limit: 50,
+      page: 2,
+    });
+  });
+  it('refuses a limit over 100 and a page under 1', () => {
+    expect(articleListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(articleListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+  });
+  it('leaves empty filters out', () => {
+    expect(profileListQuerySchema.parse({ position: '', year: '', search: '' })).toEqual({
+      limit: 20,
+      page: 1,
+      isAdmin: false,
+    });
+    expect(profileListQuerySchema.parse({ position: 'RB', year: '2026' })).toMatchObject({
+      position: 'RB',
+      year: 2026,
+    });
+  });
+});
+
+describe('save payloads', () => {
+  it('drop the id, date and shortname', () => {
+    const parsed = articleInputSchema.parse({ id: 7, date: '2020-01-01', shortname: 'x', title: 'T' });
+    expect(parsed).not.toHaveProperty('id');
+    expect(parsed).not.toHaveProperty('date');
+    expect(parsed).not.toHaveProperty('shortname');
+  });
+  it('need a title or name and refuse script image addresses', () => {
+    expect(articleInputSchema.safeParse({ title: '  ' }).success).toBe(false);
+    expect(profileInputSchema.safeParse({ name: 'A', image: 'javascript:alert(1)' }).success).toBe(false);
+    expect(
+      profileInputSchema.parse({ name: 'A', image: '/images/x.svg', year: '2026', position: 'wr' }),
+    ).toMatchObject({
+      year: 2026,
+      position: 'WR',
+    });
+  });
+});
