@@ -1,0 +1,123 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Article, ArticleListQuery, articleInputSchema, ListAnswer } from '../../common/content.ts';
+import type { User } from '../../common/users.ts';
+import type { Db } from '../db/client.ts';
+import { articles, users } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { authorship, checkAuthor, tagNames } from './authorship.ts';
+import { renderMarkdown } from './markdown.ts';
+import { byRef, createWithShortname } from './store.ts';
+import { articleMatch, articleRank } from './text-search.ts';
+
+type ArticleInput = import('zod').output<typeof articleInputSchema>;
+
+const columns = {
+  id: articles.id,
+  shortname: articles.shortname,
+  title: articles.title,
+  description: articles.description,
+  body: articles.body,
+  bodyHtml: articles.bodyHtml,
+  image: articles.image,
+  date: articles.date,
+  tags: articles.tags,
+  contributorId: articles.contributorId,
+  contributorName: users.name,
+  isVisible: articles.isVisible,
+};
+
+interface Row extends Omit<Article, 'date' | 'tags' | 'contributor'> {
+  date: Date;
+  tags: string[];
+  contributorName: string | null;
+}
+
+const toArticle = ({ contributorName, date, tags, ...row }: Row): Article => ({
+  ...row,
+  date: date.toISOString(),
+  tags: tags.map((name) => ({ name })),
+  contributor: contributorName == null ? null : { name: contributorName },
+});
+
+/** A page of articles, newest first (best match first when searching); hidden ones only for admins. */
+export async function listArticles(
+  db: Db,
+  q: Pick<ArticleListQuery, 'limit' | 'page' | 'search'>,
+  includeHidden: boolean,
+): Promise<ListAnswer<Article>> {
+  const where = and(
+    includeHidden ? undefined : eq(articles.isVisible, true),
+    q.search ? articleMatch(q.search) : undefined,
+  );
+  const order: SQL[] = q.search ? [desc(articleRank(q.search))] : [];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(articles)
+      .leftJoin(users, eq(users.id, articles.contributorId))
+      .where(where)
+      .orderBy(...order, desc(articles.date), desc(articles.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(articles).where(where),
+  ]);
+  return { items: rows.map(toArticle), total, page: q.page, limit: q.limit };
+}
+
+/** One article by numeric id or shortname; undefined when missing or hidden from this reader. */
+export async function findArticle(db: Db, ref: string, includeHidden: boolean): Promise<Article | undefined> {
+  const match = byRef(ref, articles.id, articles.shortname);
+  if (!match) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(articles)
+    .leftJoin(users, eq(users.id, articles.contributorId))
+    .where(and(match, includeHidden ? undefined : eq(articles.isVisible, true)))
+    .limit(1);
+  return row ? toArticle(row) : undefined;
+}
+
+const fields = (input: ArticleInput) => ({
+  title: input.title,
+  description: input.description,
+  body: input.body,
+  bodyHtml: renderMarkdown(input.body),
+  image: input.image,
+  tags: tagNames(input.tags),
+});
+
+/** Creates an article as the user (see authorship for who may set what) and answers its id. */
+export async function createArticle(db: Db, user: User, input: ArticleInput): Promise<number> {
+  const owner = authorship(user, input, undefined, 'article');
+  const values = fields(input);
+  return createWithShortname(db, 'articles', input.title, 'article', async (tx, shortname) => {
+    await checkAuthor(tx, owner.contributorId);
+    const [row] = await tx
+      .insert(articles)
+      .values({ ...values, ...owner, shortname })
+      .returning({ id: articles.id });
+    return row.id;
+  });
+}
+
+/** Saves an existing article; the shortname and date never change. Answers its id. */
+export async function updateArticle(db: Db, user: User, ref: string, input: ArticleInput): Promise<number> {
+  const match = byRef(ref, articles.id, articles.shortname);
+  if (!match) throw notFound('Article not found.');
+  const values = fields(input);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: articles.id, contributorId: articles.contributorId })
+      .from(articles)
+      .where(match)
+      .for('update');
+    if (!existing) throw notFound('Article not found.');
+    const changes = authorship(user, input, existing, 'article');
+    await checkAuthor(tx, changes.contributorId);
+    await tx
+      .update(articles)
+      .set({ ...values, ...changes, updatedAt: sql`now()` })
+      .where(eq(articles.id, existing.id));
+    return existing.id;
+  });
+}

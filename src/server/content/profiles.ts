@@ -1,0 +1,164 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ListAnswer,
+  Profile,
+  ProfileFilters,
+  ProfileListQuery,
+  profileInputSchema,
+} from '../../common/content.ts';
+import type { User } from '../../common/users.ts';
+import { type Db, queryRows } from '../db/client.ts';
+import { profiles, users } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { authorship, checkAuthor } from './authorship.ts';
+import { renderMarkdown } from './markdown.ts';
+import { byRef, createWithShortname } from './store.ts';
+import { profileMatch, profileRank } from './text-search.ts';
+
+type ProfileInput = z.output<typeof profileInputSchema>;
+
+const columns = {
+  id: profiles.id,
+  shortname: profiles.shortname,
+  name: profiles.name,
+  position: profiles.position,
+  school: profiles.school,
+  year: profiles.year,
+  height: profiles.height,
+  weight: profiles.weight,
+  image: profiles.image,
+  date: profiles.date,
+  description: profiles.description,
+  body: profiles.body,
+  bodyHtml: profiles.bodyHtml,
+  contributorId: profiles.contributorId,
+  contributorName: users.name,
+  isVisible: profiles.isVisible,
+};
+
+interface Row extends Omit<Profile, 'date' | 'contributor'> {
+  date: Date;
+  contributorName: string | null;
+}
+
+const toProfile = ({ contributorName, date, ...row }: Row): Profile => ({
+  ...row,
+  date: date.toISOString(),
+  contributor: contributorName == null ? null : { name: contributorName },
+});
+
+/** A page of profiles, newest first (best match first when searching), filtered by position and class. */
+export async function listProfiles(
+  db: Db,
+  q: Pick<ProfileListQuery, 'limit' | 'page' | 'search' | 'position' | 'year'>,
+  includeHidden: boolean,
+): Promise<ListAnswer<Profile>> {
+  const where = and(
+    includeHidden ? undefined : eq(profiles.isVisible, true),
+    q.position ? eq(profiles.position, q.position.toUpperCase()) : undefined,
+    q.year ? eq(profiles.year, q.year) : undefined,
+    q.search ? profileMatch(q.search) : undefined,
+  );
+  const order: SQL[] = q.search ? [desc(profileRank(q.search))] : [];
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(profiles)
+      .leftJoin(users, eq(users.id, profiles.contributorId))
+      .where(where)
+      .orderBy(...order, desc(profiles.date), desc(profiles.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(profiles).where(where),
+  ]);
+  return { items: rows.map(toProfile), total, page: q.page, limit: q.limit };
+}
+
+/** One profile by numeric id or shortname; undefined when missing or hidden from this reader. */
+export async function findProfile(db: Db, ref: string, includeHidden: boolean): Promise<Profile | undefined> {
+  const match = byRef(ref, profiles.id, profiles.shortname);
+  if (!match) return undefined;
+  const [row] = await db
+    .select(columns)
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.contributorId))
+    .where(and(match, includeHidden ? undefined : eq(profiles.isVisible, true)))
+    .limit(1);
+  return row ? toProfile(row) : undefined;
+}
+
+const POSITION_ORDER = ['QB', 'RB', 'WR', 'TE'];
+// The spec's filter always offers RB and WR.
+const ALWAYS_OFFERED = ['RB', 'WR'];
+
+/** The positions and draft classes among visible profiles, for the home page's filter. */
+export async function profileFilters(db: Db): Promise<ProfileFilters> {
+  const [positions, years] = await Promise.all([
+    queryRows<{ position: string }>(
+      db,
+      sql`SELECT DISTINCT position FROM profiles WHERE is_visible AND position <> ''`,
+    ),
+    queryRows<{ year: number }>(
+      db,
+      sql`SELECT DISTINCT year FROM profiles WHERE is_visible AND year IS NOT NULL ORDER BY year`,
+    ),
+  ]);
+  const rank = (p: string) =>
+    POSITION_ORDER.includes(p) ? POSITION_ORDER.indexOf(p) : POSITION_ORDER.length;
+  return {
+    positions: [...new Set([...ALWAYS_OFFERED, ...positions.map((r) => r.position)])].sort(
+      (a, b) => rank(a) - rank(b) || a.localeCompare(b),
+    ),
+    years: years.map((r) => Number(r.year)),
+  };
+}
+
+const fields = (input: ProfileInput) => ({
+  name: input.name,
+  position: input.position,
+  school: input.school,
+  year: input.year ?? null,
+  height: input.height,
+  weight: input.weight,
+  image: input.image,
+  description: input.description,
+  body: input.body,
+  bodyHtml: renderMarkdown(input.body),
+});
+
+/** Creates a profile as the user (see authorship for who may set what) and answers its id. */
+export async function createProfile(db: Db, user: User, input: ProfileInput): Promise<number> {
+  const owner = authorship(user, input, undefined, 'profile');
+  const values = fields(input);
+  return createWithShortname(db, 'profiles', input.name, 'profile', async (tx, shortname) => {
+    await checkAuthor(tx, owner.contributorId);
+    const [row] = await tx
+      .insert(profiles)
+      .values({ ...values, ...owner, shortname })
+      .returning({ id: profiles.id });
+    return row.id;
+  });
+}
+
+/** Saves an existing profile; the shortname and date never change. Answers its id. */
+export async function updateProfile(db: Db, user: User, ref: string, input: ProfileInput): Promise<number> {
+  const match = byRef(ref, profiles.id, profiles.shortname);
+  if (!match) throw notFound('Profile not found.');
+  const values = fields(input);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: profiles.id, contributorId: profiles.contributorId })
+      .from(profiles)
+      .where(match)
+      .for('update');
+    if (!existing) throw notFound('Profile not found.');
+    const changes = authorship(user, input, existing, 'profile');
+    await checkAuthor(tx, changes.contributorId);
+    await tx
+      .update(profiles)
+      .set({ ...values, ...changes, updatedAt: sql`now()` })
+      .where(eq(profiles.id, existing.id));
+    return existing.id;
+  });
+}
