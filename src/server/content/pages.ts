@@ -1,11 +1,187 @@
-import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { markdownToText, truncate } from '../../common/content.ts';
 import type { AppDeps } from '../app.ts';
-import type { PageMetaProvider } from '../http/spa.ts';
+import { articles, profiles, users } from '../db/schema.ts';
+import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
+import { findArticle } from './articles.ts';
+import { findProfile } from './profiles.ts';
+import { cachedByVersion, makeAnswer, sendAnswer } from './public-cache.ts';
 
-/** Head tags for /article/* and /profile/* pages. */
-export function contentPageMeta(_deps: AppDeps): PageMetaProvider[] {
-  return [];
+const SITE = 'Dynasty Forge';
+const DESCRIPTION_LENGTH = 160;
+const RSS_COUNT = 50;
+
+const listPages: Record<string, PageMeta> = {
+  '/': {
+    title: `${SITE} — dynasty fantasy football analysis and league tools`,
+    description:
+      'Dynasty fantasy football articles, rookie prospect profiles and tools for your MFL, Sleeper and Fleaflicker leagues.',
+    path: '/',
+    image: '/images/hero-field.svg',
+    type: 'website',
+  },
+  '/articles': {
+    title: `Dynasty Fantasy Football Articles | ${SITE}`,
+    description: 'Rookie rankings, buy-low targets, superflex strategy and trade advice for dynasty leagues.',
+    path: '/articles',
+    type: 'website',
+  },
+  '/profiles': {
+    title: `Draft Prospect Profiles | ${SITE}`,
+    description:
+      'Scouting reports on the quarterbacks, running backs, receivers and tight ends of the coming classes.',
+    path: '/profiles',
+    type: 'website',
+  },
+};
+
+const summary = (description: string, body: string) =>
+  truncate(description.trim() || markdownToText(body), DESCRIPTION_LENGTH);
+
+/** The shortname in /kind/:shortname, or undefined when the path is something else. */
+function shortnameIn(pathname: string, kind: 'article' | 'profile'): string | undefined {
+  const m = new RegExp(`^/${kind}/([^/]+)/?$`).exec(pathname);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return '';
+  }
 }
 
-/** /rss.xml and /sitemap.xml. */
-export async function feedRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+/** Head tags for the home page, the lists and every visible article and profile (null: not found, 404). */
+export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
+  const { db } = deps.database;
+  return [
+    async (pathname) => listPages[pathname.replace(/(.)\/$/, '$1')],
+    async (pathname) => {
+      const shortname = shortnameIn(pathname, 'article');
+      if (shortname === undefined) return undefined;
+      return cachedByVersion(deps.cache, `meta:article:${shortname}`, async () => {
+        const a = shortname ? await findArticle(db, shortname, false) : undefined;
+        if (!a || a.shortname !== shortname) return null;
+        return {
+          title: `${a.title} | ${SITE}`,
+          description: summary(a.description, a.body),
+          path: `/article/${a.shortname}`,
+          image: a.image || undefined,
+          type: 'article',
+        } satisfies PageMeta;
+      });
+    },
+    async (pathname) => {
+      const shortname = shortnameIn(pathname, 'profile');
+      if (shortname === undefined) return undefined;
+      return cachedByVersion(deps.cache, `meta:profile:${shortname}`, async () => {
+        const p = shortname ? await findProfile(db, shortname, false) : undefined;
+        if (!p || p.shortname !== shortname) return null;
+        const heading = [p.name, p.position, p.school].filter(Boolean).join(', ');
+        return {
+          title: `${heading} | ${SITE}`,
+          description: summary(p.description, p.body),
+          path: `/profile/${p.shortname}`,
+          image: p.image || undefined,
+          type: 'profile',
+        } satisfies PageMeta;
+      });
+    },
+  ];
+}
+
+const escapeXml = (s: string) =>
+  s
+    // Characters XML 1.0 cannot carry at all.
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+    );
+
+/** /rss.xml (the latest 50 visible articles) and /sitemap.xml (home, lists, every visible item). */
+export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps.database;
+  const originOf = (req: FastifyRequest) =>
+    (deps.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+
+  app.get('/sitemap.xml', async (req, reply) => {
+    const origin = originOf(req);
+    const answer = await cachedByVersion(deps.cache, `sitemap:${origin}`, async () => {
+      const visible = (table: typeof articles | typeof profiles) =>
+        db
+          .select({ shortname: table.shortname, updatedAt: table.updatedAt })
+          .from(table)
+          .where(eq(table.isVisible, true))
+          .orderBy(desc(table.date), desc(table.id));
+      const [articleRows, profileRows] = await Promise.all([visible(articles), visible(profiles)]);
+      const url = (path: string, lastmod?: Date) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+      const urls = [
+        url('/'),
+        url('/articles'),
+        url('/profiles'),
+        ...articleRows.map((r) => url(`/article/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
+        ...profileRows.map((r) => url(`/profile/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
+      ];
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+      return makeAnswer(200, xml, 'application/xml; charset=utf-8');
+    });
+    return sendAnswer(req, reply, answer);
+  });
+
+  app.get('/rss.xml', async (req, reply) => {
+    const origin = originOf(req);
+    const answer = await cachedByVersion(deps.cache, `rss:${origin}`, async () => {
+      const rows = await db
+        .select({
+          shortname: articles.shortname,
+          title: articles.title,
+          description: articles.description,
+          body: articles.body,
+          date: articles.date,
+          tags: articles.tags,
+          author: users.name,
+        })
+        .from(articles)
+        .leftJoin(users, eq(users.id, articles.contributorId))
+        .where(eq(articles.isVisible, true))
+        .orderBy(desc(articles.date), desc(articles.id))
+        .limit(RSS_COUNT);
+      const items = rows.map((a) => {
+        const link = `${origin}/article/${encodeURIComponent(a.shortname)}`;
+        return [
+          '    <item>',
+          `      <title>${escapeXml(a.title)}</title>`,
+          `      <link>${escapeXml(link)}</link>`,
+          `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+          `      <pubDate>${a.date.toUTCString()}</pubDate>`,
+          a.author ? `      <dc:creator>${escapeXml(a.author)}</dc:creator>` : '',
+          ...a.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
+          `      <description>${escapeXml(truncate(a.description.trim() || markdownToText(a.body), 300))}</description>`,
+          '    </item>',
+        ]
+          .filter(Boolean)
+          .join('\n');
+      });
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+        '  <channel>',
+        `    <title>${SITE}</title>`,
+        `    <link>${escapeXml(`${origin}/`)}</link>`,
+        `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+        '    <description>Dynasty fantasy football analysis: rookie rankings, buy-low targets and strategy.</description>',
+        '    <language>en-us</language>',
+        rows.length ? `    <lastBuildDate>${rows[0].date.toUTCString()}</lastBuildDate>` : '',
+        ...items,
+        '  </channel>',
+        '</rss>',
+        '',
+      ]
+        .filter((line, i, all) => line || i === all.length - 1)
+        .join('\n');
+      return makeAnswer(200, xml, 'application/rss+xml; charset=utf-8');
+    });
+    return sendAnswer(req, reply, answer);
+  });
+}
