@@ -64,3 +64,6 @@ export const profiles = pgTable('profiles', {
   isVisible: boolean('is_visible').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+// The rookie ADP store's tables.
+export * from './schema-adp.ts';
