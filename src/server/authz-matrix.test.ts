@@ -1,0 +1,238 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../common/users.ts';
+import { buildSimulator } from '../simulator/app.ts';
+import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
+import { freshAddress, uniqueEmail } from './accounts/test-support.ts';
+import { articles, profiles } from './db/schema.ts';
+import { makeTestApp, type TestApp } from './test/app.ts';
+import { testDbKind } from './test/database.ts';
+
+/*
+ * Authorization matrix: every /api route the app registers × every role, with the expected status.
+ * The routes come from the app itself, so a new route without a row here fails the test, and a row
+ * whose route is gone fails too.
+ *
+ * Roles, left to right in each row:
+ *   anon      a visitor with no session
+ *   user      a plain account
+ *   owner     the contributor who owns the fixtures (their article, profile and account)
+ *   other     another contributor: "another contributor's item"
+ *   super     a super user
+ *
+ * League-service and tool routes are open to visitors (the league cookies decide, not the site
+ * session): their rows expect one status for every role, and a 401 there must be the service's own
+ * "connect first", never the site's "log in".
+ */
+
+const ROLES = ['anon', 'user', 'owner', 'other', 'super'] as const;
+type RoleName = (typeof ROLES)[number];
+type Statuses = [anon: number, user: number, owner: number, other: number, super: number];
+
+interface Fixtures {
+  actors: Record<Exclude<RoleName, 'anon'>, User>;
+  login: { email: string; password: string };
+  hiddenArticle: number;
+  visibleArticle: string;
+  editArticle: number;
+  hiddenProfile: number;
+  visibleProfile: string;
+  editProfile: number;
+}
+
+interface Row {
+  /** "METHOD /api/path" exactly as the app registers it. */
+  route: string;
+  /** What this row tries, when a route has several rows. */
+  note?: string;
+  expect: Statuses;
+  /** League and tool routes: the site session must make no difference. */
+  open?: boolean;
+  /** The concrete address; `me` is the acting user (the owner for visitors). */
+  url?: (f: Fixtures, me: User) => string;
+  body?: (f: Fixtures) => unknown;
+}
+
+const all = (status: number): Statuses => [status, status, status, status, status];
+const articleInput = (title: string) => ({ title, description: 'd', body: 'b', tags: [{ name: 't' }] });
+const profileInput = (name: string) => ({ name, position: 'RB', school: 'State', year: 2020 });
+
+// biome-ignore format: the table is aligned by hand
+const matrix: Row[] = [
+  //                                                                 anon user owner other super
+  { route: 'GET /api/health',                                  expect: all(200) },
+
+  // Accounts
+  { route: 'POST /api/login',                                  expect: all(200), body: (f) => ({ username: f.login.email, password: f.login.password }) },
+  { route: 'POST /api/signup',                                 expect: all(200), body: () => ({ name: 'Matrix', username: uniqueEmail('matrix'), password: 'long-enough' }) },
+  { route: 'POST /api/logout',                                 expect: all(200) },
+  { route: 'GET /api/users/currentUser',                       expect: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/users', note: 'contributor select',       expect: [401, 403, 200, 200, 200], url: () => '/api/users?isContributor=true' },
+  { route: 'GET /api/users', note: 'admin list',               expect: [401, 403, 403, 403, 200], url: () => '/api/users?isAdmin=true&limit=50&page=1' },
+  { route: 'POST /api/users', note: 'add an account',          expect: [401, 403, 403, 403, 200], body: () => ({ name: 'Added', email: uniqueEmail('added'), password: 'long-enough' }) },
+  { route: 'GET /api/users/:id', note: 'own account',          expect: [401, 200, 200, 200, 200], url: (_f, me) => `/api/users/${me.id}` },
+  { route: 'GET /api/users/:id', note: "the owner's account",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}` },
+  { route: 'POST /api/users/:id', note: 'own name',            expect: [401, 200, 200, 200, 200], url: (_f, me) => `/api/users/${me.id}`, body: () => ({ name: 'Renamed' }) },
+  { route: 'POST /api/users/:id', note: "the owner's name",    expect: [401, 403, 200, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}`, body: () => ({ name: 'Renamed' }) },
+  { route: 'POST /api/users/:id', note: 'own roles',           expect: [401, 403, 403, 403, 200], url: (_f, me) => `/api/users/${me.id}`, body: () => ({ isContributor: true }) },
+
+  // Content: public reads, admin reads, writes
+  { route: 'GET /api/articles',                                expect: all(200) },
+  { route: 'GET /api/articles', note: 'isAdmin=true',          expect: [401, 403, 200, 200, 200], url: () => '/api/articles?isAdmin=true' },
+  { route: 'GET /api/articles/:id', note: 'visible',           expect: all(200), url: (f) => `/api/articles/${f.visibleArticle}` },
+  { route: 'GET /api/articles/:id', note: 'hidden, public',    expect: all(404), url: (f) => `/api/articles/${f.hiddenArticle}` },
+  { route: 'GET /api/articles/:id', note: 'hidden, isAdmin',   expect: [401, 403, 200, 200, 200], url: (f) => `/api/articles/${f.hiddenArticle}?isAdmin=true` },
+  { route: 'POST /api/articles', note: 'create',               expect: [401, 403, 201, 201, 201], body: () => articleInput('Matrix article') },
+  { route: 'POST /api/articles', note: 'create visible',       expect: [401, 403, 403, 403, 201], body: () => ({ ...articleInput('Matrix article'), isVisible: true }) },
+  { route: 'POST /api/articles/:id', note: "owner's article",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/articles/${f.editArticle}`, body: () => articleInput('Edited') },
+  { route: 'POST /api/articles/:id', note: 'set isVisible',    expect: [401, 403, 403, 403, 200], url: (f) => `/api/articles/${f.editArticle}`, body: () => ({ ...articleInput('Edited'), isVisible: false }) },
+  { route: 'GET /api/profiles',                                expect: all(200) },
+  { route: 'GET /api/profiles', note: 'isAdmin=true',          expect: [401, 403, 200, 200, 200], url: () => '/api/profiles?isAdmin=true' },
+  { route: 'GET /api/profiles/:id', note: 'visible',           expect: all(200), url: (f) => `/api/profiles/${f.visibleProfile}` },
+  { route: 'GET /api/profiles/:id', note: 'hidden, public',    expect: all(404), url: (f) => `/api/profiles/${f.hiddenProfile}` },
+  { route: 'GET /api/profiles/:id', note: 'hidden, isAdmin',   expect: [401, 403, 200, 200, 200], url: (f) => `/api/profiles/${f.hiddenProfile}?isAdmin=true` },
+  { route: 'POST /api/profiles', note: 'create',               expect: [401, 403, 201, 201, 201], body: () => profileInput('Matrix Prospect') },
+  { route: 'POST /api/profiles', note: 'create visible',       expect: [401, 403, 403, 403, 201], body: () => ({ ...profileInput('Matrix Prospect'), isVisible: true }) },
+  { route: 'POST /api/profiles/:id', note: "owner's profile",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/profiles/${f.editProfile}`, body: () => profileInput('Edited') },
+  { route: 'POST /api/profiles/:id', note: 'set isVisible',    expect: [401, 403, 403, 403, 200], url: (f) => `/api/profiles/${f.editProfile}`, body: () => ({ ...profileInput('Edited'), isVisible: false }) },
+  { route: 'GET /api/profile-filters',                         expect: all(200) },
+  { route: 'GET /api/search',                                  expect: all(200), url: () => '/api/search?search=running' },
+
+  // League services and tools: open to visitors; without that service's cookie, its own 401
+  { route: 'POST /api/mfl/login', note: 'empty body',          expect: all(400), open: true },
+  { route: 'GET /api/mfl/logout',                              expect: all(200), open: true },
+  { route: 'GET /api/mfl/leagues',                             expect: all(401), open: true },
+  { route: 'POST /api/sleeper/connect', note: 'empty body',    expect: all(400), open: true },
+  { route: 'GET /api/sleeper/logout',                          expect: all(200), open: true },
+  { route: 'GET /api/sleeper/leagues',                         expect: all(401), open: true },
+  { route: 'POST /api/flea/connect', note: 'empty body',       expect: all(400), open: true },
+  { route: 'GET /api/flea/logout',                             expect: all(200), open: true },
+  { route: 'GET /api/flea/leagues',                            expect: all(401), open: true },
+  { route: 'GET /api/connections',                             expect: all(200), open: true },
+  { route: 'GET /api/players',                                 expect: all(200), open: true },
+  { route: 'POST /api/players/status', note: 'empty body',     expect: all(400), open: true },
+  { route: 'POST /api/mfl/rostership', note: 'empty body',     expect: all(400), open: true },
+  { route: 'POST /api/sleeper/rostership', note: 'empty body', expect: all(400), open: true },
+  { route: 'POST /api/flea/rostership', note: 'empty body',    expect: all(400), open: true },
+  { route: 'POST /api/mfl/lineup', note: 'empty body',         expect: all(400), open: true },
+  { route: 'POST /api/mfl/lineup/set', note: 'empty body',     expect: all(400), open: true },
+];
+
+/**
+ * The app's API routes as "METHOD /path", read from Fastify's own route tree (HEAD mirrors GET).
+ * printRoutes draws a tree: each level indents by four characters, and a node's path continues
+ * its parent's.
+ */
+function apiRoutes(app: FastifyInstance): string[] {
+  const found = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    const path = (depth > 0 ? stack[depth - 1] : '') + m[2];
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (!m[3] || !path.startsWith('/api/')) continue;
+    for (const method of m[3].split(', ')) if (method !== 'HEAD') found.add(`${method} ${path}`);
+  }
+  return [...found].sort();
+}
+
+describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (${testDbKind})`, () => {
+  let t: TestApp;
+  let sim: FastifyInstance;
+  let f: Fixtures;
+
+  beforeAll(async () => {
+    // The league routes talk to the simulator, never to the Internet.
+    sim = (await buildSimulator({})).app;
+    await sim.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = sim.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    t = await makeTestApp({
+      MFL_API_URL: `${base}/mfl/api`,
+      SLEEPER_API_URL: `${base}/sleeper/v1`,
+      FLEA_API_URL: `${base}/flea/api`,
+    });
+    const login = { email: uniqueEmail('matrix-login'), password: 'matrix-password' };
+    await t.userWithRole('user', login);
+    const actors = {
+      user: (await t.userWithRole('user')).user,
+      owner: (await t.userWithRole('contributor', { name: 'Owner Contributor' })).user,
+      other: (await t.userWithRole('contributor', { name: 'Other Contributor' })).user,
+      super: (await t.userWithRole('superuser')).user,
+    };
+    const article = (shortname: string, isVisible: boolean) =>
+      t.database.db
+        .insert(articles)
+        .values({ shortname, title: shortname, isVisible, contributorId: actors.owner.id })
+        .returning({ id: articles.id, shortname: articles.shortname });
+    const profile = (shortname: string, isVisible: boolean) =>
+      t.database.db
+        .insert(profiles)
+        .values({ shortname, name: shortname, isVisible, contributorId: actors.owner.id })
+        .returning({ id: profiles.id, shortname: profiles.shortname });
+    f = {
+      actors,
+      login,
+      hiddenArticle: (await article('matrix-hidden-article', false))[0].id,
+      visibleArticle: (await article('matrix-visible-article', true))[0].shortname,
+      editArticle: (await article('matrix-edit-article', false))[0].id,
+      hiddenProfile: (await profile('matrix-hidden-profile', false))[0].id,
+      visibleProfile: (await profile('matrix-visible-profile', true))[0].shortname,
+      editProfile: (await profile('matrix-edit-profile', false))[0].id,
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await sim?.close();
+  });
+
+  it('has a row for every /api route of the app, and a route for every row', () => {
+    const routes = apiRoutes(t.app);
+    const covered = new Set(matrix.map((r) => r.route));
+    const missing = routes.filter((r) => !covered.has(r));
+    const stale = [...covered].filter((r) => !routes.includes(r));
+    expect(missing, 'routes with no row in the authorization matrix').toEqual([]);
+    expect(stale, 'matrix rows for routes the app does not have').toEqual([]);
+    // The reader itself works: it sees routes at several depths.
+    expect(routes).toEqual(expect.arrayContaining(['GET /api/users/currentUser', 'POST /api/users/:id']));
+  });
+
+  const cells = matrix.flatMap((row) =>
+    ROLES.map((role, i) => ({
+      row,
+      role,
+      expected: row.expect[i],
+      name: `${row.route}${row.note ? ` [${row.note}]` : ''} × ${role} → ${row.expect[i]}`,
+    })),
+  );
+
+  it.each(cells)('$name', async ({ row, role, expected }) => {
+    // A fresh session per cell: a cell that logs out or signs up never disturbs the next one.
+    const me = role === 'anon' ? f.actors.owner : f.actors[role];
+    const cookie =
+      role === 'anon' ? undefined : `${SESSION_COOKIE}=${await createSession(t.database.db, me.id)}`;
+    const [method, path] = row.route.split(' ');
+    const body = row.body?.(f) ?? (method === 'POST' ? {} : undefined);
+    const res = await t.request({
+      method: method as 'GET' | 'POST',
+      url: row.url?.(f, me) ?? path,
+      cookie,
+      payload: body as object | undefined,
+      remoteAddress: freshAddress(),
+    });
+    const cell = `${row.route}${row.note ? ` [${row.note}]` : ''} as ${role}`;
+    expect(
+      res.statusCode,
+      `${cell}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 200)}`,
+    ).toBe(expected);
+    if (row.open && res.statusCode === 401)
+      expect(res.json().error, `${cell}: a league route answered the site's log-in 401`).not.toBe(
+        'You need to log in first.',
+      );
+    if (res.statusCode >= 400)
+      expect(res.json(), `${cell}: errors are JSON { error }`).toHaveProperty('error');
+  });
+});
