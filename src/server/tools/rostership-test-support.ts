@@ -44,11 +44,17 @@ export async function startToolsTestBed(): Promise<ToolsTestBed> {
   const simBase = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
   const database = await openTestDatabase();
   const cache = memoryCache();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MFL_API_URL: `${simBase}/mfl/api`,
+    SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+    FLEA_API_URL: `${simBase}/flea/api`,
+  });
   const services = createLeagueServices({
-    mflApiUrl: `${simBase}/mfl/api`,
-    sleeperApiUrl: `${simBase}/sleeper/v1`,
-    fleaApiUrl: `${simBase}/flea/api`,
+    mflApiUrl: config.mflApiUrl,
+    sleeperApiUrl: config.sleeperApiUrl,
+    fleaApiUrl: config.fleaApiUrl,
     userAgent: 'dynasty-test/1.0',
     cache,
     limits: { mfl: quick, sleeper: quick, flea: quick },

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { fleaLeagueRefSchema, mflLeagueRefSchema, sleeperLeagueRefSchema } from './leagues.ts';
+import { LEAGUE_CHUNK } from './rostership.ts';
+
+/** The league name the page already has; echoed back so each row is labelled without another call. */
+const nameField = { name: z.string().max(200).optional() };
+
+/** A league of any service, tagged with its type (spec section 7: "each with its type"). */
+export const statusLeagueRefSchema = z.discriminatedUnion('type', [
+  mflLeagueRefSchema.extend({ type: z.literal('mfl'), ...nameField }),
+  sleeperLeagueRefSchema.extend({ type: z.literal('sleeper'), ...nameField }),
+  fleaLeagueRefSchema.extend({ type: z.literal('flea'), ...nameField }),
+]);
+export type StatusLeagueRef = z.infer<typeof statusLeagueRefSchema>;
+
+/** POST /api/players/status. `player` is an id from GET /api/players (MFL id or `sleeper:…`/`flea:…`). */
+export const playerStatusRequestSchema = z.object({
+  player: z.string().regex(/^(?:(?:sleeper|flea):)?[A-Za-z0-9]{1,24}$/, 'Not a player id.'),
+  leagues: z
+    .array(statusLeagueRefSchema)
+    .min(1, 'Send at least one league.')
+    .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
+});
+
+export const playerStatusSchema = z.object({
+  /** FA: free agent; NA: the league does not use the position, or the service does not list the player; else the team holding him. */
+  status: z.string(),
+  /** Where to add (or drop) him on the service, when it has such a page. */
+  addDropUrl: z.string().optional(),
+  /** The visitor's own team holds him. */
+  mine: z.boolean().optional(),
+  /** He starts for the team holding him this week (when the service says). */
+  starter: z.boolean().optional(),
+});
+export type PlayerStatus = z.infer<typeof playerStatusSchema>;
+
+export const leagueStatusSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  type: z.enum(['mfl', 'sleeper', 'flea']),
+  league_id: z.string(),
+  playerStatus: playerStatusSchema.optional(),
+  /** Set instead of playerStatus when this league could not be read. */
+  error: z.string().optional(),
+});
+export type LeagueStatus = z.infer<typeof leagueStatusSchema>;
+
+export const FREE_AGENT = 'FA';
+export const NOT_AVAILABLE = 'NA';
+
+/** What the Status column says. */
+export function statusText(s: PlayerStatus): string {
+  if (s.status === FREE_AGENT) return 'Free Agent';
+  if (s.status === NOT_AVAILABLE) return 'Not available in this league';
+  const role = s.starter === undefined ? '' : s.starter ? ' (starter)' : ' (bench)';
+  return s.mine ? `On my team${role}` : `Rostered by ${s.status}${role}`;
+}
+
+/**
+ * Reads MFL's playerStatus words: "Free Agent", "League Does Not Use This Position", or the
+ * franchise name, optionally with " - S" (starter) or " - NS" (non-starter).
+ */
+export function readMflStatus(raw: string, myFranchiseName?: string): PlayerStatus {
+  const words = raw.trim();
+  if (/^free agent$/i.test(words)) return { status: FREE_AGENT };
+  if (!words || /does not use/i.test(words)) return { status: NOT_AVAILABLE };
+  const m = /^(.*?)\s+-\s+(S|NS)$/.exec(words);
+  const team = (m ? m[1] : words).trim();
+  const status: PlayerStatus = { status: team };
+  if (m) status.starter = m[2] === 'S';
+  if (myFranchiseName && team === myFranchiseName.trim()) status.mine = true;
+  return status;
+}
+
+/** Which position groups each Sleeper roster slot takes (bench, IR and taxi take anyone but start no one). */
+const sleeperSlots: Record<string, string[]> = {
+  QB: ['QB'],
+  RB: ['RB'],
+  WR: ['WR'],
+  TE: ['TE'],
+  K: ['K'],
+  P: ['P'],
+  DEF: ['DEF'],
+  FLEX: ['RB', 'WR', 'TE'],
+  WRRB_FLEX: ['RB', 'WR'],
+  REC_FLEX: ['WR', 'TE'],
+  SUPER_FLEX: ['QB', 'RB', 'WR', 'TE'],
+  DL: ['DL'],
+  LB: ['LB'],
+  DB: ['DB'],
+  IDP_FLEX: ['DL', 'LB', 'DB'],
+};
+
+/** Whether a Sleeper league with these roster slots uses a player of this position group. */
+export function sleeperUsesFamily(rosterPositions: readonly string[] | null | undefined, family: string) {
+  if (!rosterPositions || rosterPositions.length === 0) return true;
+  return rosterPositions.some((slot) => sleeperSlots[slot.toUpperCase()]?.includes(family));
+}

@@ -1,0 +1,129 @@
+import {
+  FREE_AGENT,
+  NOT_AVAILABLE,
+  type PlayerStatus,
+  readMflStatus,
+  sleeperUsesFamily,
+} from '../../common/player-status.ts';
+import { isLeagueError } from '../leagues/errors.ts';
+import type { FleaListedPlayer } from '../leagues/flea/schemas.ts';
+import { leagueHost, yearFromLeagueUrl } from '../leagues/mfl/hosts.ts';
+import { normaliseName, positionFamily } from '../leagues/player-names.ts';
+import type { PlayerIdentity } from '../leagues/players.ts';
+import type { LeagueServices } from '../leagues/services.ts';
+
+/*
+ * One player's status in one league of each service: free agent, on my team, rostered by another
+ * team, or not available there; with the service's add/drop page where it has one.
+ */
+
+export const sleeperLeagueUrl = (leagueId: string) =>
+  `https://sleeper.com/leagues/${encodeURIComponent(leagueId)}`;
+export const fleaLeagueUrl = (leagueId: string) => `https://www.fleaflicker.com/nfl/leagues/${leagueId}`;
+
+/** The league's home page and add/drop page on its own MFL host (never another site: the url is the visitor's). */
+export function mflLeagueUrls(ref: { league_id: string; url: string }, apiUrl: string, seasonYear: number) {
+  const host = leagueHost(ref.url, apiUrl) ?? apiUrl.replace(/\/+$/, '');
+  const year = yearFromLeagueUrl(ref.url) ?? seasonYear;
+  return {
+    home: `${host}/${year}/home/${ref.league_id}`,
+    addDrop: `${host}/${year}/add_drop?L=${ref.league_id}`,
+    year,
+  };
+}
+
+export async function mflPlayerStatus(
+  services: LeagueServices,
+  ref: { league_id: string; url: string },
+  player: PlayerIdentity,
+  cookie: string,
+  apiUrl: string,
+): Promise<PlayerStatus> {
+  if (!player.mfl_id) return { status: NOT_AVAILABLE };
+  const { mfl } = services;
+  const urls = mflLeagueUrls(ref, apiUrl, mfl.seasonYear());
+  const league = { league_id: ref.league_id, url: ref.url };
+  // The visitor's franchise name tells "my team" apart; the league list is cached from the page's load.
+  const myName = mfl
+    .myLeagues(cookie, urls.year)
+    .then((ls) => ls.find((l) => l.league_id === ref.league_id)?.franchise_name)
+    .catch(() => undefined);
+  let rows: Awaited<ReturnType<typeof mfl.playerStatus>>;
+  try {
+    rows = await mfl.playerStatus(league, [player.mfl_id], { cookie });
+  } catch (e) {
+    // MFL's answer for an id it does not have in this league.
+    if (isLeagueError(e, 'rejected') && /no valid player/i.test(e.message)) return { status: NOT_AVAILABLE };
+    throw e;
+  }
+  const row = rows.find((r) => r.id === player.mfl_id) ?? rows[0];
+  if (!row) return { status: NOT_AVAILABLE };
+  const status = readMflStatus(row.status, await myName);
+  if (status.status === FREE_AGENT || status.mine) status.addDropUrl = urls.addDrop;
+  return status;
+}
+
+export async function sleeperPlayerStatus(
+  services: LeagueServices,
+  ref: { league_id: string },
+  player: PlayerIdentity,
+  userId: string,
+): Promise<PlayerStatus> {
+  const sid = player.sleeper_id;
+  if (!sid) return { status: NOT_AVAILABLE };
+  const { sleeper } = services;
+  const rosters = await sleeper.rosters(ref.league_id);
+  const holds = (r: (typeof rosters)[number]) =>
+    [r.players, r.reserve, r.taxi].some((list) => list?.includes(sid) ?? false);
+  const owner = rosters.find(holds);
+  const link = sleeperLeagueUrl(ref.league_id);
+  if (!owner) {
+    const family = positionFamily(player.position);
+    const league = await sleeper.league(ref.league_id).catch(() => undefined);
+    if (family && league && !sleeperUsesFamily(league.roster_positions, family))
+      return { status: NOT_AVAILABLE };
+    // Sleeper has no add page outside its app; the league's page is where one adds him.
+    return { status: FREE_AGENT, addDropUrl: link };
+  }
+  const starter = owner.starters?.includes(sid) ?? false;
+  if (owner.owner_id === userId || owner.co_owners?.includes(userId))
+    return { status: 'Mine', mine: true, starter, addDropUrl: link };
+  const users = await sleeper.leagueUsers(ref.league_id).catch(() => []);
+  const user = users.find((u) => u.user_id === owner.owner_id);
+  const name = user?.metadata?.team_name || user?.display_name || `Team ${owner.roster_id}`;
+  return { status: name, starter };
+}
+
+/** Fleaflicker's add page for a player in a league. */
+export const fleaAddUrl = (leagueId: string, fleaId: number) =>
+  `${fleaLeagueUrl(leagueId)}/players/add?playerId=${fleaId}`;
+
+export async function fleaPlayerStatus(
+  services: LeagueServices,
+  ref: { league_id: string; team_id: string },
+  player: PlayerIdentity,
+): Promise<PlayerStatus> {
+  const { flea } = services;
+  let found: FleaListedPlayer | undefined;
+  if (player.flea_id) {
+    const listing = await flea.playerListing(ref.league_id, { playerIds: [Number(player.flea_id)] });
+    found = listing.players.find((p) => String(p.proPlayer.id) === player.flea_id);
+  } else {
+    // Fleaflicker's id is not in the merged list: look him up by name, then match position group too.
+    const listing = await flea.playerListing(ref.league_id, { query: player.name });
+    const norm = normaliseName(player.name);
+    const family = positionFamily(player.position);
+    const matches = listing.players.filter((p) => {
+      const pro = p.proPlayer;
+      const name = pro.nameFull || [pro.nameFirst, pro.nameLast].filter(Boolean).join(' ');
+      const f = positionFamily(pro.position) ?? positionFamily(pro.position?.split('/')[0]);
+      return normaliseName(name) === norm && (!family || !f || f === family);
+    });
+    found = matches.find((p) => p.proPlayer.proTeamAbbreviation === player.team) ?? matches[0];
+  }
+  if (!found) return { status: NOT_AVAILABLE };
+  const add = fleaAddUrl(ref.league_id, found.proPlayer.id);
+  if (!found.owner) return { status: FREE_AGENT, addDropUrl: add };
+  if (String(found.owner.id) === ref.team_id) return { status: 'Mine', mine: true, addDropUrl: add };
+  return { status: found.owner.name || `Team ${found.owner.id}` };
+}
