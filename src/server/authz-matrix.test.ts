@@ -27,7 +27,7 @@ import { testDbKind } from './test/database.ts';
 
 const ROLES = ['anon', 'user', 'owner', 'other', 'super'] as const;
 type RoleName = (typeof ROLES)[number];
-type Statuses = [anon: number, user: number, owner: number, other: number, super: number];
+type Statuses = [anon: number, user: number, owner: number, other: number, superUser: number];
 
 interface Fixtures {
   actors: Record<Exclude<RoleName, 'anon'>, User>;
