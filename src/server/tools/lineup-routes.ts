@@ -1,4 +1,71 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { leagueCookies } from '../../common/leagues.ts';
+import {
+  lineupInfoSchema,
+  lineupRequestSchema,
+  lineupSubmitAnswerSchema,
+  lineupSubmitSchema,
+} from '../../common/lineup.ts';
 import type { AppDeps } from '../app.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { isLeagueError, leagueError } from '../leagues/errors.ts';
+import { findOwnLeague, loadLineup } from './lineup-load.ts';
+import { submitLineup } from './lineup-submit.ts';
 
-export async function lineupRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+/**
+ * MFL lineup routes: read the visitor's lineup for the current week, and set it. Both need the MFL
+ * login cookie; MFL's own words come through when it refuses.
+ */
+export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
+  const app = api.withTypeProvider<ZodTypeProvider>();
+  const { mfl } = deps.services;
+  const secure = deps.config.env === 'production' && Boolean(deps.config.publicUrl?.startsWith('https:'));
+
+  /** Errors meant for the visitor pass; an answer no one foresaw is MFL's "could not read", not a 500. */
+  async function fromMfl<T>(reply: FastifyReply, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (e) {
+      if (isLeagueError(e, 'not-logged-in'))
+        reply.clearCookie(leagueCookies.mfl, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      if (isLeagueError(e) && e.retryAfterMs !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))));
+      if (e instanceof HttpError) throw e;
+      reply.log.error({ err: e }, 'MFL lineup answer not understood');
+      throw leagueError('mfl', 'unreadable');
+    }
+  }
+
+  const mflCookie = (cookies: Record<string, string | undefined>) => {
+    const value = cookies[leagueCookies.mfl];
+    if (!value) throw unauthorized('Log in to MFL first.');
+    return value;
+  };
+
+  app.post(
+    '/mfl/lineup',
+    { schema: { body: lineupRequestSchema, response: { 200: lineupInfoSchema } } },
+    async (request, reply) => {
+      const cookie = mflCookie(request.cookies);
+      reply.header('cache-control', 'private, no-store');
+      return fromMfl(reply, async () => {
+        const league = await findOwnLeague(mfl, cookie, request.body.league.league_id);
+        return loadLineup(mfl, cookie, league);
+      });
+    },
+  );
+
+  app.post(
+    '/mfl/lineup/set',
+    { schema: { body: lineupSubmitSchema, response: { 200: lineupSubmitAnswerSchema } } },
+    async (request, reply) => {
+      const cookie = mflCookie(request.cookies);
+      const { league: ref, starters, week } = request.body;
+      return fromMfl(reply, async () => {
+        const league = await findOwnLeague(mfl, cookie, ref.league_id);
+        return submitLineup(mfl, cookie, league, { week, starters });
+      });
+    },
+  );
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import type { MflLeague, MflNflWeek, MflPlayer } from '../leagues/mfl/exports.ts';
+import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './lineup-build.ts';
+import { teamUrl } from './lineup-load.ts';
+
+const KICK = 1_790_000_000;
+
+const league: MflLeague = {
+  id: '12345',
+  name: 'Test League',
+  baseURL: 'https://www44.myfantasyleague.com',
+  bestLineup: false,
+  startWeek: 1,
+  endWeek: 17,
+  lastRegularSeasonWeek: 14,
+  usesSalaries: false,
+  startersCount: '7-9',
+  starters: [
+    { name: 'QB', limit: '1-2' },
+    { name: 'RB', limit: '2' },
+    { name: 'DT+DE', limit: '1-2' },
+    { name: 'Def', limit: '1' },
+  ],
+  franchises: [
+    { id: '0001', name: 'Other Team' },
+    { id: '0002', name: 'Gridiron Gang' },
+  ],
+  history: [],
+};
+
+const players: MflPlayer[] = [
+  { id: '100', name: 'Mahomes, Patrick', position: 'QB', team: 'KCC' },
+  { id: '101', name: 'Allen, Josh', position: 'QB', team: 'BUF' },
+  { id: '200', name: 'Runner, Quick', position: 'RB', team: 'GBP' },
+  { id: '201', name: 'Hurt, Always', position: 'RB', team: 'KCC' },
+  { id: '202', name: 'Taxi, Young', position: 'RB', team: 'KCC' },
+  { id: '300', name: 'Rusher, Edge', position: 'DE', team: 'BUF' },
+  { id: '301', name: 'Tackle, Big', position: 'DT', team: 'FA' },
+  { id: '400', name: 'Punter, Long', position: 'PN', team: 'KCC' },
+  { id: '0501', name: 'Chiefs, Kansas City', position: 'Def', team: 'KCC' },
+];
+
+const schedule: MflNflWeek = {
+  week: 6,
+  games: [
+    {
+      kickoff: KICK,
+      gameSecondsRemaining: 1200,
+      teams: [
+        { id: 'BUF', isHome: false, score: 10, hasPossession: false, inRedZone: false },
+        { id: 'KCC', isHome: true, score: 14, hasPossession: true, inRedZone: false },
+      ],
+    },
+    {
+      kickoff: KICK + 10_800,
+      gameSecondsRemaining: 3600,
+      teams: [
+        { id: 'CHI', isHome: false, score: null, hasPossession: false, inRedZone: false },
+        { id: 'DAL', isHome: true, score: null, hasPossession: false, inRedZone: false },
+      ],
+    },
+  ],
+};
+
+function sources(over: Partial<LineupSources> = {}): LineupSources {
+  return {
+    league,
+    franchiseId: '0002',
+    week: 6,
+    now: (KICK + 600) * 1000,
+    roster: [
+      { id: '100', status: 'ROSTER' },
+      { id: '101', status: 'ROSTER' },
+      { id: '200', status: 'ROSTER' },
+      { id: '201', status: 'ROSTER' },
+      { id: '202', status: 'TAXI_SQUAD' },
+      { id: '300', status: 'ROSTER' },
+      { id: '301', status: 'INJURED_RESERVE' },
+      { id: '400', status: 'ROSTER' },
+      { id: '0501', status: 'ROSTER' },
+      { id: '999', status: 'ROSTER' },
+    ],
+    players: new Map(players.map((p) => [p.id, p])),
+    injuries: [
+      { id: '201', status: 'Out', details: 'Knee' },
+      { id: '101', status: 'Questionable', details: 'Ankle' },
+    ],
+    projections: [
+      { id: '100', score: 22.5 },
+      { id: '101', score: 20 },
+      { id: '200', score: null },
+      { id: '201', score: 0 },
+    ],
+    starters: new Set(['100', '201', '300', '0501']),
+    live: {
+      id: '0002',
+      score: 30,
+      isHome: true,
+      gameSecondsRemaining: 0,
+      playersYetToPlay: 0,
+      playersCurrentlyPlaying: 2,
+      players: [
+        { id: '100', status: 'starter', score: 12.3, gameSecondsRemaining: 1200 },
+        { id: '101', status: 'nonstarter', score: 8, gameSecondsRemaining: 1200 },
+      ],
+    },
+    schedule,
+    teamUrl: 'https://example.test/team',
+    ...over,
+  };
+}
+
+describe('buildLineupInfo', () => {
+  const info = buildLineupInfo(sources());
+
+  it('names the franchise, the week, best ball and the total limit', () => {
+    expect(info).toMatchObject({
+      name: 'Gridiron Gang',
+      url: 'https://example.test/team',
+      week: 6,
+      bestball: false,
+      starters: '7-9',
+      now: (KICK + 600) * 1000,
+    });
+    expect(
+      buildLineupInfo(sources({ league: { ...league, bestLineup: true, startersCount: '9' } })),
+    ).toMatchObject({
+      bestball: true,
+      starters: 9,
+    });
+  });
+
+  it('keys groups as the league does, with numbers for single limits', () => {
+    expect(Object.keys(info.positions)).toEqual(['QB', 'RB', 'DT+DE', 'Def']);
+    expect(info.positions.QB.limit).toBe('1-2');
+    expect(info.positions.RB.limit).toBe(2);
+  });
+
+  it('leaves out taxi squad players, unused positions and unknown ids; keeps injured reserve only if starting', () => {
+    const ids = Object.values(info.positions).flatMap((g) => g.players.map((p) => p.id));
+    expect(ids.sort()).toEqual(['0501', '100', '101', '200', '201', '300']);
+    const withIrStarter = buildLineupInfo(sources({ starters: new Set(['301']) }));
+    expect(withIrStarter.positions['DT+DE'].players.map((p) => p.id)).toContain('301');
+  });
+
+  it('puts combined positions in their group and starters first', () => {
+    expect(info.positions['DT+DE'].players.map((p) => p.id)).toEqual(['300']);
+    expect(info.positions.QB.players.map((p) => [p.id, p.starter])).toEqual([
+      ['100', true],
+      ['101', false],
+    ]);
+  });
+
+  it('reads names first-last, marks injuries, outs and byes, scores and projections', () => {
+    const all = Object.values(info.positions).flatMap((g) => g.players);
+    const by = (id: string) => all.find((p) => p.id === id)!;
+    expect(by('100')).toMatchObject({
+      name: 'Patrick Mahomes',
+      team: 'KCC',
+      score: 12.3,
+      projectedScore: 22.5,
+      isBye: false,
+      isOut: false,
+      injuryStatus: null,
+      scheduleInfo: {
+        kickoff: KICK,
+        homeTeam: 'KCC',
+        awayTeam: 'BUF',
+        homeScore: 14,
+        awayScore: 10,
+        secondsRemaining: 1200,
+      },
+    });
+    expect(by('101').injuryStatus).toEqual({ tag: 'Q', status: 'Questionable', details: 'Ankle' });
+    expect(by('101').isOut).toBe(false);
+    expect(by('201')).toMatchObject({ isOut: true, injuryStatus: { tag: 'O' }, score: 0 });
+    // Green Bay has no game this week: a bye, no schedule, no score.
+    expect(by('200')).toMatchObject({ isBye: true, scheduleInfo: null, score: null, projectedScore: null });
+    expect(by('0501').name).toBe('Kansas City Chiefs');
+  });
+
+  it('gives no score before kickoff and no bye in a week without games', () => {
+    const early = buildLineupInfo(sources({ now: (KICK - 60) * 1000 }));
+    expect(early.positions.QB.players[0].score).toBeNull();
+    const empty = buildLineupInfo(sources({ schedule: { week: 0, games: [] } }));
+    expect(
+      Object.values(empty.positions)
+        .flatMap((g) => g.players)
+        .some((p) => p.isBye),
+    ).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    ['Questionable', 'Q'],
+    ['Doubtful', 'D'],
+    ['Out', 'O'],
+    ['IR', 'IR'],
+    ['Suspended', 'SUS'],
+    ['Probable', 'P'],
+    ['Day-to-Day', 'DAY'],
+  ])('tags %s as %s', (status, tag) => {
+    expect(injuryTag(status)).toBe(tag);
+  });
+
+  it('turns "Last, First" around and leaves other names alone', () => {
+    expect(displayName('Smith-Njigba, Jaxon')).toBe('Jaxon Smith-Njigba');
+    expect(displayName('Cardinals, Arizona')).toBe('Arizona Cardinals');
+    expect(displayName('Nickname')).toBe('Nickname');
+  });
+
+  it('sends single limits as numbers and ranges as text', () => {
+    expect(limitOf('3')).toBe(3);
+    expect(limitOf(' 2-4 ')).toBe('2-4');
+  });
+
+  it("links the team's page on MFL, and only over http(s)", () => {
+    const own = {
+      league_id: '12345',
+      franchise_id: '0002',
+      url: 'https://www44.myfantasyleague.com/2026/home/12345',
+    };
+    expect(teamUrl('https://www44.myfantasyleague.com', own, 2026)).toBe(
+      'https://www44.myfantasyleague.com/2026/options?L=12345&F=0002&O=01',
+    );
+    expect(teamUrl(undefined, own, 2026)).toBe(
+      'https://www44.myfantasyleague.com/2026/options?L=12345&F=0002&O=01',
+    );
+    expect(teamUrl('http://127.0.0.1:4100/mfl/www44', own, 2026)).toBe(
+      'http://127.0.0.1:4100/mfl/www44/2026/options?L=12345&F=0002&O=01',
+    );
+    expect(teamUrl('javascript:alert(1)', own, 2026)).toMatch(
+      /^https:\/\/www\.myfantasyleague\.com\/2026\/options/,
+    );
+  });
+});
