@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/*
+ * Rookie ADP: the filter the page sends, the answer, and the rules both sides apply (spec sections 2,
+ * 3, 5, 7 and 9). The three submit checks live here so the page and the API give the same words.
+ */
+
+/** League sizes and QB formats the tool filters on (spec section 9). */
+export const ADP_LEAGUE_SIZES = [10, 12, 14] as const;
+export const ADP_LEAGUE_TYPES = ['1QB', 'SF', '2QB'] as const;
+export type AdpLeagueSize = (typeof ADP_LEAGUE_SIZES)[number];
+export type AdpLeagueType = (typeof ADP_LEAGUE_TYPES)[number];
+
+/** Services whose drafts are stored; the page shows MFL's. */
+export const ADP_SERVICES = ['mfl', 'sleeper'] as const;
+export type AdpService = (typeof ADP_SERVICES)[number];
+
+/** PPR and IDP selects: Any (0), Yes (1), No (-1). */
+export const TRI_STATE_OPTIONS = [
+  { value: 0, label: 'Any' },
+  { value: 1, label: 'Yes' },
+  { value: -1, label: 'No' },
+] as const;
+export type TriState = -1 | 0 | 1;
+
+/** Default draft window: the last 30 days (spec section 9). */
+export const DEFAULT_RANGE_DAYS = 30;
+
+export const ADP_MESSAGES = {
+  size: 'Must select at least one league size.',
+  type: 'Must select at least one league type.',
+  dates: 'Invalid date range.',
+} as const;
+
+// Form values arrive as numbers or as the strings a <select> holds.
+const number = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+const triStateSchema = z.preprocess(number, z.union([z.literal(-1), z.literal(0), z.literal(1)]));
+const sizeSchema = z.preprocess(number, z.union([z.literal(10), z.literal(12), z.literal(14)]));
+const typeSchema = z.enum(ADP_LEAGUE_TYPES);
+/** Dates are checked by adpFilterProblems (an empty or wrong date is "Invalid date range.", not a schema error). */
+const dateSchema = z.string().max(40).nullish();
+
+/** POST /api/mfl/adp. Sizes and types keep their canonical order and lose duplicates. */
+export const adpRequestSchema = z.object({
+  idp: triStateSchema.default(0),
+  ppr: triStateSchema.default(0),
+  sizes: z
+    .array(sizeSchema)
+    .max(10)
+    .default([])
+    .transform((v) => ADP_LEAGUE_SIZES.filter((s) => v.includes(s))),
+  types: z
+    .array(typeSchema)
+    .max(10)
+    .default([])
+    .transform((v) => ADP_LEAGUE_TYPES.filter((t) => v.includes(t))),
+  startDate: dateSchema,
+  endDate: dateSchema,
+  service: z.enum(ADP_SERVICES).default('mfl'),
+});
+export type AdpRequestInput = z.input<typeof adpRequestSchema>;
+export type AdpRequest = z.output<typeof adpRequestSchema>;
+
+export const adpPlayerSchema = z.object({
+  /** The service's player id. */
+  id: z.string(),
+  position: z.string(),
+  name: z.string(),
+  /** Average overall pick in the drafts that took him. */
+  adp: z.number(),
+  minPick: z.number().int(),
+  maxPick: z.number().int(),
+  /** Drafts that took him. */
+  drafts: z.number().int(),
+  /** drafts / totalLeagues, 0 to 1. */
+  draftShare: z.number(),
+});
+export type AdpPlayer = z.infer<typeof adpPlayerSchema>;
+
+export const adpAnswerSchema = z.object({
+  players: z.array(adpPlayerSchema),
+  /** Drafts matching the filter. */
+  totalLeagues: z.number().int(),
+  /** The window searched, epoch ms: startTime inclusive, endTime exclusive (UTC days). */
+  startTime: z.number(),
+  endTime: z.number(),
+});
+export type AdpAnswer = z.infer<typeof adpAnswerSchema>;
+
+/** A 400 from the checks: `error` is the first problem, `errors` all of them in the spec's order. */
+export const adpProblemSchema = z.object({ error: z.string(), errors: z.array(z.string()).optional() });
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Epoch ms of a YYYY-MM-DD day's start (UTC), or undefined when it is not a real date. */
+export function dayStart(iso: string | null | undefined): number | undefined {
+  const m = isoDatePattern.exec(iso ?? '');
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    return undefined;
+  return ms;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The window a filter covers: its start day's start up to the end of its end day (UTC). */
+export function adpWindow(startDate: string, endDate: string): { startTime: number; endTime: number } {
+  return { startTime: dayStart(startDate)!, endTime: dayStart(endDate)! + DAY_MS };
+}
+
+/** The submit checks (spec section 5), in order; empty when the filter may be sent. */
+export function adpFilterProblems(f: {
+  sizes: readonly unknown[];
+  types: readonly unknown[];
+  startDate?: string | null;
+  endDate?: string | null;
+}): string[] {
+  const problems: string[] = [];
+  if (f.sizes.length === 0) problems.push(ADP_MESSAGES.size);
+  if (f.types.length === 0) problems.push(ADP_MESSAGES.type);
+  const start = dayStart(f.startDate);
+  const end = dayStart(f.endDate);
+  if (start === undefined || end === undefined || end < start) problems.push(ADP_MESSAGES.dates);
+  return problems;
+}
+
+/** "2025-03-07" → "03/07/2025", the caption's format (spec section 9). */
+export function formatMdy(iso: string): string {
+  const m = isoDatePattern.exec(iso);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
+}
+
+/** A calendar date (its local year, month and day) as YYYY-MM-DD. */
+export function toIsoDate(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** YYYY-MM-DD as a local Date at midnight (what a date picker shows). */
+export function fromIsoDate(iso: string): Date | undefined {
+  const ms = dayStart(iso);
+  if (ms === undefined) return undefined;
+  const d = new Date(ms);
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+/** The default window: the 30 days up to today. */
+export function defaultAdpRange(today: Date = new Date()): { startDate: string; endDate: string } {
+  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - DEFAULT_RANGE_DAYS);
+  return { startDate: toIsoDate(start), endDate: toIsoDate(today) };
+}
+
+/** Rookie ADP's position order (spec section 9); other positions follow alphabetically. */
+export const ADP_POSITION_ORDER = ['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'CB', 'S', 'PK', 'PN'] as const;
+
+export function compareAdpPositions(a: string, b: string): number {
+  const rank = (p: string) => {
+    const i = (ADP_POSITION_ORDER as readonly string[]).indexOf(p);
+    return i < 0 ? ADP_POSITION_ORDER.length : i;
+  };
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/** The positions the players have, in display order. */
+export function adpPositionsOf(players: readonly { position: string }[]): string[] {
+  return [...new Set(players.map((p) => p.position))].sort(compareAdpPositions);
+}
+
+/** ADP as shown: two decimals. */
+export const formatAdp = (adp: number) => adp.toFixed(2);
+
+/** The caption under the results (spec section 2). */
+export function adpCaption(
+  totalLeagues: number,
+  service: string,
+  startDate: string,
+  endDate: string,
+): string {
+  return `Data collected from ${totalLeagues} ${service} drafts between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
+}
+
+/**
+ * The players as CSV (rank, position, name, ADP, min, max, drafts, share), quoted where needed. A text
+ * cell starting with = + @ is prefixed with ' so a spreadsheet never runs it as a formula.
+ */
+export function adpCsv(players: readonly AdpPlayer[]): string {
+  const cell = (v: string | number) => {
+    let s = String(v);
+    if (typeof v === 'string' && /^[=+@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  const rows = players.map((p, i) =>
+    [
+      i + 1,
+      p.position,
+      p.name,
+      formatAdp(p.adp),
+      p.minPick,
+      p.maxPick,
+      p.drafts,
+      `${(p.draftShare * 100).toFixed(1)}%`,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [['Rank', 'Pos.', 'Name', 'ADP', 'Min', 'Max', 'Drafts', 'Share'].join(','), ...rows].join('\n');
+}
