@@ -1,0 +1,116 @@
+import type { MflClient, MflLeagueRef } from '../../leagues/mfl/client.ts';
+import type { MflDraftPick, MflPlayer } from '../../leagues/mfl/exports.ts';
+import { yearFromLeagueUrl } from '../../leagues/mfl/hosts.ts';
+import { mflDisplayName } from '../../leagues/player-names.ts';
+import {
+  type DraftRecord,
+  firstPickOfEach,
+  type LeagueDrafts,
+  type RookiePick,
+  rookiePicks,
+} from './draft-record.ts';
+import { type LeagueFacts, mflIsIdp, mflIsPpr, mflQbFormat } from './facts.ts';
+
+// The player database is large and shared by every league of a season: index it once per copy.
+const indexes = new WeakMap<MflPlayer[], Map<string, MflPlayer>>();
+function playerIndex(players: MflPlayer[]): Map<string, MflPlayer> {
+  let index = indexes.get(players);
+  if (!index) {
+    index = new Map(players.map((p) => [p.id, p]));
+    indexes.set(players, index);
+  }
+  return index;
+}
+
+/**
+ * Reads one MFL league's rookie drafts: the league settings first (they name the league's host, so
+ * the other reads go straight there), then the draft results, and the scoring rules and player
+ * database only when there are picks to keep.
+ */
+export async function readMflLeague(
+  mfl: MflClient,
+  ref: MflLeagueRef,
+  cookie?: string,
+): Promise<LeagueDrafts> {
+  const options = { cookie };
+  const season = ref.year ?? yearFromLeagueUrl(ref.url) ?? mfl.seasonYear();
+  const league = await mfl.league({ ...ref, year: season }, options);
+  const url =
+    ref.url ??
+    (league.baseURL ? `${league.baseURL.replace(/\/+$/, '')}/${season}/home/${ref.league_id}` : undefined);
+  const direct: MflLeagueRef = { league_id: ref.league_id, url, year: season };
+  const units = (await mfl.draftResults(direct, options)).filter((u) =>
+    u.picks.some((p) => p.player.trim() !== ''),
+  );
+  if (units.length === 0) return { drafts: [], url };
+
+  const [rules, players] = await Promise.all([mfl.rules(direct, options), mfl.players(season)]);
+  const facts: LeagueFacts = {
+    size: league.franchises.length,
+    qbFormat: mflQbFormat(league.starters),
+    idp: mflIsIdp(league.starters, league.idpStarters),
+    ppr: mflIsPpr(rules),
+  };
+  const index = playerIndex(players);
+  const isRookie = (p: MflDraftPick) => Number(index.get(p.player)?.draft_year) === season;
+
+  const drafts: DraftRecord[] = [];
+  for (const { unit, picks } of units) {
+    const record = mflDraft(ref.league_id, season, unit || 'LEAGUE', facts, picks, {
+      isRookie,
+      player: (id) => index.get(id),
+    });
+    if (record) drafts.push(record);
+  }
+  return { drafts, url };
+}
+
+/**
+ * One draft unit's record, or undefined when it is not a rookie draft or cannot be dated. `picks` are
+ * all the unit's slots, made or not (MFL lists the picks still to come with no player).
+ */
+export function mflDraft(
+  leagueId: string,
+  season: number,
+  unit: string,
+  facts: LeagueFacts,
+  slots: readonly MflDraftPick[],
+  lookup: { isRookie: (p: MflDraftPick) => boolean; player: (id: string) => MflPlayer | undefined },
+): DraftRecord | undefined {
+  // Pick numbers restart each round; a round holds as many picks as its highest pick number (a
+  // division's draft unit has fewer than the league).
+  const perRound = Math.max(0, ...slots.map((p) => Number(p.pick) || 0)) || facts.size;
+  const picks = slots.filter((p) => p.player.trim() !== '');
+  const times = picks.map((p) => Number(p.timestamp)).filter((t) => Number.isFinite(t) && t > 0);
+  if (times.length === 0) return undefined;
+  const startedAt = new Date(Math.min(...times) * 1000);
+  const inOrder = picks.sort((a, b) => Number(a.round) - Number(b.round) || Number(a.pick) - Number(b.pick));
+  const counted = new Set(rookiePicks(inOrder, lookup.isRookie, false));
+  let last = startedAt;
+  const kept: RookiePick[] = [];
+  for (const p of inOrder) {
+    const round = Number(p.round);
+    const pick = Number(p.pick);
+    const player = lookup.player(p.player);
+    const t = Number(p.timestamp);
+    // A pick without a time (made offline by the commissioner) takes the time of the pick before it.
+    if (Number.isFinite(t) && t > 0) last = new Date(t * 1000);
+    if (!counted.has(p) || !player || !(round >= 1) || !(pick >= 1)) continue;
+    kept.push({
+      overall: (round - 1) * perRound + pick,
+      pickedAt: last,
+      player: { key: player.id, name: mflDisplayName(player.name), position: player.position },
+    });
+  }
+  const unique = firstPickOfEach(kept);
+  if (unique.length === 0) return undefined;
+  return {
+    service: 'mfl',
+    draftKey: `${leagueId}:${season}:${unit}`,
+    leagueId,
+    season,
+    facts,
+    startedAt,
+    picks: unique,
+  };
+}
