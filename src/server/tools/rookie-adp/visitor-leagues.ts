@@ -1,0 +1,76 @@
+import { privateScope } from '../../leagues/cache-policy.ts';
+import {
+  type AdpSource,
+  dueSources,
+  type IngestContext,
+  type IngestSummary,
+  ingestLeagues,
+} from './ingest.ts';
+
+/*
+ * The hook for visitors' leagues: once a visitor's leagues are known (they connected MFL or Sleeper),
+ * their rookie drafts join the store. Any route that has the leagues can call ingestVisitorLeagues;
+ * the rookie ADP route calls it itself from the visitor's cookies.
+ */
+
+export interface VisitorLeagues {
+  /** The visitor's MFL_USER_ID, which private MFL leagues need. Used for the reads, never stored. */
+  mflCookie?: string;
+  /** MFL leagues already listed (else they are listed with the cookie). */
+  mflLeagues?: readonly { league_id: string; url?: string }[];
+  /** Sleeper's user id, to list the leagues when sleeperLeagueIds is not given. */
+  sleeperUserId?: string;
+  sleeperLeagueIds?: readonly string[];
+}
+
+/** A visitor's league is read again at most this often. */
+export const VISITOR_REFRESH_MS = 30 * 60_000;
+
+const empty: IngestSummary = { leagues: 0, ok: 0, failed: 0, drafts: 0 };
+
+/** Reads the visitor's leagues that are due; a league listing that fails just means nothing to add. */
+export async function ingestVisitorLeagues(
+  ctx: IngestContext,
+  visitor: VisitorLeagues,
+): Promise<IngestSummary> {
+  const { mfl, sleeper } = ctx.services;
+  const mflSources: AdpSource[] = [];
+  if (visitor.mflLeagues || visitor.mflCookie) {
+    const listed =
+      visitor.mflLeagues ??
+      (await (async () => {
+        const year = mfl.seasonYear();
+        const current = await mfl.myLeagues(visitor.mflCookie!, year);
+        return current.length > 0 ? current : mfl.myLeagues(visitor.mflCookie!, year - 1);
+      })().catch(() => []));
+    for (const l of listed)
+      mflSources.push({ service: 'mfl', leagueId: l.league_id, url: l.url || undefined });
+  }
+  let sleeperIds = visitor.sleeperLeagueIds ?? [];
+  if (!visitor.sleeperLeagueIds && visitor.sleeperUserId) {
+    const userId = visitor.sleeperUserId;
+    sleeperIds = await (async () => {
+      const state = await sleeper.state();
+      const leagues = await sleeper.userLeagues(userId, state.league_season || state.season);
+      return leagues.map((l) => l.league_id);
+    })().catch(() => []);
+  }
+  const sleeperSources: AdpSource[] = sleeperIds.map((id) => ({ service: 'sleeper', leagueId: id }));
+
+  const due = [
+    ...(await dueSources(ctx, mflSources, VISITOR_REFRESH_MS)).map((s) => ({
+      ...s,
+      // The visitor's own listing names the league's current host; prefer it to a stored one.
+      url: mflSources.find((m) => m.leagueId === s.leagueId)?.url ?? s.url,
+    })),
+    ...(await dueSources(ctx, sleeperSources, VISITOR_REFRESH_MS)),
+  ];
+  if (due.length === 0) return empty;
+  return ingestLeagues(ctx, due, { mflCookie: visitor.mflCookie });
+}
+
+/** A cache key per visitor (never the credential itself), so one visitor's leagues are listed once a while. */
+export function visitorThrottleKey(visitor: VisitorLeagues): string | undefined {
+  const who = [visitor.mflCookie, visitor.sleeperUserId].filter(Boolean).join('|');
+  return who ? `rookie-adp:visitor:${privateScope(who)}` : undefined;
+}
