@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ADP_MESSAGES,
+  adpCaption,
+  adpCsv,
+  adpFilterProblems,
+  adpPositionsOf,
+  adpRequestSchema,
+  adpWindow,
+  compareAdpPositions,
+  dayStart,
+  defaultAdpRange,
+  formatAdp,
+  formatMdy,
+  fromIsoDate,
+  toIsoDate,
+} from './rookie-adp.ts';
+
+const ok = { sizes: [12], types: ['SF'], startDate: '2025-05-01', endDate: '2025-05-31' };
+
+describe('the submit checks', () => {
+  it('passes a complete filter', () => {
+    expect(adpFilterProblems(ok)).toEqual([]);
+  });
+
+  it('reports sizes, then types, then dates, in the spec order', () => {
+    expect(adpFilterProblems({ sizes: [], types: [], startDate: '', endDate: null })).toEqual([
+      'Must select at least one league size.',
+      'Must select at least one league type.',
+      'Invalid date range.',
+    ]);
+    expect(adpFilterProblems({ ...ok, types: [], startDate: undefined })).toEqual([
+      ADP_MESSAGES.type,
+      ADP_MESSAGES.dates,
+    ]);
+    expect(adpFilterProblems({ ...ok, sizes: [] })).toEqual([ADP_MESSAGES.size]);
+  });
+
+  it('refuses an end before the start, a missing date and dates that do not exist', () => {
+    for (const [startDate, endDate] of [
+      ['2025-05-02', '2025-05-01'],
+      ['2025-05-01', ''],
+      ['', '2025-05-01'],
+      ['2025-02-30', '2025-03-01'],
+      ['2025-13-01', '2025-12-01'],
+      ['05/01/2025', '2025-05-02'],
+    ]) {
+      expect(adpFilterProblems({ ...ok, startDate, endDate }), `${startDate}..${endDate}`).toEqual([
+        ADP_MESSAGES.dates,
+      ]);
+    }
+    expect(adpFilterProblems({ ...ok, startDate: '2025-05-01', endDate: '2025-05-01' })).toEqual([]);
+    expect(adpFilterProblems({ ...ok, startDate: '2024-02-29', endDate: '2024-03-01' })).toEqual([]);
+  });
+
+  it('agrees with the date order for any two real days', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        (a, b) => {
+          const [startDate, endDate] = [a.toISOString().slice(0, 10), b.toISOString().slice(0, 10)];
+          const problems = adpFilterProblems({ ...ok, startDate, endDate });
+          expect(problems.length === 0).toBe(startDate <= endDate);
+        },
+      ),
+    );
+  });
+});
+
+describe('the request schema', () => {
+  it('takes select values as strings, keeps canonical order and drops duplicates', () => {
+    const parsed = adpRequestSchema.parse({
+      idp: '-1',
+      ppr: '1',
+      sizes: ['14', 10, 14],
+      types: ['2QB', '1QB', '2QB'],
+      startDate: '2025-05-01',
+      endDate: '2025-05-31',
+    });
+    expect(parsed).toMatchObject({ idp: -1, ppr: 1, sizes: [10, 14], types: ['1QB', '2QB'], service: 'mfl' });
+  });
+
+  it('defaults to any PPR, any IDP and empty choices (left to the checks)', () => {
+    expect(adpRequestSchema.parse({})).toMatchObject({ idp: 0, ppr: 0, sizes: [], types: [] });
+  });
+
+  it('refuses values outside the lists', () => {
+    expect(adpRequestSchema.safeParse({ sizes: [11] }).success).toBe(false);
+    expect(adpRequestSchema.safeParse({ types: ['3QB'] }).success).toBe(false);
+    expect(adpRequestSchema.safeParse({ idp: 2 }).success).toBe(false);
+    expect(adpRequestSchema.safeParse({ service: 'flea' }).success).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('shows MM/DD/YYYY in the caption', () => {
+    expect(formatMdy('2025-03-07')).toBe('03/07/2025');
+    expect(adpCaption(12, 'MFL', '2025-03-07', '2025-04-06')).toBe(
+      'Data collected from 12 MFL drafts between 03/07/2025 and 04/06/2025.',
+    );
+  });
+
+  it('round-trips local calendar dates', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true }),
+        (d) => {
+          const iso = toIsoDate(d);
+          expect(toIsoDate(fromIsoDate(iso)!)).toBe(iso);
+        },
+      ),
+    );
+  });
+
+  it('defaults to the 30 days up to today', () => {
+    expect(defaultAdpRange(new Date(2025, 2, 15, 18, 30))).toEqual({
+      startDate: '2025-02-13',
+      endDate: '2025-03-15',
+    });
+  });
+
+  it('covers whole UTC days, the end day included', () => {
+    expect(adpWindow('2025-05-01', '2025-05-01')).toEqual({
+      startTime: Date.UTC(2025, 4, 1),
+      endTime: Date.UTC(2025, 4, 2),
+    });
+    expect(dayStart('2025-02-29')).toBeUndefined();
+  });
+});
+
+describe('positions and numbers', () => {
+  it('orders positions as the spec lists them, others after', () => {
+    expect(
+      ['PN', 'Def', 'S', 'CB', 'QB', 'XX', 'WR', 'DT', 'PK', 'TE', 'RB', 'DE', 'LB'].sort(
+        compareAdpPositions,
+      ),
+    ).toEqual(['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'CB', 'S', 'PK', 'PN', 'Def', 'XX']);
+    expect(adpPositionsOf([{ position: 'WR' }, { position: 'QB' }, { position: 'WR' }])).toEqual([
+      'QB',
+      'WR',
+    ]);
+  });
+
+  it('shows ADP to two decimals', () => {
+    expect(formatAdp(3.9375)).toBe('3.94');
+    expect(formatAdp(12)).toBe('12.00');
+  });
+});
+
+describe('CSV export', () => {
+  const player = {
+    id: '1',
+    position: 'WR',
+    adp: 3.9375,
+    minPick: 1,
+    maxPick: 11,
+    drafts: 8,
+    draftShare: 0.5,
+  };
+
+  it('has a header and one row per player, ranked', () => {
+    const csv = adpCsv([
+      { ...player, name: 'Riley Fowler' },
+      { ...player, id: '2', name: 'Ja, "Jr"' },
+    ]).split('\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share');
+    expect(csv[1]).toBe('1,WR,Riley Fowler,3.94,1,11,8,50.0%');
+    expect(csv[2]).toBe('2,WR,"Ja, ""Jr""",3.94,1,11,8,50.0%');
+  });
+
+  it('never lets a name start a spreadsheet formula', () => {
+    expect(adpCsv([{ ...player, name: '=HYPERLINK("x")' }]).split('\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
