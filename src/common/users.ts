@@ -11,10 +11,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Who may enter the admin panel. */
-export const canUseAdmin = (u: Pick<User, 'isContributor' | 'isSuperUser'> | null | undefined) =>
-  Boolean(u && (u.isContributor || u.isSuperUser));
-
 // Argon2 cost grows with the input, so very long passwords are refused rather than hashed.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
