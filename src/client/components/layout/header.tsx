@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../lib/site-config.ts';
 import { Logo } from '../logo.tsx';
+import { AccountMenu } from './account-menu.tsx';
 
 const tools = [
   { to: '/tools/lineup', label: 'Lineup' },
@@ -111,6 +112,7 @@ export function Header() {
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <SearchBox />
+          <AccountMenu />
         </nav>
       </div>
     </header>
