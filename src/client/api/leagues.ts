@@ -87,3 +87,14 @@ export function useConnect<S extends LeagueType>(service: S, onDone: () => void 
 export function useLogout(service: LeagueType, onDone: () => void = reloadPage) {
   return useMutation({ mutationFn: () => logoutService(service), onSuccess: onDone });
 }
+
+/** The league as each service's tool routes take it (spec section 7): flea league_id + team_id, mfl league_id + franchise_id + url, sleeper league_id. */
+export function leagueRef(l: League) {
+  if (l.type === 'mfl') return { league_id: l.league_id, franchise_id: l.franchise_id ?? '', url: l.url };
+  if (l.type === 'flea') return { league_id: l.league_id, team_id: l.team_id ?? '' };
+  return { league_id: l.league_id };
+}
+
+/** Whether the league carries the visitor's own team id that its service's tool routes need. */
+export const hasOwnTeam = (l: League) =>
+  l.type === 'sleeper' || (l.type === 'mfl' ? Boolean(l.franchise_id) : Boolean(l.team_id));

@@ -1,0 +1,41 @@
+import * as Checkbox from '@radix-ui/react-checkbox';
+import { useId } from 'react';
+
+interface CheckBoxProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  /** Shows the label beside the box; otherwise it is only announced. */
+  showLabel?: boolean;
+  id?: string;
+}
+
+/** A Radix checkbox in the site's colours. */
+export function CheckBox({ checked, onChange, label, showLabel = false, id }: CheckBoxProps) {
+  const ownId = useId();
+  const boxId = id ?? ownId;
+  const box = (
+    <Checkbox.Root
+      id={boxId}
+      checked={checked}
+      onCheckedChange={(v) => onChange(v === true)}
+      aria-label={showLabel ? undefined : label}
+      className="flex size-5 shrink-0 items-center justify-center rounded border-2 border-field-700 bg-white data-[state=checked]:bg-field-700"
+    >
+      <Checkbox.Indicator>
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M2 6.5 5 9l5-6" stroke="white" strokeWidth="2" fill="none" strokeLinecap="round" />
+        </svg>
+      </Checkbox.Indicator>
+    </Checkbox.Root>
+  );
+  if (!showLabel) return box;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      {box}
+      <label htmlFor={boxId} className="cursor-pointer text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+    </span>
+  );
+}

@@ -1,0 +1,109 @@
+import type { League, LeagueType } from '../../../../../common/leagues.ts';
+import { leagueTypeLabel } from '../../../../../common/leagues.ts';
+import { leagueKey } from '../../../../../common/rostership.ts';
+import { CheckBox } from './check-box.tsx';
+
+export interface ServiceLeagues {
+  service: LeagueType;
+  leagues: League[];
+  loading: boolean;
+  error?: string;
+}
+
+interface LeagueTableProps {
+  services: readonly ServiceLeagues[];
+  inactive: ReadonlySet<string>;
+  onToggle: (keys: string[], active: boolean) => void;
+}
+
+/** Columns League, Platform, Active; all leagues start active (spec section 4). */
+export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) {
+  const all = services.flatMap((s) => s.leagues);
+  const activeCount = all.filter((l) => !inactive.has(leagueKey(l))).length;
+  return (
+    <div className="max-h-96 overflow-auto rounded-md border border-slate-200">
+      <table className="data-table" aria-label="Your leagues">
+        <thead>
+          <tr>
+            <th scope="col" className="sticky top-0 z-10">
+              League
+            </th>
+            <th scope="col" className="sticky top-0 z-10">
+              Platform
+            </th>
+            <th scope="col" className="sticky top-0 z-10 w-24">
+              <span className="flex items-center gap-2">
+                <CheckBox
+                  label="All leagues active"
+                  checked={all.length > 0 && activeCount === all.length}
+                  onChange={(on) => onToggle(all.map(leagueKey), on)}
+                />
+                Active
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {services.map((s) => {
+            const label = leagueTypeLabel[s.service];
+            if (s.loading)
+              return (
+                <tr key={s.service}>
+                  <td colSpan={3} className="text-slate-500">
+                    <span className="inline-flex items-center gap-2" role="status">
+                      <span className="size-4 animate-spin rounded-full border-2 border-field-100 border-t-field-700" />
+                      Loading your {label} leagues…
+                    </span>
+                  </td>
+                </tr>
+              );
+            if (s.error)
+              return (
+                <tr key={s.service}>
+                  <td colSpan={3}>
+                    <p className="alert-error" role="alert">
+                      {label}: {s.error}
+                    </p>
+                  </td>
+                </tr>
+              );
+            if (s.leagues.length === 0)
+              return (
+                <tr key={s.service}>
+                  <td colSpan={3} className="text-slate-500">
+                    No {label} leagues this season.
+                  </td>
+                </tr>
+              );
+            return s.leagues.map((l) => {
+              const key = leagueKey(l);
+              const active = !inactive.has(key);
+              return (
+                <tr key={key} className={active ? '' : 'text-slate-400'}>
+                  <td className="font-medium">
+                    <a
+                      href={l.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={active ? '' : 'text-slate-400'}
+                    >
+                      {l.name}
+                    </a>
+                  </td>
+                  <td>{label}</td>
+                  <td>
+                    <CheckBox
+                      label={`${l.name} active`}
+                      checked={active}
+                      onChange={(on) => onToggle([key], on)}
+                    />
+                  </td>
+                </tr>
+              );
+            });
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
