@@ -16,12 +16,16 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
   const { facts } = draft;
   await db.transaction(async (tx) => {
-    const people = new Map(draft.picks.map((p) => [p.player.key, p.player]));
+    // Players in key order: drafts saved at the same time then lock shared player rows in the same
+    // order and cannot deadlock (PostgreSQL).
+    const people = [...new Map(draft.picks.map((p) => [p.player.key, p.player])).values()].sort((a, b) =>
+      a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+    );
     const ids = new Map<string, number>();
-    if (people.size > 0) {
+    if (people.length > 0) {
       const rows = await tx
         .insert(rookieAdpPlayers)
-        .values([...people.values()].map((p) => ({ service: draft.service, playerKey: p.key, ...p })))
+        .values(people.map((p) => ({ service: draft.service, playerKey: p.key, ...p })))
         .onConflictDoUpdate({
           target: [rookieAdpPlayers.service, rookieAdpPlayers.playerKey],
           set: { name: excluded('name'), position: excluded('position') },
