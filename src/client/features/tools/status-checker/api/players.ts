@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LeaguePlayer } from '../../../../../common/leagues.ts';
+import { api } from '../../../../api/http.ts';
+
+/** GET /api/players: every player across the three services (cached a day on the server, an hour here). */
+export function fetchPlayers(signal?: AbortSignal): Promise<LeaguePlayer[]> {
+  return api<LeaguePlayer[]>('players', { signal });
+}
+
+export const playersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['league-players'],
+    queryFn: ({ signal }) => fetchPlayers(signal),
+    staleTime: 60 * 60_000,
+    gcTime: 2 * 60 * 60_000,
+  });
+
+export function usePlayers(enabled: boolean) {
+  return useQuery({ ...playersQueryOptions(), enabled });
+}
