@@ -5,7 +5,7 @@ import { type Cache, memoryCache, redisCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createLeagueServices } from './leagues/services.ts';
+import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
 import { sessionSecret } from './settings.ts';
 
 export interface Runtime {
@@ -18,7 +18,7 @@ export interface Runtime {
 /** Opens the database (migrating it), the cache, makes the first super user and builds the app. */
 export async function createRuntime(
   config: Config,
-  opts: { log?: (line: string) => void } = {},
+  opts: { log?: (line: string) => void; limits?: LeagueServicesOptions['limits'] } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const database = await openDatabase(
@@ -42,7 +42,7 @@ export async function createRuntime(
         log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
     }
     const app = await buildApp({
-      services: leagueServicesFor(config, cache),
+      services: leagueServicesFor(config, cache, opts.limits),
       config,
       database,
       cache,
@@ -69,8 +69,9 @@ export async function createRuntime(
 
 export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
 
-export function leagueServicesFor(config: Config, cache: Cache) {
+export function leagueServicesFor(config: Config, cache: Cache, limits?: LeagueServicesOptions['limits']) {
   return createLeagueServices({
+    limits,
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,
