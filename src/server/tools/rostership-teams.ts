@@ -37,31 +37,52 @@ export async function mflTeam(
 ): Promise<TeamEntry[]> {
   const { mfl } = services;
   const league = { league_id: ref.league_id, url: ref.url };
-  // Rosters do not say who starts; the week's live scoring does. Both go out at once.
-  const starters = (async () => {
-    const week = await mfl.currentWeek().catch(() => 0);
-    if (week < 1) return new Set<string>();
-    const live = await mfl.liveScoring(league, week, { cookie });
-    const mine = live.franchises.find((f) => f.id === ref.franchise_id);
-    return new Set(mine?.players.filter((p) => p.status === 'starter').map((p) => p.id) ?? []);
-  })();
   // Injury news is a nicety: a failed report leaves the flags out rather than the league.
   const injuries = mfl
     .injuries()
     .then((r) => new Map(r.injuries.map((i) => [i.id, i.status])))
     .catch(() => new Map<string, string>());
-  const [rosters, starting, injured] = await Promise.all([
-    mfl.rosters(league, { cookie }),
-    starters,
-    injuries,
-  ]);
+  const [rosters, injured] = await Promise.all([mfl.rosters(league, { cookie }), injuries]);
   const team = rosters.find((r) => r.id === ref.franchise_id);
   if (!team) throw leagueError('mfl', 'not-found', `MFL has no franchise ${ref.franchise_id} in this league`);
+  const starting = await mflStarters(
+    services,
+    league,
+    ref.franchise_id,
+    team.players.map((p) => p.id),
+    cookie,
+  );
   return team.players.map((p) => ({
     player: index.byMfl.get(p.id) ?? unknownPlayer('mfl', p.id),
     isStarter: starting.has(p.id),
     injury: injured.get(p.id),
   }));
+}
+
+const starterMark = / - (S|NS)$/;
+
+/**
+ * Who of the team starts this week. Rosters do not say; MFL's playerStatus does (" - S" / " - NS")
+ * and is cached as long as the rosters, so a second look costs nothing. When MFL leaves the marks
+ * out, the week's live scoring tells instead.
+ */
+async function mflStarters(
+  services: LeagueServices,
+  league: { league_id: string; url: string },
+  franchiseId: string,
+  playerIds: string[],
+  cookie: string,
+): Promise<Set<string>> {
+  const { mfl } = services;
+  if (playerIds.length === 0) return new Set();
+  const statuses = await mfl.playerStatus(league, playerIds, { cookie });
+  const marked = statuses.filter((s) => starterMark.test(s.status));
+  if (marked.length > 0) return new Set(marked.filter((s) => s.status.endsWith(' - S')).map((s) => s.id));
+  const week = await mfl.currentWeek().catch(() => 0);
+  if (week < 1) return new Set();
+  const live = await mfl.liveScoring(league, week, { cookie });
+  const mine = live.franchises.find((f) => f.id === franchiseId);
+  return new Set(mine?.players.filter((p) => p.status === 'starter').map((p) => p.id) ?? []);
 }
 
 // --- Sleeper -------------------------------------------------------------------------------------
