@@ -16,8 +16,18 @@ const config = loadConfig({
   MFL_API_URL: `${simBase}/mfl/api`,
   SLEEPER_API_URL: `${simBase}/sleeper/v1`,
   FLEA_API_URL: `${simBase}/flea/api`,
+  // Rookie ADP reads the simulator's public rookie drafts.
+  ADP_LEAGUE_IDS:
+    process.env.ADP_LEAGUE_IDS ??
+    sim.world.leagues
+      .filter((l) => l.service === 'mfl' && l.isPublic)
+      .map((l) => l.id)
+      .join(','),
 });
-const runtime = await createRuntime(config);
+// The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes.
+const runtime = await createRuntime(config, {
+  limits: { mfl: { requestsPerSecond: 50, burst: 10, concurrency: 8 } },
+});
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const { demo } = DEMO_ACCOUNTS;
 console.log(
