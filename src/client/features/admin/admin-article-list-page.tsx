@@ -1,12 +1,43 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { Link, useLocation } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '../../../common/content.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pager, pageFromSearch } from '../../components/pager.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { useAdminArticles } from './api/admin-content.ts';
+import { articleColumns } from './columns.tsx';
 
 export function Component() {
-  usePageTitle('Articles');
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Articles</h1>
-      <p className="card p-6 text-slate-600">All articles.</p>
-    </WithSidebar>
+    <AdminFrame
+      title="Articles"
+      actions={
+        <Link to="/admin/article/new" className="btn-accent">
+          + New
+        </Link>
+      }
+    >
+      {() => <ArticleList />}
+    </AdminFrame>
+  );
+}
+
+function ArticleList() {
+  const page = pageFromSearch(useLocation().search);
+  const { data, error, isPending } = useAdminArticles(page, ADMIN_PAGE_SIZE);
+  if (error) return <ErrorAlert title="Error getting articles" error={error} />;
+  if (isPending) return <Spinner label="Loading articles" />;
+  return (
+    <section className="card p-2 sm:p-4">
+      <AdminTable
+        caption="Articles"
+        items={data.items}
+        columns={articleColumns}
+        editHref={(a) => `/admin/article/${a.id}`}
+        editLabel={(a) => a.title}
+      />
+      <Pager page={data.page} limit={data.limit} total={data.total} />
+    </section>
   );
 }

@@ -1,12 +1,181 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type Article, type ArticleInput, formatDate } from '../../../common/content.ts';
+import type { User } from '../../../common/users.ts';
+import { ApiError } from '../../api/http.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useLeaveGuard } from '../../components/leave-guard.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { TagInput } from '../../components/tag-input.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { useAdminArticle, useSaveArticle } from './api/admin-content.ts';
+import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
+import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
+import { useDraft } from './use-draft.ts';
 
 export function Component() {
-  usePageTitle('Edit Article');
+  const { id } = useParams();
+  // New when the id is absent or 'new'.
+  const existingId = id && id !== 'new' ? id : undefined;
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Edit Article</h1>
-      <p className="card p-6 text-slate-600">The article form.</p>
-    </WithSidebar>
+    <AdminFrame title={existingId ? 'Edit Article' : 'New Article'}>
+      {(me) => <ArticleEditor key={existingId ?? 'new'} id={existingId} me={me} />}
+    </AdminFrame>
+  );
+}
+
+function ArticleEditor({ id, me }: { id: string | undefined; me: User }) {
+  const article = useAdminArticle(id);
+  if (id === undefined) return <ArticleForm me={me} />;
+  if (article.error instanceof ApiError && article.error.status === 404)
+    return <NotFoundNotice noun="article" newHref="/admin/article/new" listHref="/admin/articles" />;
+  if (article.error) return <ErrorAlert title="Error getting article(s)" error={article.error} />;
+  if (article.isPending) return <Spinner label="Loading the article" />;
+  return <ArticleForm me={me} article={article.data} />;
+}
+
+interface Draft {
+  title: string;
+  contributorId: number | null;
+  description: string;
+  image: string;
+  tags: { name: string }[];
+  body: string;
+  isVisible: boolean;
+}
+
+const toDraft = (a: Article): Draft => ({
+  title: a.title,
+  contributorId: a.contributorId,
+  description: a.description,
+  image: a.image,
+  tags: a.tags.map((t) => ({ name: t.name })),
+  body: a.body,
+  isVisible: a.isVisible,
+});
+
+function ArticleForm({ me, article }: { me: User; article?: Article }) {
+  const navigate = useNavigate();
+  const save = useSaveArticle();
+  const loaded = useMemo<Draft>(
+    () =>
+      article
+        ? toDraft(article)
+        : {
+            title: '',
+            contributorId: me.id,
+            description: '',
+            image: '',
+            tags: [],
+            body: '',
+            isVisible: false,
+          },
+    [article, me.id],
+  );
+  const { draft, set, dirty, reset } = useDraft(loaded);
+  const guard = useLeaveGuard(dirty);
+  const notMine = Boolean(article && !me.isSuperUser && article.contributorId !== me.id);
+
+  const submit = () => {
+    // The id travels in the address only; visibility and author only from super users.
+    const { contributorId, isVisible, ...fields } = draft;
+    const body: ArticleInput = me.isSuperUser ? { ...fields, contributorId, isVisible } : fields;
+    save.mutate(
+      { id: article?.id, body },
+      {
+        onSuccess: () => {
+          guard.allowLeaving();
+          navigate('/admin/articles');
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="card flex flex-col gap-5 p-4 sm:p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {guard.prompt}
+      {save.error && <ErrorAlert title="Error saving article" error={save.error} />}
+      {notMine && <NotYoursNotice noun="article" owner={article?.contributor?.name} />}
+      <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
+        <TextField
+          id="title"
+          label="Title"
+          value={draft.title}
+          onChange={(v) => set('title', v)}
+          maxLength={200}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <ContributorSelect
+            me={me}
+            value={draft.contributorId}
+            currentName={article?.contributor?.name}
+            onChange={(v) => set('contributorId', v)}
+          />
+          <TextField
+            id="date"
+            label="Date"
+            value={article ? formatDate(article.date) : ''}
+            placeholder="Set when first saved"
+            readOnly
+          />
+        </div>
+        <TextAreaField
+          id="description"
+          label="Description"
+          rows={2}
+          value={draft.description}
+          onChange={(v) => set('description', v)}
+          placeholder="A short summary, please keep it under 200 characters"
+          hint={`${draft.description.length} / 200 characters`}
+        />
+        <TextField
+          id="image"
+          label="Image URL"
+          value={draft.image}
+          onChange={(v) => set('image', v)}
+          placeholder="https://… or /images/…"
+          maxLength={500}
+        />
+        <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} />
+        <TextAreaField
+          id="body"
+          label="Body"
+          rows={16}
+          mono
+          value={draft.body}
+          onChange={(v) => set('body', v)}
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
+        />
+        {me.isSuperUser && (
+          <CheckboxField
+            id="isVisible"
+            label="Is Visible"
+            hint="Shown on the public site."
+            checked={draft.isVisible}
+            onChange={(v) => set('isVisible', v)}
+          />
+        )}
+      </fieldset>
+      <FormActions
+        saving={save.isPending}
+        dirty={dirty}
+        canSave={!notMine}
+        onReset={() => {
+          reset();
+          save.reset();
+        }}
+        cancel={
+          <Link to="/admin/articles" className="btn-ghost">
+            Cancel
+          </Link>
+        }
+      />
+    </form>
   );
 }

@@ -1,12 +1,207 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDate, type Profile, type ProfileInput } from '../../../common/content.ts';
+import type { User } from '../../../common/users.ts';
+import { ApiError } from '../../api/http.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useLeaveGuard } from '../../components/leave-guard.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { useAdminProfile, useSaveProfile } from './api/admin-content.ts';
+import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
+import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
+import { useDraft } from './use-draft.ts';
 
 export function Component() {
-  usePageTitle('Edit Profile');
+  const { id } = useParams();
+  // New when the id is absent or 'new'.
+  const existingId = id && id !== 'new' ? id : undefined;
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Edit Profile</h1>
-      <p className="card p-6 text-slate-600">The profile form.</p>
-    </WithSidebar>
+    <AdminFrame title={existingId ? 'Edit Profile' : 'New Profile'}>
+      {(me) => <ProfileEditor key={existingId ?? 'new'} id={existingId} me={me} />}
+    </AdminFrame>
+  );
+}
+
+function ProfileEditor({ id, me }: { id: string | undefined; me: User }) {
+  const profile = useAdminProfile(id);
+  if (id === undefined) return <ProfileForm me={me} />;
+  if (profile.error instanceof ApiError && profile.error.status === 404)
+    return <NotFoundNotice noun="profile" newHref="/admin/profile/new" listHref="/admin/profiles" />;
+  if (profile.error) return <ErrorAlert title="Error getting admin profile" error={profile.error} />;
+  if (profile.isPending) return <Spinner label="Loading the profile" />;
+  return <ProfileForm me={me} profile={profile.data} />;
+}
+
+interface Draft {
+  contributorId: number | null;
+  /** As typed; '' for no class yet. */
+  year: string;
+  name: string;
+  position: string;
+  school: string;
+  height: string;
+  weight: string;
+  image: string;
+  description: string;
+  body: string;
+  isVisible: boolean;
+}
+
+const toDraft = (p: Profile): Draft => ({
+  contributorId: p.contributorId,
+  year: p.year === null ? '' : String(p.year),
+  name: p.name,
+  position: p.position,
+  school: p.school,
+  height: p.height,
+  weight: p.weight,
+  image: p.image,
+  description: p.description,
+  body: p.body,
+  isVisible: p.isVisible,
+});
+
+function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const loaded = useMemo<Draft>(
+    () =>
+      profile
+        ? toDraft(profile)
+        : {
+            contributorId: me.id,
+            year: '',
+            name: '',
+            position: '',
+            school: '',
+            height: '',
+            weight: '',
+            image: '',
+            description: '',
+            body: '',
+            isVisible: false,
+          },
+    [profile, me.id],
+  );
+  const { draft, set, dirty, reset } = useDraft(loaded);
+  const guard = useLeaveGuard(dirty);
+  const notMine = Boolean(profile && !me.isSuperUser && profile.contributorId !== me.id);
+
+  const submit = () => {
+    // The id travels in the address only; visibility and author only from super users.
+    const { contributorId, isVisible, year, ...fields } = draft;
+    const base: ProfileInput = { ...fields, year: year.trim() === '' ? null : Number(year) };
+    const body: ProfileInput = me.isSuperUser ? { ...base, contributorId, isVisible } : base;
+    save.mutate(
+      { id: profile?.id, body },
+      {
+        onSuccess: () => {
+          guard.allowLeaving();
+          navigate('/admin/profiles');
+        },
+      },
+    );
+  };
+
+  const text = (key: Exclude<keyof Draft, 'contributorId' | 'isVisible'>) => ({
+    value: draft[key],
+    onChange: (v: string) => set(key, v),
+  });
+
+  return (
+    <form
+      className="card flex flex-col gap-5 p-4 sm:p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {guard.prompt}
+      {save.error && <ErrorAlert title="Error saving profile" error={save.error} />}
+      {notMine && <NotYoursNotice noun="profile" owner={profile?.contributor?.name} />}
+      <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <ContributorSelect
+            me={me}
+            value={draft.contributorId}
+            currentName={profile?.contributor?.name}
+            onChange={(v) => set('contributorId', v)}
+          />
+          <TextField
+            id="date"
+            label="Date"
+            value={profile ? formatDate(profile.date) : ''}
+            placeholder="Set when first saved"
+            readOnly
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="year"
+            label="Draft Eligible (Year)"
+            type="number"
+            min={1900}
+            max={2100}
+            {...text('year')}
+          />
+          <TextField id="name" label="Name" maxLength={120} {...text('name')} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField id="position" label="Position" maxLength={10} placeholder="RB" {...text('position')} />
+          <TextField id="school" label="School" maxLength={120} {...text('school')} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField id="height" label="Height" maxLength={20} placeholder={'6\' 1"'} {...text('height')} />
+          <TextField id="weight" label="Weight" maxLength={20} placeholder="215" {...text('weight')} />
+        </div>
+        <TextField
+          id="image"
+          label="Image URL"
+          maxLength={500}
+          placeholder="https://… or /images/…"
+          {...text('image')}
+        />
+        <TextAreaField
+          id="description"
+          label="Description"
+          rows={2}
+          placeholder="A short summary, please keep it under 200 characters"
+          hint={`${draft.description.length} / 200 characters`}
+          {...text('description')}
+        />
+        <TextAreaField
+          id="body"
+          label="Body"
+          rows={16}
+          mono
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
+          {...text('body')}
+        />
+        {me.isSuperUser && (
+          <CheckboxField
+            id="isVisible"
+            label="Is Visible"
+            hint="Shown on the public site."
+            checked={draft.isVisible}
+            onChange={(v) => set('isVisible', v)}
+          />
+        )}
+      </fieldset>
+      <FormActions
+        saving={save.isPending}
+        dirty={dirty}
+        canSave={!notMine}
+        onReset={() => {
+          reset();
+          save.reset();
+        }}
+        cancel={
+          <Link to="/admin/profiles" className="btn-ghost">
+            Cancel
+          </Link>
+        }
+      />
+    </form>
   );
 }

@@ -1,12 +1,172 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PASSWORD_MIN, type User } from '../../../common/users.ts';
+import { ApiError } from '../../api/http.ts';
+import { useSaveUser, useUser } from '../../api/users.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useLeaveGuard } from '../../components/leave-guard.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
+import { useDraft } from './use-draft.ts';
 
 export function Component() {
-  usePageTitle('Edit User');
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Edit User</h1>
-      <p className="card p-6 text-slate-600">The user form.</p>
-    </WithSidebar>
+    <AdminFrame title={isNew ? 'New User' : 'Edit User'}>
+      {(me) => <UserEditor key={id ?? 'new'} id={isNew ? undefined : Number(id)} me={me} />}
+    </AdminFrame>
+  );
+}
+
+function UserEditor({ id, me }: { id: number | undefined; me: User }) {
+  const valid = id === undefined || (Number.isInteger(id) && id > 0);
+  const user = useUser(id ?? 0, valid && id !== undefined);
+  if (id === undefined)
+    return me.isSuperUser ? (
+      <UserForm me={me} />
+    ) : (
+      <ErrorAlert title="Error saving user" error={new Error('Only super users can add accounts.')} />
+    );
+  if (!valid || (user.error instanceof ApiError && user.error.status === 404))
+    return (
+      <div className="card p-6 text-center">
+        <p className="mb-3 text-slate-700">There is no user at this address.</p>
+        <Link to={me.isSuperUser ? '/admin/users' : '/admin'} className="btn-ghost">
+          Back
+        </Link>
+      </div>
+    );
+  if (user.error) return <ErrorAlert title="Error getting users" error={user.error} />;
+  if (user.isPending) return <Spinner label="Loading the user" />;
+  return <UserForm me={me} user={user.data} />;
+}
+
+interface Draft {
+  name: string;
+  email: string;
+  twitter: string;
+  isContributor: boolean;
+  isSuperUser: boolean;
+  /** Only when a super user adds an account: its first password. */
+  password: string;
+}
+
+function UserForm({ me, user }: { me: User; user?: User }) {
+  const navigate = useNavigate();
+  const save = useSaveUser();
+  const loaded = useMemo<Draft>(
+    () => ({
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      twitter: user?.twitter ?? '',
+      isContributor: user?.isContributor ?? true,
+      isSuperUser: user?.isSuperUser ?? false,
+      password: '',
+    }),
+    [user],
+  );
+  const { draft, set, dirty, reset } = useDraft(loaded);
+  const guard = useLeaveGuard(dirty);
+  const isNew = user === undefined;
+
+  const submit = () => {
+    const { name, email, twitter, isContributor, isSuperUser, password } = draft;
+    // Roles are sent only by super users: the server refuses them from anyone else.
+    const roles = me.isSuperUser ? { isContributor, isSuperUser } : {};
+    const args = isNew
+      ? { body: { name, email, twitter, password, ...roles } }
+      : { id: user.id, body: { name, email, twitter, ...roles } };
+    save.mutate(args, {
+      onSuccess: () => {
+        guard.allowLeaving();
+        navigate(me.isSuperUser ? '/admin/users' : '/admin');
+      },
+    });
+  };
+
+  return (
+    <form
+      className="card flex max-w-2xl flex-col gap-5 p-4 sm:p-6"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      {guard.prompt}
+      {save.error && <ErrorAlert title="Error saving user" error={save.error} />}
+      <fieldset disabled={save.isPending} className="flex flex-col gap-5">
+        <TextField
+          id="name"
+          label="Name"
+          value={draft.name}
+          onChange={(v) => set('name', v)}
+          maxLength={100}
+          autoComplete="off"
+        />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          value={draft.email}
+          onChange={(v) => set('email', v)}
+          maxLength={254}
+          autoComplete="off"
+        />
+        <TextField
+          id="twitter"
+          label="Twitter Handle"
+          value={draft.twitter}
+          onChange={(v) => set('twitter', v)}
+          placeholder="@handle"
+          maxLength={16}
+          autoComplete="off"
+        />
+        {isNew && (
+          <TextField
+            id="password"
+            label="First Password"
+            type="password"
+            value={draft.password}
+            onChange={(v) => set('password', v)}
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN} characters. Hand it over privately.`}
+          />
+        )}
+        {me.isSuperUser && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <CheckboxField
+              id="isContributor"
+              label="Is Contributor"
+              hint="May write articles and profiles."
+              checked={draft.isContributor}
+              onChange={(v) => set('isContributor', v)}
+            />
+            <CheckboxField
+              id="isSuperUser"
+              label="Is Super User"
+              hint="May do everything, users included."
+              checked={draft.isSuperUser}
+              onChange={(v) => set('isSuperUser', v)}
+            />
+          </div>
+        )}
+      </fieldset>
+      <FormActions
+        saving={save.isPending}
+        dirty={dirty}
+        canSave
+        onReset={() => {
+          reset();
+          save.reset();
+        }}
+        cancel={
+          <Link to={me.isSuperUser ? '/admin/users' : '/admin'} className="btn-ghost">
+            Cancel
+          </Link>
+        }
+      />
+    </form>
   );
 }

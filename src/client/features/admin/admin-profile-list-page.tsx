@@ -1,12 +1,43 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { Link, useLocation } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '../../../common/content.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pager, pageFromSearch } from '../../components/pager.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { useAdminProfiles } from './api/admin-content.ts';
+import { profileColumns } from './columns.tsx';
 
 export function Component() {
-  usePageTitle('Profiles');
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Profiles</h1>
-      <p className="card p-6 text-slate-600">All profiles.</p>
-    </WithSidebar>
+    <AdminFrame
+      title="Profiles"
+      actions={
+        <Link to="/admin/profile/new" className="btn-accent">
+          + New
+        </Link>
+      }
+    >
+      {() => <ProfileList />}
+    </AdminFrame>
+  );
+}
+
+function ProfileList() {
+  const page = pageFromSearch(useLocation().search);
+  const { data, error, isPending } = useAdminProfiles(page, ADMIN_PAGE_SIZE);
+  if (error) return <ErrorAlert title="Error getting profiles" error={error} />;
+  if (isPending) return <Spinner label="Loading profiles" />;
+  return (
+    <section className="card p-2 sm:p-4">
+      <AdminTable
+        caption="Profiles"
+        items={data.items}
+        columns={profileColumns}
+        editHref={(p) => `/admin/profile/${p.id}`}
+        editLabel={(p) => p.name}
+      />
+      <Pager page={data.page} limit={data.limit} total={data.total} />
+    </section>
   );
 }

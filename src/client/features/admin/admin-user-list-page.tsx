@@ -1,12 +1,44 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
+import { Link, useLocation } from 'react-router';
+import { USERS_PAGE_SIZE } from '../../../common/users.ts';
+import { useUsers } from '../../api/users.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Pager, pageFromSearch } from '../../components/pager.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { AdminFrame } from './admin-frame.tsx';
+import { userColumns } from './columns.tsx';
 
 export function Component() {
-  usePageTitle('Users');
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Users</h1>
-      <p className="card p-6 text-slate-600">All users.</p>
-    </WithSidebar>
+    <AdminFrame
+      title="Users"
+      superOnly
+      actions={
+        <Link to="/admin/user/new" className="btn-accent">
+          + New
+        </Link>
+      }
+    >
+      {() => <UserList />}
+    </AdminFrame>
+  );
+}
+
+function UserList() {
+  const page = pageFromSearch(useLocation().search);
+  const { data, error, isPending } = useUsers({ page, limit: USERS_PAGE_SIZE });
+  if (error) return <ErrorAlert title="Error getting admin users" error={error} />;
+  if (isPending) return <Spinner label="Loading users" />;
+  return (
+    <section className="card p-2 sm:p-4">
+      <AdminTable
+        caption="Users"
+        items={data.items}
+        columns={userColumns}
+        editHref={(u) => `/admin/user/${u.id}`}
+        editLabel={(u) => u.name}
+      />
+      <Pager page={data.page} limit={data.limit} total={data.total} />
+    </section>
   );
 }

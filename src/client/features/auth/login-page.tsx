@@ -1,12 +1,74 @@
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser, useLogIn } from '../../api/auth.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 export function Component() {
   usePageTitle('Log In');
+  const logIn = useLogIn();
+  const { data: user, error: userError } = useCurrentUser();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-4">Log In</h1>
-      <p className="card p-6 text-slate-600">Log in to write and manage articles and profiles.</p>
-    </WithSidebar>
+    <AuthCard
+      title="Log In"
+      footer={
+        <>
+          New here? <Link to="/signup">Create an account</Link>
+        </>
+      }
+    >
+      {user && (
+        <p className="alert-success mb-4">
+          You are logged in as {user.name}. <Link to="/admin">Go to the admin panel</Link>
+        </p>
+      )}
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          logIn.mutate({ username: email.trim(), password });
+        }}
+      >
+        {logIn.error && <ErrorAlert title="Error Logging In" error={logIn.error} />}
+        {userError && <ErrorAlert title="Error Fetching Logged-In User" error={userError} />}
+        <div>
+          <label htmlFor="login-email" className="label">
+            E-mail
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            className="input"
+            autoComplete="username"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="login-password" className="label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            type="password"
+            className="input"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={logIn.isPending || logIn.isSuccess}>
+          {logIn.isPending || logIn.isSuccess ? 'Logging in…' : 'Log In'}
+        </button>
+      </form>
+    </AuthCard>
   );
 }

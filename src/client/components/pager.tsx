@@ -1,0 +1,40 @@
+import { Link, useLocation } from 'react-router';
+
+/** Previous / next links for a paged list; the page lives in the address (?page=N). */
+export function Pager({ page, limit, total }: { page: number; limit: number; total: number }) {
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(total / limit));
+  if (pages <= 1) return null;
+  const href = (p: number) => {
+    const params = new URLSearchParams(location.search);
+    if (p === 1) params.delete('page');
+    else params.set('page', String(p));
+    const q = params.toString();
+    return `${location.pathname}${q ? `?${q}` : ''}`;
+  };
+  const link = (p: number, label: string, rel: 'prev' | 'next') =>
+    p < 1 || p > pages ? (
+      <span className="btn-ghost pointer-events-none opacity-40" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link to={href(p)} rel={rel} className="btn-ghost">
+        {label}
+      </Link>
+    );
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-3 pt-4">
+      {link(page - 1, '← Previous', 'prev')}
+      <span className="text-sm text-slate-600">
+        Page {page} of {pages} · {total} in all
+      </span>
+      {link(page + 1, 'Next →', 'next')}
+    </nav>
+  );
+}
+
+/** The page number from ?page=N: a positive whole number, else 1. */
+export function pageFromSearch(search: string): number {
+  const n = Number(new URLSearchParams(search).get('page'));
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, NavLink } from 'react-router';
+import { canUseAdmin } from '../../../common/roles.ts';
+import type { User } from '../../../common/users.ts';
+import { useCurrentUser } from '../../api/auth.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { usePageTitle } from '../../components/page-title.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold no-underline hover:no-underline ${
+    isActive ? 'bg-field-900 text-white' : 'text-field-800 hover:bg-field-100'
+  }`;
+
+function AdminNav({ user }: { user: User }) {
+  return (
+    <nav aria-label="Admin" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-1">
+      <NavLink to="/admin" end className={tabClass}>
+        Home
+      </NavLink>
+      <NavLink to="/admin/articles" className={tabClass}>
+        Articles
+      </NavLink>
+      <NavLink to="/admin/profiles" className={tabClass}>
+        Profiles
+      </NavLink>
+      {user.isSuperUser ? (
+        <NavLink to="/admin/users" className={tabClass}>
+          Users
+        </NavLink>
+      ) : (
+        <NavLink to={`/admin/user/${user.id}`} className={tabClass}>
+          My Account
+        </NavLink>
+      )}
+    </nav>
+  );
+}
+
+function NoAccess({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="card mx-auto max-w-lg p-8 text-center">
+      <svg
+        width="48"
+        height="48"
+        viewBox="0 0 24 24"
+        className="mx-auto mb-3 text-gold-600"
+        aria-hidden="true"
+      >
+        <path
+          d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3Z"
+          fill="currentColor"
+        />
+      </svg>
+      <h2 className="section-title mb-2">{title}</h2>
+      <div className="text-slate-700">{children}</div>
+    </div>
+  );
+}
+
+interface AdminFrameProps {
+  title: string;
+  /** Only super users may see the page (the user list). */
+  superOnly?: boolean;
+  /** Buttons beside the title, e.g. + New. */
+  actions?: ReactNode;
+  children: (user: User) => ReactNode;
+}
+
+/**
+ * Every admin page sits in this frame: it first loads the logged-in user, sends visitors to the
+ * log-in form, tells plain users they have no access, and shows the admin sub-navigation. The
+ * server enforces the same rules; this only keeps people from pages that would refuse them.
+ */
+export function AdminFrame({ title, superOnly, actions, children }: AdminFrameProps) {
+  usePageTitle(title);
+  const { data: user, isPending, error, refetch } = useCurrentUser();
+
+  if (isPending) return <Spinner label="Loading your account" />;
+  if (error)
+    return (
+      <div className="mx-auto flex max-w-lg flex-col gap-3">
+        <ErrorAlert title="Error Fetching Logged-In User" error={error} />
+        <button type="button" className="btn-ghost self-start" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!user) return <Navigate to="/login" replace />;
+  if (!canUseAdmin(user))
+    return (
+      <NoAccess title="No access">
+        <p>
+          You are logged in as <strong>{user.name}</strong>, but the admin panel is for contributors and super
+          users.
+        </p>
+        <p className="mt-2">Ask a super user to make you a contributor.</p>
+        <Link to="/" className="btn-primary mt-5">
+          Back to the site
+        </Link>
+      </NoAccess>
+    );
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 border-b border-slate-200 pb-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="font-display text-sm font-bold uppercase tracking-widest text-gold-600">Admin</p>
+        <AdminNav user={user} />
+      </div>
+      {superOnly && !user.isSuperUser ? (
+        <NoAccess title="Super users only">
+          <p>Only super users can manage users.</p>
+          <Link to="/admin" className="btn-primary mt-5">
+            Admin home
+          </Link>
+        </NoAccess>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="page-title">{title}</h1>
+            {actions && <div className="flex gap-2">{actions}</div>}
+          </div>
+          {children(user)}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Article, ArticleInput, ListAnswer, Profile, ProfileInput } from '../../../../common/content.ts';
+import { api, query } from '../../../api/http.ts';
+
+/*
+ * Articles and profiles as the admin panel sees them: hidden ones included (isAdmin=true), never
+ * cached by the browser, and saved through POST. Public pages read them elsewhere.
+ */
+
+type Kind = 'articles' | 'profiles';
+
+export const adminContentKeys = {
+  all: (kind: Kind) => ['admin', kind] as const,
+  list: (kind: Kind, page: number, limit: number) => ['admin', kind, 'list', { page, limit }] as const,
+  detail: (kind: Kind, id: string) => ['admin', kind, 'detail', id] as const,
+};
+
+const listOptions = <T>(kind: Kind, page: number, limit: number) =>
+  queryOptions({
+    queryKey: adminContentKeys.list(kind, page, limit),
+    queryFn: ({ signal }) =>
+      api<ListAnswer<T>>(`${kind}${query({ isAdmin: true, limit, page })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+const detailOptions = <T>(kind: Kind, id: string) =>
+  queryOptions({
+    queryKey: adminContentKeys.detail(kind, id),
+    queryFn: ({ signal }) =>
+      api<T>(`${kind}/${encodeURIComponent(id)}${query({ isAdmin: true })}`, { signal }),
+    // A missing item is an answer, not a hiccup worth asking again.
+    retry: false,
+  });
+
+export const useAdminArticles = (page: number, limit: number) =>
+  useQuery(listOptions<Article>('articles', page, limit));
+export const useAdminProfiles = (page: number, limit: number) =>
+  useQuery(listOptions<Profile>('profiles', page, limit));
+
+export const useAdminArticle = (id: string | undefined) =>
+  useQuery({ ...detailOptions<Article>('articles', id ?? ''), enabled: id !== undefined });
+export const useAdminProfile = (id: string | undefined) =>
+  useQuery({ ...detailOptions<Profile>('profiles', id ?? ''), enabled: id !== undefined });
+
+export const saveArticle = (id: number | undefined, body: ArticleInput) =>
+  api<Article>(id === undefined ? 'articles' : `articles/${id}`, { body });
+export const saveProfile = (id: number | undefined, body: ProfileInput) =>
+  api<Profile>(id === undefined ? 'profiles' : `profiles/${id}`, { body });
+
+function useSave<I, T>(kind: Kind, save: (id: number | undefined, body: I) => Promise<T>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: I }) => save(id, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminContentKeys.all(kind) }),
+  });
+}
+
+export const useSaveArticle = () => useSave('articles', saveArticle);
+export const useSaveProfile = () => useSave('profiles', saveProfile);

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { type Article, formatDate, type Profile } from '../../../common/content.ts';
+import type { User } from '../../../common/users.ts';
+import { type AdminColumn, YesNo } from '../../components/admin-table.tsx';
+
+/*
+ * The admin tables' columns (spec: admin lists), shared by the lists and the admin home. On a phone
+ * the secondary columns fold into a line under the first one.
+ */
+
+const author = (item: { contributor: { name: string } | null }) => item.contributor?.name ?? '—';
+
+function Primary({ text, phoneLine }: { text: string; phoneLine: ReactNode }) {
+  return (
+    <>
+      <span className="font-semibold">{text}</span>
+      <span className="block text-xs text-slate-500 sm:hidden">{phoneLine}</span>
+    </>
+  );
+}
+
+const wide = 'hidden sm:table-cell';
+
+export const articleColumns: AdminColumn<Article>[] = [
+  {
+    header: 'Title',
+    cell: (a) => <Primary text={a.title} phoneLine={`${author(a)} · ${formatDate(a.date)}`} />,
+  },
+  { header: 'Author', cell: author, className: wide },
+  { header: 'Date', cell: (a) => formatDate(a.date), className: `${wide} whitespace-nowrap` },
+  { header: 'Visible', cell: (a) => <YesNo value={a.isVisible} /> },
+];
+
+export const profileColumns: AdminColumn<Profile>[] = [
+  {
+    header: 'Name',
+    cell: (p) => (
+      <Primary text={p.name} phoneLine={[p.position, p.school, p.year].filter(Boolean).join(' · ')} />
+    ),
+  },
+  { header: 'Year', cell: (p) => p.year ?? '', className: wide },
+  { header: 'Position', cell: (p) => p.position, className: wide },
+  { header: 'School', cell: (p) => p.school, className: wide },
+  { header: 'Author', cell: author, className: 'hidden lg:table-cell' },
+  { header: 'Date', cell: (p) => formatDate(p.date), className: 'hidden md:table-cell whitespace-nowrap' },
+  { header: 'Visible', cell: (p) => <YesNo value={p.isVisible} /> },
+];
+
+export const userColumns: AdminColumn<User>[] = [
+  {
+    header: 'Name',
+    cell: (u) => (
+      <Primary text={u.name} phoneLine={<span className="block max-w-36 truncate">{u.email}</span>} />
+    ),
+  },
+  { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span>, className: wide },
+  { header: 'Is Contributor?', cell: (u) => <YesNo value={u.isContributor} /> },
+  { header: 'Is Super User?', cell: (u) => <YesNo value={u.isSuperUser} /> },
+];

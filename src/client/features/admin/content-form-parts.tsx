@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import type { User } from '../../../common/users.ts';
+import { useContributors } from '../../api/users.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { SelectField } from './form-fields.tsx';
+
+/* Pieces the article and profile forms share. */
+
+/**
+ * The author select, filled from the contributors. Super users choose anyone; a contributor
+ * writes as themselves, so for them it only shows the author.
+ */
+export function ContributorSelect({
+  me,
+  value,
+  currentName,
+  onChange,
+}: {
+  me: User;
+  value: number | null;
+  /** The loaded item's author, shown even if they are no longer a contributor. */
+  currentName: string | undefined;
+  onChange: (id: number | null) => void;
+}) {
+  const contributors = useContributors();
+  if (contributors.error) return <ErrorAlert title="Error getting users" error={contributors.error} />;
+  const options = (contributors.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  if (value !== null && !options.some((o) => o.value === String(value)))
+    options.unshift({
+      value: String(value),
+      label: currentName ?? (value === me.id ? me.name : `#${value}`),
+    });
+  if (me.isSuperUser) options.unshift({ value: '', label: 'No contributor' });
+  return (
+    <SelectField
+      id="contributor"
+      label="Contributor"
+      value={value === null ? '' : String(value)}
+      onChange={(v) => onChange(v === '' ? null : Number(v))}
+      options={options}
+      disabled={!me.isSuperUser}
+      hint={me.isSuperUser ? undefined : 'You write as yourself; a super user can change the author.'}
+    />
+  );
+}
+
+/** Shown instead of a form when the id in the address matches nothing. */
+export function NotFoundNotice({
+  noun,
+  newHref,
+  listHref,
+}: {
+  noun: string;
+  newHref: string;
+  listHref: string;
+}) {
+  return (
+    <div className="card mx-auto flex max-w-lg flex-col items-center gap-3 p-8 text-center">
+      <h2 className="section-title">No such {noun}</h2>
+      <p className="text-slate-700">
+        There is no {noun} at this address. It may have been removed, or the link is wrong.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Link to={newHref} className="btn-accent">
+          Create a new {noun}
+        </Link>
+        <Link to={listHref} className="btn-ghost">
+          All {noun}s
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Contributors may open others' items but not save them: say so before they type. */
+export function NotYoursNotice({ noun, owner }: { noun: string; owner: string | undefined }) {
+  return (
+    <p className="rounded-md border border-gold-500 bg-gold-100 px-3 py-2 text-sm text-field-950">
+      This {noun} belongs to {owner ?? 'another contributor'}. Contributors can only edit their own {noun}s.
+    </p>
+  );
+}

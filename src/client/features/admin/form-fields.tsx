@@ -1,0 +1,188 @@
+import type { ReactNode } from 'react';
+
+/*
+ * The admin forms' labelled fields. Each takes an id (for the label) and a plain value/onChange
+ * pair; the forms hold the values.
+ */
+
+interface Base {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+}
+
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function TextField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  type = 'text',
+  ...rest
+}: Base & {
+  value: string;
+  onChange?: (value: string) => void;
+  type?: 'text' | 'email' | 'number' | 'password' | 'url';
+  placeholder?: string;
+  readOnly?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  autoComplete?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className={`input ${rest.readOnly ? 'bg-slate-100 text-slate-600' : ''}`}
+        value={value}
+        onChange={onChange && ((e) => onChange(e.target.value))}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...rest}
+      />
+      <Hint id={id} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  rows = 4,
+  placeholder,
+  mono,
+}: Base & {
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  placeholder?: string;
+  mono?: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        className={`input resize-y ${mono ? 'font-mono text-[13px] leading-relaxed' : ''}`}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <Hint id={id} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: Base & { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-field-50 px-3 py-2.5">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 accent-field-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+          {label}
+        </label>
+        <Hint id={id} hint={hint} />
+      </div>
+    </div>
+  );
+}
+
+export function SelectField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+  options,
+  disabled,
+}: Base & {
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`input ${disabled ? 'bg-slate-100 text-slate-600' : ''}`}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Hint id={id} hint={hint} />
+    </div>
+  );
+}
+
+/** Save, Reset (back to what was loaded) and Cancel, under every admin form. */
+export function FormActions({
+  saving,
+  dirty,
+  canSave,
+  onReset,
+  cancel,
+}: {
+  saving: boolean;
+  dirty: boolean;
+  canSave: boolean;
+  onReset: () => void;
+  cancel: ReactNode;
+}) {
+  return (
+    <div className="sticky bottom-0 -mx-4 mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-6px_10px_-8px_rgba(0,0,0,0.25)] backdrop-blur sm:mx-0">
+      <button type="submit" className="btn-primary" disabled={saving || !canSave}>
+        {saving ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" className="btn-ghost" disabled={saving || !dirty} onClick={onReset}>
+        Reset
+      </button>
+      {cancel}
+      {dirty && !saving && (
+        <span className="ml-auto text-xs font-semibold text-gold-600">Unsaved changes</span>
+      )}
+    </div>
+  );
+}
