@@ -1,12 +1,128 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../api/http.ts';
+import { hasOwnTeam, useConnections, useLeagues } from '../../../api/leagues.ts';
 import { WithSidebar } from '../../../components/layout/sidebar.tsx';
+import { ConnectButton } from '../../../components/league-connect/connect-button.tsx';
+import { ServiceConnection } from '../../../components/league-connect/service-connection.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
+import { LeaguePicker } from './components/league-picker.tsx';
+import { LineupEditor } from './components/lineup-editor.tsx';
+import { useServiceClock } from './use-service-clock.ts';
 
 export function Component() {
   usePageTitle('Lineup');
+  const connections = useConnections();
+  const connected = connections.data?.mfl.connected ?? false;
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">Lineup</h1>
-      <p className="card p-6 text-slate-600">Set your MFL lineups here.</p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="page-title">Lineup</h1>
+        {connected && <ServiceConnection service="mfl" connections={connections.data} />}
+      </div>
+      {connections.isPending ? (
+        <Spinner label="Checking your MFL login" />
+      ) : connections.isError ? (
+        <p className="alert-error" role="alert">
+          {connections.error.message}
+        </p>
+      ) : connected ? (
+        <MflLineups />
+      ) : (
+        <section className="card flex flex-col items-start gap-3 p-6">
+          <h2 className="section-title">Set your MFL lineups</h2>
+          <p className="max-w-prose text-slate-600">
+            Log in to MyFantasyLeague to see this week's lineup in each of your leagues, with projections,
+            injuries, byes and live scores, and send changes straight to MFL.
+          </p>
+          <ConnectButton service="mfl" />
+        </section>
+      )}
     </WithSidebar>
+  );
+}
+
+/** The league selector and the selected league's lineup, kept in step with /tools/lineup/:leagueId. */
+function MflLineups() {
+  const params = useParams<{ leagueId?: string }>();
+  const navigate = useNavigate();
+  const leaguesQuery = useLeagues('mfl', true);
+  const leagues = (leaguesQuery.data ?? []).filter(hasOwnTeam);
+  const [chosenId, setChosenId] = useState<string>();
+
+  const fromRoute = leagues.find((l) => l.league_id === params.leagueId);
+  const league = fromRoute ?? leagues.find((l) => l.league_id === chosenId) ?? leagues[0];
+
+  // An address naming a league that is not the visitor's falls back to the first, and says so.
+  useEffect(() => {
+    if (params.leagueId && !fromRoute && league)
+      navigate(`/tools/lineup/${league.league_id}`, { replace: true });
+  }, [params.leagueId, fromRoute, league, navigate]);
+
+  const select = (leagueId: string) => {
+    if (params.leagueId) navigate(`/tools/lineup/${leagueId}`);
+    else setChosenId(leagueId);
+  };
+
+  const lineup = useLineup(league ? mflRef(league) : undefined);
+  const nowMs = useServiceClock(lineup.data?.now, lineup.dataUpdatedAt);
+  // A league login or logout under way, or the league list still coming: the arrows wait.
+  const connecting = useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] });
+  const loginBusy = leaguesQuery.isFetching || connecting > 0;
+
+  if (leaguesQuery.isPending) return <Spinner label="Loading your MFL leagues" />;
+  if (leaguesQuery.isError) {
+    return (
+      <p className="alert-error" role="alert">
+        {leaguesQuery.error.message}
+      </p>
+    );
+  }
+  if (!league) {
+    return (
+      <p className="card p-6 text-slate-600">
+        MFL lists no leagues with a team of yours this season. Once you own a team in an MFL league, its
+        lineup shows up here.
+      </p>
+    );
+  }
+
+  const expired = lineup.error instanceof ApiError && lineup.error.status === 401;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="card p-4">
+        <LeaguePicker
+          leagues={leagues}
+          selectedId={league.league_id}
+          onSelect={select}
+          busy={lineup.isLoading || loginBusy}
+        />
+      </div>
+      {lineup.isLoading ? (
+        <Spinner label="Loading lineup" />
+      ) : lineup.isError ? (
+        <div className="alert-error flex flex-wrap items-center justify-between gap-3" role="alert">
+          <span>{lineup.error.message}</span>
+          {expired ? (
+            <ConnectButton service="mfl" className="btn-primary" />
+          ) : (
+            <button type="button" className="btn-ghost" onClick={() => lineup.refetch()}>
+              Try again
+            </button>
+          )}
+        </div>
+      ) : lineup.data ? (
+        <LineupEditor
+          key={league.league_id}
+          league={league}
+          info={lineup.data}
+          nowMs={nowMs}
+          refreshing={lineup.isFetching}
+        />
+      ) : null}
+    </div>
   );
 }

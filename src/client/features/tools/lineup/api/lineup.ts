@@ -1,0 +1,71 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { League } from '../../../../../common/leagues.ts';
+import {
+  gameState,
+  type LineupInfo,
+  type LineupSubmit,
+  type LineupSubmitAnswer,
+} from '../../../../../common/lineup.ts';
+import { api } from '../../../../api/http.ts';
+import { leagueRef } from '../../../../api/leagues.ts';
+
+/** The MFL league as the lineup routes take it. */
+export type MflLeagueRef = LineupSubmit['league'];
+
+export const mflRef = (league: League) => leagueRef(league) as MflLeagueRef;
+
+export const lineupKeys = {
+  all: ['mfl-lineup'] as const,
+  league: (leagueId: string) => ['mfl-lineup', leagueId] as const,
+};
+
+export function fetchLineup(league: MflLeagueRef, signal?: AbortSignal): Promise<LineupInfo> {
+  return api<LineupInfo>('mfl/lineup', { body: { league }, signal });
+}
+
+/** Live scores move during games: the lineup is read again every 30 s while one is under way. */
+export const LIVE_REFRESH_MS = 30_000;
+
+/** Whether any player's game is in progress on the service's clock (read when the data arrived). */
+export function hasLiveGame(info: LineupInfo | undefined, serviceNow: number): boolean {
+  if (!info) return false;
+  return Object.values(info.positions).some((g) =>
+    g.players.some((p) => gameState(p, serviceNow).kind === 'live'),
+  );
+}
+
+export const lineupQueryOptions = (league: MflLeagueRef | undefined) =>
+  queryOptions({
+    queryKey: lineupKeys.league(league?.league_id ?? ''),
+    queryFn: ({ signal }) => fetchLineup(league!, signal),
+    enabled: Boolean(league),
+    staleTime: 15_000,
+    retry: false,
+    refetchInterval: (query) => {
+      const { data, dataUpdatedAt } = query.state;
+      if (!data) return false;
+      const serviceNow = Date.now() + (data.now - dataUpdatedAt);
+      return hasLiveGame(data, serviceNow) ? LIVE_REFRESH_MS : false;
+    },
+  });
+
+export function useLineup(league: MflLeagueRef | undefined) {
+  return useQuery(lineupQueryOptions(league));
+}
+
+export function submitLineup(payload: LineupSubmit): Promise<LineupSubmitAnswer> {
+  return api<LineupSubmitAnswer>('mfl/lineup/set', { body: payload });
+}
+
+export const submitMutationKey = ['mfl-lineup-submit'] as const;
+
+/** Sends the lineup; afterwards the league's lineup is read again, whatever MFL answered. */
+export function useSubmitLineup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationKey: submitMutationKey,
+    mutationFn: submitLineup,
+    onSettled: (_answer, _error, payload) =>
+      client.invalidateQueries({ queryKey: lineupKeys.league(payload.league.league_id) }),
+  });
+}

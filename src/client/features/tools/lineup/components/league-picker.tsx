@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import type { League } from '../../../../../common/leagues.ts';
+import { ArrowIcon } from './icons.tsx';
+
+export interface LeaguePickerProps {
+  leagues: League[];
+  selectedId: string | undefined;
+  onSelect: (leagueId: string) => void;
+  /** The lineup or a login is loading: the arrows wait. */
+  busy: boolean;
+}
+
+/** Step through leagues with wrap-around arrows, or pick one from the list. */
+export function LeaguePicker({ leagues, selectedId, onSelect, busy }: LeaguePickerProps) {
+  const id = useId();
+  const index = Math.max(
+    0,
+    leagues.findIndex((l) => l.league_id === selectedId),
+  );
+  const inert = busy || leagues.length <= 1;
+  const step = (by: number) => {
+    if (inert) return;
+    onSelect(leagues[(index + by + leagues.length) % leagues.length].league_id);
+  };
+  const arrow = 'btn-ghost size-10 shrink-0 p-0';
+  return (
+    <div className="flex items-end gap-2">
+      <button
+        type="button"
+        className={arrow}
+        onClick={() => step(-1)}
+        disabled={inert}
+        aria-label="Previous league"
+      >
+        <ArrowIcon direction="left" />
+      </button>
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="label">
+          League{' '}
+          <span className="font-normal text-slate-500">
+            ({index + 1} of {leagues.length})
+          </span>
+        </label>
+        <select
+          id={id}
+          className="input h-10 truncate py-0"
+          value={selectedId ?? ''}
+          onChange={(e) => onSelect(e.target.value)}
+          disabled={leagues.length === 0}
+        >
+          {leagues.map((l) => (
+            <option key={l.league_id} value={l.league_id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        className={arrow}
+        onClick={() => step(1)}
+        disabled={inert}
+        aria-label="Next league"
+      >
+        <ArrowIcon direction="right" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { League } from '../../../../../common/leagues.ts';
+import {
+  bestLineup,
+  type LineupInfo,
+  orderedGroups,
+  projectedTotal,
+  starterIds,
+  startersCounter,
+  tryToggle,
+} from '../../../../../common/lineup.ts';
+import { mflRef, submitMutationKey, useSubmitLineup } from '../api/lineup.ts';
+import { mflErrorHtml } from '../mfl-error-html.ts';
+import { applySelection, hasChanges } from '../selection.ts';
+import { ExternalIcon } from './icons.tsx';
+import { PositionGroup } from './position-group.tsx';
+import { type SubmitResult, SubmitResultMessage } from './submit-result.tsx';
+
+export interface LineupEditorProps {
+  league: League;
+  info: LineupInfo;
+  /** MFL's clock now (epoch ms). */
+  nowMs: number;
+  /** A refresh is under way. */
+  refreshing: boolean;
+}
+
+/** How long a refusal note stays under its row. */
+const REFUSAL_MS = 5000;
+
+/** The week's lineup of one league: toggle starters, fill the best projection, send it to MFL. */
+export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorProps) {
+  const [selection, setSelection] = useState<Set<string> | null>(null);
+  const [refusal, setRefusal] = useState<{ playerId: string; message: string }>();
+  const [result, setResult] = useState<SubmitResult>();
+  const submit = useSubmitLineup();
+  // A league login in progress (any mutation but ours): submitting waits for it.
+  const loggingIn =
+    useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] }) > 0;
+
+  useEffect(() => {
+    if (!refusal) return;
+    const t = window.setTimeout(() => setRefusal(undefined), REFUSAL_MS);
+    return () => window.clearTimeout(t);
+  }, [refusal]);
+
+  const lineup = applySelection(info, selection, nowMs);
+  const changed = hasChanges(info, lineup);
+  const groups = orderedGroups(Object.keys(lineup.positions));
+
+  const toggle = (playerId: string) => {
+    const next = tryToggle(lineup, playerId, nowMs);
+    if (!next.ok) {
+      setRefusal({ playerId, message: next.message });
+      return;
+    }
+    setRefusal(undefined);
+    setResult(undefined);
+    setSelection(new Set(starterIds(next.lineup)));
+  };
+
+  const fillBest = () => {
+    setRefusal(undefined);
+    setResult(undefined);
+    setSelection(new Set(starterIds(bestLineup(lineup, nowMs))));
+  };
+
+  const send = async () => {
+    if (loggingIn || submit.isPending || info.bestball) return;
+    setResult(undefined);
+    try {
+      const answer = await submit.mutateAsync({
+        league: mflRef(league),
+        starters: starterIds(lineup),
+        week: info.week,
+      });
+      if (answer.ok) {
+        setResult({ kind: 'success' });
+        setSelection(null);
+        return;
+      }
+      console.warn('MFL refused the lineup:', answer.error);
+      setResult({ kind: 'mfl-error', html: await mflErrorHtml(answer.error) });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      console.warn('Lineup submit failed:', message);
+      setResult({ kind: 'error', message });
+    }
+  };
+
+  return (
+    <div className="card overflow-clip">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-b border-slate-200 px-4 py-3">
+        <div className="min-w-0">
+          <a
+            href={info.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1.5 font-display text-xl font-bold uppercase tracking-wide text-field-900"
+          >
+            <span className="truncate">{info.name}</span>
+            <ExternalIcon className="text-field-700" />
+            <span className="sr-only">(opens MFL)</span>
+          </a>
+          <h2 className="text-sm font-semibold text-slate-600">Week {info.week} Lineup</h2>
+          <p className="text-xs text-slate-500" aria-live="polite">
+            {refreshing
+              ? 'Updating scores…'
+              : `Starters projected for ${projectedTotal(lineup).toFixed(1)} pts`}
+          </p>
+        </div>
+        {!info.bestball && (
+          <div className="flex flex-wrap gap-2">
+            {changed && (
+              <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setSelection(null)}>
+                Undo changes
+              </button>
+            )}
+            <button type="button" className="btn-ghost px-3 py-1.5" onClick={fillBest}>
+              Best projected lineup
+            </button>
+          </div>
+        )}
+      </div>
+
+      {info.bestball && (
+        <p className="border-b border-gold-500/40 bg-gold-100 px-4 py-2 text-sm text-field-950">
+          Best ball: MFL starts your highest scorers after the games, so there is nothing to set here.
+        </p>
+      )}
+
+      <div>
+        {groups.map((key) => (
+          <PositionGroup
+            key={key}
+            groupKey={key}
+            group={lineup.positions[key]}
+            nowMs={nowMs}
+            bestball={info.bestball}
+            onToggle={toggle}
+            refusal={refusal}
+          />
+        ))}
+      </div>
+
+      <div className="sticky bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
+        {result && (
+          <div className="mb-3 max-h-40 overflow-y-auto">
+            <SubmitResultMessage result={result} />
+          </div>
+        )}
+        <div className="flex items-center justify-between gap-3">
+          <p className="min-w-0">
+            <span
+              className="block whitespace-nowrap font-display text-base font-bold uppercase leading-6 tracking-wide text-field-900 sm:text-lg"
+              data-testid="starters-counter"
+            >
+              {startersCounter(lineup)}
+            </span>
+            {changed && !info.bestball && (
+              <span className="block text-xs font-semibold text-amber-700">Unsaved changes</span>
+            )}
+          </p>
+          <button
+            type="button"
+            className="btn-accent shrink-0 sm:min-w-36"
+            onClick={send}
+            disabled={info.bestball || submit.isPending}
+          >
+            {submit.isPending ? 'Submitting…' : 'Submit Lineup'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
