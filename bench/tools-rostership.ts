@@ -1,0 +1,308 @@
+/**
+ * Rostership across 60 leagues (the simulator's `bench` user: 20 MFL, 20 Sleeper, 20 Fleaflicker)
+ * through the app's own routes, against the league-services simulator with real latency and each
+ * service's rate limit. Prints the wall time to the last league for the page's flow (services in
+ * parallel, chunks of 5, six requests in flight like a browser), the floor those limits allow, the
+ * ratio, the spec's sequential flow (MFL, then Sleeper, then Fleaflicker, one chunk at a time), and
+ * a second run within the cache window.
+ *
+ *   node --import tsx bench/tools-rostership.ts
+ */
+import type { AddressInfo } from 'node:net';
+import type { League, LeagueType } from '../src/common/leagues.ts';
+import type { RostershipAnswer } from '../src/common/rostership.ts';
+import { buildApp } from '../src/server/app.ts';
+import { memoryCache } from '../src/server/cache.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import type { HttpLimits } from '../src/server/leagues/http.ts';
+import { createLeagueServices } from '../src/server/leagues/services.ts';
+import { DEMO_ACCOUNTS } from '../src/simulator/accounts.ts';
+import { buildSimulator } from '../src/simulator/app.ts';
+
+const latencyMs = 150;
+/**
+ * What each service allows, as the simulator enforces it (a fixed window per service): MFL asks
+ * for requests spaced out, Sleeper's published limit is 1000 a minute, Fleaflicker publishes none
+ * and gets the 30 per 2 s that other clients use.
+ */
+const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
+  mfl: { limit: 4, windowMs: 1000 },
+  sleeper: { limit: 16, windowMs: 1000 },
+  flea: { limit: 30, windowMs: 2000 },
+};
+/** Requests of one league that must follow each other (MFL: rosters, then the team's statuses). */
+const depth: Record<LeagueType, number> = { mfl: 2, sleeper: 1, flea: 1 };
+const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
+const chunkSize = 5;
+const browserConnections = 6;
+
+/**
+ * The clients paced to the simulator's windows: evenly spaced just under the limit (a burst would
+ * spill over a fixed window and cost a 429 and its Retry-After), with enough in flight to cover
+ * the latency.
+ */
+function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
+  const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
+  for (const s of services) {
+    const { limit, windowMs } = serviceLimits[s];
+    const perSecond = (limit * 1000) / windowMs;
+    out[s] = {
+      requestsPerSecond: perSecond * 0.95,
+      burst: 1,
+      concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
+      timeoutMs: 10_000,
+    };
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The floor: no service can answer its last request sooner than its window and latency allow. */
+function floorMs(requests: Record<LeagueType, number>, leagues: Record<LeagueType, number>) {
+  let worst = 0;
+  let why = '';
+  for (const s of services) {
+    if (leagues[s] === 0) continue;
+    const { limit, windowMs } = serviceLimits[s];
+    const byRate = latencyMs + Math.max(0, Math.ceil(requests[s] / limit) - 1) * windowMs;
+    const byDepth = depth[s] * latencyMs;
+    const t = Math.max(byRate, byDepth);
+    if (t > worst) {
+      worst = t;
+      why = `${s}: ${requests[s]} requests at ${limit} per ${windowMs} ms, ${latencyMs} ms latency`;
+    }
+  }
+  return { ms: worst, why };
+}
+
+async function main() {
+  const sim = await buildSimulator();
+  await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  const simBase = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+  sim.control.setClock({ week: 5, phase: 'during' });
+
+  // Requests the simulator received per service (and how many it refused with 429).
+  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
+  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
+  const counting: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const s: LeagueType = url.includes('/mfl/') ? 'mfl' : url.includes('/sleeper/') ? 'sleeper' : 'flea';
+    sent[s]++;
+    const res = await fetch(input, init);
+    if (res.status === 429) refused[s]++;
+    return res;
+  };
+  const snapshot = () => ({ sent: { ...sent }, refused: { ...refused } });
+  const since = (before: ReturnType<typeof snapshot>) => {
+    const r = {} as Record<LeagueType, number>;
+    const x = {} as Record<LeagueType, number>;
+    for (const s of services) {
+      r[s] = sent[s] - before.sent[s];
+      x[s] = refused[s] - before.refused[s];
+    }
+    return { sent: r, refused: x };
+  };
+
+  /** A fresh app (empty cache) on a real port, the bench user connected, leagues listed. */
+  async function startApp() {
+    const database = await openDatabase({});
+    const cache = memoryCache(20_000);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MFL_API_URL: `${simBase}/mfl/api`,
+      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+      FLEA_API_URL: `${simBase}/flea/api`,
+    });
+    const app = await buildApp({
+      config,
+      database,
+      cache,
+      services: createLeagueServices({
+        mflApiUrl: config.mflApiUrl,
+        sleeperApiUrl: config.sleeperApiUrl,
+        fleaApiUrl: config.fleaApiUrl,
+        userAgent: 'DynastyForge-bench/1.0',
+        cache,
+        fetch: counting,
+        limits: tunedLimits(),
+      }),
+      cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    const bench = DEMO_ACCOUNTS.bench;
+    const cookies: string[] = [];
+    for (const [path, body] of [
+      ['mfl/login', bench.mfl],
+      ['sleeper/connect', { username: bench.sleeper.username }],
+      ['flea/connect', bench.flea],
+    ] as const) {
+      const res = await fetch(`${base}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
+    }
+    const cookie = cookies.join('; ');
+    const leagues: League[] = [];
+    for (const s of services) {
+      const res = await fetch(`${base}/${s}/leagues`, { headers: { cookie } });
+      leagues.push(...((await res.json()) as League[]));
+    }
+    // The merged player list is cached for a day: it is not part of any one look at the leagues.
+    const players = await fetch(`${base}/players`);
+    if (!players.ok) throw new Error(`players: ${players.status}`);
+    await players.arrayBuffer();
+    // Let every service's window empty before the clock starts.
+    await sleep(Math.max(...services.map((s) => serviceLimits[s].windowMs)) + 100);
+    return {
+      base,
+      cookie,
+      leagues,
+      async close() {
+        await app.close();
+        await cache.close();
+        await database.close();
+      },
+    };
+  }
+
+  const refOf = (l: League) =>
+    l.type === 'mfl'
+      ? { league_id: l.league_id, franchise_id: l.franchise_id, url: l.url }
+      : l.type === 'flea'
+        ? { league_id: l.league_id, team_id: l.team_id }
+        : { league_id: l.league_id };
+  const chunksOf = (leagues: League[], s: LeagueType) => {
+    const mine = leagues.filter((l) => l.type === s);
+    const out: League[][] = [];
+    for (let i = 0; i < mine.length; i += chunkSize) out.push(mine.slice(i, i + chunkSize));
+    return out;
+  };
+
+  interface Run {
+    ms: number;
+    firstMs: number;
+    read: number;
+    failed: number;
+    players: number;
+  }
+
+  async function post(base: string, cookie: string, s: LeagueType, chunk: League[]) {
+    const res = await fetch(`${base}/${s}/rostership`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ leagues: chunk.map(refOf) }),
+    });
+    if (!res.ok) throw new Error(`${s} rostership: ${res.status} ${await res.text()}`);
+    return (await res.json()) as RostershipAnswer;
+  }
+
+  /** The page's flow: chunks of every service interleaved, at most six requests in flight. */
+  async function parallelFlow(base: string, cookie: string, leagues: League[]): Promise<Run> {
+    const queues = services.map((s) => chunksOf(leagues, s).map((c) => ({ s, c })));
+    const plan: { s: LeagueType; c: League[] }[] = [];
+    for (let round = 0; queues.some((q) => round < q.length); round++)
+      for (const q of queues) if (round < q.length) plan.push(q[round]);
+    const t0 = performance.now();
+    const run: Run = { ms: 0, firstMs: 0, read: 0, failed: 0, players: 0 };
+    const ids = new Set<string>();
+    let next = 0;
+    const worker = async () => {
+      while (next < plan.length) {
+        const { s, c } = plan[next++];
+        const answer = await post(base, cookie, s, c);
+        const t = performance.now() - t0;
+        if (!run.firstMs) run.firstMs = t;
+        run.ms = t;
+        run.read += answer.leagues;
+        run.failed += answer.failed.length;
+        for (const p of answer.players) ids.add(p.id);
+      }
+    };
+    await Promise.all(Array.from({ length: browserConnections }, worker));
+    run.players = ids.size;
+    return run;
+  }
+
+  /** The spec's flow: MFL, then Sleeper, then Fleaflicker, each chunk awaited before the next. */
+  async function sequentialFlow(base: string, cookie: string, leagues: League[]): Promise<Run> {
+    const t0 = performance.now();
+    const run: Run = { ms: 0, firstMs: 0, read: 0, failed: 0, players: 0 };
+    const ids = new Set<string>();
+    for (const s of services)
+      for (const c of chunksOf(leagues, s)) {
+        const answer = await post(base, cookie, s, c);
+        const t = performance.now() - t0;
+        if (!run.firstMs) run.firstMs = t;
+        run.ms = t;
+        run.read += answer.leagues;
+        run.failed += answer.failed.length;
+        for (const p of answer.players) ids.add(p.id);
+      }
+    run.players = ids.size;
+    return run;
+  }
+
+  sim.control.setLatency(latencyMs);
+  for (const s of services) sim.control.setRateLimit(s, serviceLimits[s].limit, serviceLimits[s].windowMs);
+
+  const describe = (label: string, run: Run, counts: ReturnType<typeof since>) =>
+    `${label.padEnd(34)} ${seconds(run.ms).padStart(8)} to the last league (first rows after ${seconds(run.firstMs)}); ` +
+    `${run.read} read, ${run.failed} failed, ${run.players} players; requests ${services.map((s) => `${s} ${counts.sent[s]}`).join(', ')}; ` +
+    `429s ${services.reduce((n, s) => n + counts.refused[s], 0)}`;
+
+  // 1. The page's flow, cold caches.
+  const a = await startApp();
+  const perService = Object.fromEntries(
+    services.map((s) => [s, a.leagues.filter((l) => l.type === s).length]),
+  ) as Record<LeagueType, number>;
+  let before = snapshot();
+  const parallel = await parallelFlow(a.base, a.cookie, a.leagues);
+  const parallelCounts = since(before);
+  // 2. The same again within the cache window (rosters and statuses are kept three minutes).
+  before = snapshot();
+  const again = await parallelFlow(a.base, a.cookie, a.leagues);
+  const againCounts = since(before);
+  await a.close();
+
+  // 3. The spec's sequential flow on a fresh app (cold caches again).
+  const b = await startApp();
+  before = snapshot();
+  const sequential = await sequentialFlow(b.base, b.cookie, b.leagues);
+  const sequentialCounts = since(before);
+  await b.close();
+  await sim.app.close();
+
+  // The floor counts the requests that were needed, not the refused ones sent again.
+  const needed = Object.fromEntries(
+    services.map((s) => [s, parallelCounts.sent[s] - parallelCounts.refused[s]]),
+  ) as Record<LeagueType, number>;
+  const floor = floorMs(needed, perService);
+  const ratio = parallel.ms / floor.ms;
+
+  const lines = [
+    `Rostership benchmark — bench user, ${a.leagues.length} leagues (${services.map((s) => `${s} ${perService[s]}`).join(', ')}), chunks of ${chunkSize}`,
+    `Simulator: latency ${latencyMs} ms; limits ${services.map((s) => `${s} ${serviceLimits[s].limit}/${serviceLimits[s].windowMs} ms`).join(', ')}`,
+    `Clients tuned to them: ${services.map((s) => `${s} ${tunedLimits()[s]!.requestsPerSecond!.toFixed(2)}/s`).join(', ')}, burst 1`,
+    '',
+    describe('Page flow (parallel services):', parallel, parallelCounts),
+    describe('Spec flow (mfl → sleeper → flea):', sequential, sequentialCounts),
+    describe('Page flow, second run (cached):', again, againCounts),
+    '',
+    `Floor from the limits and latency: ${seconds(floor.ms)} (${floor.why})`,
+    `Page flow / floor: ${ratio.toFixed(2)} (target ≤ 1.25) ${ratio <= 1.25 ? 'OK' : 'OVER TARGET'}`,
+    `Spec flow / floor: ${(sequential.ms / floor.ms).toFixed(2)}; the page flow is ${(sequential.ms / parallel.ms).toFixed(2)}× faster`,
+    `Second run: ${seconds(again.ms)} (${(parallel.ms / Math.max(1, again.ms)).toFixed(0)}× faster than the first)`,
+  ];
+  console.log(lines.join('\n'));
+  if (parallel.failed + sequential.failed + again.failed > 0) process.exitCode = 1;
+}
+
+await main();
