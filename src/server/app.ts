@@ -13,6 +13,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { leagueRoutes } from './leagues/routes.ts';
@@ -49,7 +50,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors raised before a route runs (an over-long path parameter, a bad URL) keep the API's shape.
+    frameworkErrors: (err, _req, reply) => {
+      reply
+        .status(err.statusCode ?? 400)
+        .send({ error: err.statusCode === 414 ? 'The address is too long.' : 'Bad request.' });
+    },
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
