@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCurrentUser } from './accounts/current-user.ts';
 import { accountRoutes } from './accounts/routes.ts';
@@ -52,9 +52,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // Errors raised before a route runs (an over-long path parameter, a bad URL) keep the API's shape.
     frameworkErrors: (err, _req, reply) => {
-      reply
-        .status(err.statusCode ?? 400)
-        .send({ error: err.statusCode === 414 ? 'The address is too long.' : 'Bad request.' });
+      const status = (err as { statusCode?: number }).statusCode ?? 400;
+      (reply as FastifyReply)
+        .status(status)
+        .send({ error: status === 414 ? 'The address is too long.' : 'Bad request.' });
     },
   });
   recordRoutes(app);
