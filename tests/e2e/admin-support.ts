@@ -1,0 +1,97 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
+import type { User } from '../../src/common/users.ts';
+import { ADMIN, unique } from './support.ts';
+
+/*
+ * Accounts for the admin, auth and XSS specs. Log-ins are rate limited per address (every spec
+ * shares 127.0.0.1), so each worker logs in once per role and reuses the session, and a 429 is
+ * waited out rather than failing the run.
+ */
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** POST with a retry after a 429, honouring Retry-After. */
+export async function postRetrying(request: APIRequestContext, url: string, data: unknown) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await request.post(url, { data });
+    if (res.status() !== 429 || attempt >= 3) return res;
+    const wait = Number(res.headers()['retry-after'] ?? '10');
+    await new Promise((r) => setTimeout(r, Math.min(65, Math.max(1, wait)) * 1000));
+  }
+}
+
+/** Logs the context's cookie jar in (API call, not the form) and answers the user. */
+export async function logInByApi(request: APIRequestContext, email: string, password: string): Promise<User> {
+  const res = await postRetrying(request, '/api/login', { username: email, password });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
+/** A super user adds an account with the given roles; answers it with its password. */
+export async function addAccount(
+  admin: APIRequestContext,
+  roles: { isContributor?: boolean; isSuperUser?: boolean } = {},
+  name = unique('Tester'),
+) {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.test`;
+  const password = 'e2e-password-123';
+  const res = await admin.post('/api/users', { data: { name, email, password, ...roles } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { user: (await res.json()) as User, email, password };
+}
+
+async function loggedInState(browser: Browser, baseURL: string, email: string, password: string) {
+  const context = await browser.newContext({ baseURL });
+  await logInByApi(context.request, email, password);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+interface Accounts {
+  /** Cookies of the first super user. */
+  adminState: StorageState;
+  /** A contributor made for this worker, with cookies. */
+  contributor: { user: User; email: string; password: string; state: StorageState };
+}
+
+export const test = base.extend<{ adminPage: Page; contributorPage: Page }, Accounts>({
+  adminState: [
+    async ({ browser }, use, info) => {
+      await use(await loggedInState(browser, String(info.project.use.baseURL), ADMIN.email, ADMIN.password));
+    },
+    { scope: 'worker' },
+  ],
+  contributor: [
+    async ({ browser, adminState }, use, info) => {
+      const baseURL = String(info.project.use.baseURL);
+      const admin = await browser.newContext({ baseURL, storageState: adminState });
+      const account = await addAccount(admin.request, { isContributor: true }, unique('Contributor'));
+      await admin.close();
+      await use({
+        ...account,
+        state: await loggedInState(browser, baseURL, account.email, account.password),
+      });
+    },
+    { scope: 'worker' },
+  ],
+  adminPage: async ({ browser, adminState, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL, storageState: adminState });
+    await use(await context.newPage());
+    await context.close();
+  },
+  contributorPage: async ({ browser, contributor, baseURL }, use) => {
+    const context = await browser.newContext({ baseURL, storageState: contributor.state });
+    await use(await context.newPage());
+    await context.close();
+  },
+});
+
+export { expect };

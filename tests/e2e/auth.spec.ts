@@ -1,0 +1,159 @@
+import { addAccount, expect, logInByApi, test } from './admin-support.ts';
+import { ADMIN, failOnConsoleErrors, unique } from './support.ts';
+
+const accountButton = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name });
+
+test.describe('sign up', () => {
+  test('checks the form before sending, creates the account, lands home logged in; plain users get no admin', async ({
+    page,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    const name = unique('Newcomer');
+    const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
+    let signups = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/signup')) signups++;
+    });
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL('/signup');
+    await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('Error Signing Up');
+    await expect(page.getByRole('alert')).toContainText('at least 8 characters');
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByLabel('Confirm Password').fill('long-enough-2');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('The passwords do not match.');
+    expect(signups, 'nothing is sent while the form is wrong').toBe(0);
+
+    await page.getByLabel('Confirm Password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/');
+    await accountButton(page, name).click();
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+
+    // The session cookie is out of the page's reach and not sent on cross-site posts.
+    const session = (await page.context().cookies()).find((c) => c.name === 'session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('session=');
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByText('Ask a super user to make you a contributor.')).toBeVisible();
+    check();
+  });
+
+  test('says so when the e-mail is taken', async ({ page, adminPage }) => {
+    const { email } = await addAccount(adminPage.request);
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Someone');
+    await page.getByLabel('E-mail').fill(email.toUpperCase());
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByLabel('Confirm Password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('Error Signing Up');
+    await expect(page.getByRole('alert')).toContainText(
+      'An account with this e-mail address already exists.',
+    );
+    await expect(page).toHaveURL('/signup');
+  });
+});
+
+test.describe('log in and out', () => {
+  test('a visitor sent to the admin panel lands on the log-in form', async ({ page }) => {
+    await page.goto('/admin/articles');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a wrong password shows the error; the right one opens the admin panel', async ({
+    page,
+    adminPage,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    const account = await addAccount(adminPage.request, { isContributor: true });
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toContainText('Error Logging In');
+    await expect(page.getByRole('alert')).toContainText('Incorrect e-mail or password.');
+
+    // An unknown address gets the very same words.
+    await page.getByLabel('E-mail').fill(`nobody.${Date.now()}@example.test`);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toContainText('Incorrect e-mail or password.');
+
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+    await expect(accountButton(page, account.user.name)).toBeVisible();
+    check();
+  });
+
+  test('the super user logs in through the form and reaches every admin section', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL('/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const [label, heading] of [
+      ['Articles', 'Articles'],
+      ['Profiles', 'Profiles'],
+      ['Users', 'Users'],
+      ['Home', 'Admin Home'],
+    ]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    }
+  });
+
+  test('log out ends the session on the server: the old cookie no longer works', async ({
+    page,
+    adminPage,
+    playwright,
+    baseURL,
+  }) => {
+    const account = await addAccount(adminPage.request, { isContributor: true });
+    await logInByApi(page.request, account.email, account.password);
+    const token = (await page.context().cookies()).find((c) => c.name === 'session')!.value;
+
+    await page.goto('/admin');
+    await accountButton(page, account.user.name).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    // Someone who copied the cookie before the log-out gets nothing with it.
+    const replay = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie: `session=${token}` },
+    });
+    expect((await replay.get('/api/users/currentUser')).status()).toBe(401);
+    await replay.dispose();
+  });
+
+  test('a new session token is issued at log-in (session fixation)', async ({ page, adminPage, baseURL }) => {
+    const account = await addAccount(adminPage.request);
+    await page.context().addCookies([{ name: 'session', value: 'planted-by-an-attacker', url: baseURL }]);
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL('/admin');
+    const token = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
+    expect(token).toBeTruthy();
+    expect(token).not.toBe('planted-by-an-attacker');
+  });
+});
