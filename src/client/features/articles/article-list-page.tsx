@@ -1,12 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { LIST_PAGE_SIZE } from '../../../common/content.ts';
+import { articlesQuery } from '../../api/content.ts';
+import { ArticleTile } from '../../components/content/article-tile.tsx';
+import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Pager, pageFromSearch } from '../../components/pager.tsx';
 
 export function Component() {
-  usePageTitle('Articles');
+  const page = pageFromSearch(useLocation().search);
+  usePageTitle(page > 1 ? `Articles, page ${page}` : 'Articles');
+  const articles = useQuery(articlesQuery({ page, limit: LIST_PAGE_SIZE }));
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">Articles</h1>
-      <p className="card p-6 text-slate-600">Articles will be listed here.</p>
+      <h1 className="page-title mb-1">Articles</h1>
+      <p className="mb-6 text-slate-600">Rankings, trade targets and strategy for dynasty leagues.</p>
+      {articles.isError ? (
+        <ErrorAlert title="Error getting articles" error={articles.error} />
+      ) : (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="article-tiles">
+            {articles.data ? (
+              articles.data.items.map((a) => <ArticleTile key={a.id} article={a} heading="h2" />)
+            ) : (
+              <TileSkeletons count={6} kind="article" />
+            )}
+          </div>
+          {articles.data?.items.length === 0 && (
+            <p className="card p-6 text-center text-slate-600">No articles here yet.</p>
+          )}
+          {articles.data && <Pager page={page} limit={LIST_PAGE_SIZE} total={articles.data.total} />}
+        </>
+      )}
     </WithSidebar>
   );
 }

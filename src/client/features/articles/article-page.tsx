@@ -1,12 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../../common/content.ts';
+import { articleQuery } from '../../api/content.ts';
+import { ApiError } from '../../api/http.ts';
+import { ContentImage } from '../../components/content/content-image.tsx';
+import { ContentNotFound } from '../../components/content/content-not-found.tsx';
+import { RichText } from '../../components/content/rich-text.tsx';
+import { TagList } from '../../components/content/tag-list.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 
 export function Component() {
-  usePageTitle('Article');
+  const { shortname = '' } = useParams();
+  const article = useQuery(articleQuery(shortname));
+  usePageTitle(article.data?.title);
+  if (article.error instanceof ApiError && article.error.status === 404)
+    return <ContentNotFound kind="article" />;
+  const a = article.data;
+  const date = a ? formatDate(a.date) : '';
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">Article</h1>
-      <p className="card p-6 text-slate-600">The article will show here.</p>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link to="/articles">← All articles</Link>
+      </nav>
+      {article.isError ? (
+        <>
+          <h1 className="page-title mb-4">Article</h1>
+          <ErrorAlert title="Error getting article(s)" error={article.error} />
+        </>
+      ) : !a ? (
+        <Spinner label="Loading article" />
+      ) : (
+        <article className="card overflow-hidden">
+          {a.image && (
+            <ContentImage
+              src={a.image}
+              alt={a.title}
+              kind="article"
+              eager
+              className="aspect-video max-h-[28rem] w-full"
+            />
+          )}
+          <div className="p-5 sm:p-8">
+            <TagList tags={a.tags} className="mb-3" />
+            <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide text-field-900 sm:text-4xl">
+              {a.title}
+            </h1>
+            <p className="mt-3 text-sm text-slate-600">
+              {a.contributor && (
+                <>
+                  By <span className="font-semibold text-slate-800">{a.contributor.name}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
+              <time dateTime={date}>{date}</time>
+            </p>
+            {a.description && (
+              <p className="mt-5 border-l-4 border-gold-500 pl-4 text-lg text-slate-700">{a.description}</p>
+            )}
+            <RichText html={a.bodyHtml} />
+          </div>
+        </article>
+      )}
     </WithSidebar>
   );
 }

@@ -1,12 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../../common/content.ts';
+import { profileQuery } from '../../api/content.ts';
+import { ApiError } from '../../api/http.ts';
+import { ContentImage } from '../../components/content/content-image.tsx';
+import { ContentNotFound } from '../../components/content/content-not-found.tsx';
+import { RichText } from '../../components/content/rich-text.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 
 export function Component() {
-  usePageTitle('Prospect');
+  const { shortname = '' } = useParams();
+  const profile = useQuery(profileQuery(shortname));
+  usePageTitle(profile.data?.name);
+  if (profile.error instanceof ApiError && profile.error.status === 404)
+    return <ContentNotFound kind="profile" />;
+  const p = profile.data;
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">Prospect</h1>
-      <p className="card p-6 text-slate-600">The prospect profile will show here.</p>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link to="/profiles">← All prospects</Link>
+      </nav>
+      {profile.isError ? (
+        <>
+          <h1 className="page-title mb-4">Prospect</h1>
+          <ErrorAlert title="Error getting profile(s)" error={profile.error} />
+        </>
+      ) : !p ? (
+        <Spinner label="Loading prospect" />
+      ) : (
+        <article className="card overflow-hidden">
+          <header className="flex flex-col gap-5 bg-field-900 p-5 text-white sm:flex-row sm:items-center sm:p-8">
+            <ContentImage
+              src={p.image}
+              alt={p.name}
+              kind="profile"
+              eager
+              className="size-40 shrink-0 rounded-xl ring-4 ring-gold-500 sm:size-48"
+            />
+            <div className="min-w-0">
+              {p.position && (
+                <p className="font-display text-sm font-semibold uppercase tracking-[0.2em] text-gold-500">
+                  {p.position} prospect
+                </p>
+              )}
+              <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide sm:text-4xl">
+                {p.name}
+              </h1>
+              {p.school && <p className="mt-1 text-lg text-field-100">{p.school}</p>}
+              <dl
+                className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-5"
+                aria-label="Measurables"
+              >
+                {(
+                  [
+                    ['Position', p.position],
+                    ['School', p.school],
+                    ['Class', p.year ?? ''],
+                    ['Height', p.height],
+                    ['Weight', p.weight ? `${p.weight} lb` : ''],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-lg bg-white/10 px-3 py-2">
+                    <dt className="text-xs uppercase tracking-wide text-field-100">{label}</dt>
+                    <dd className="break-words font-semibold">{value || '—'}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          </header>
+          <div className="p-5 sm:p-8">
+            <p className="text-sm text-slate-600">
+              {p.contributor && (
+                <>
+                  Scouting report by{' '}
+                  <span className="font-semibold text-slate-800">{p.contributor.name}</span>
+                  <span aria-hidden="true"> · </span>
+                </>
+              )}
+              <time dateTime={formatDate(p.date)}>{formatDate(p.date)}</time>
+            </p>
+            {p.description && (
+              <p className="mt-5 border-l-4 border-gold-500 pl-4 text-lg text-slate-700">{p.description}</p>
+            )}
+            <RichText html={p.bodyHtml} />
+          </div>
+        </article>
+      )}
     </WithSidebar>
   );
 }

@@ -1,12 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, type SearchResult } from '../../../common/content.ts';
+import { searchQuery } from '../../api/content.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Spinner } from '../../components/spinner.tsx';
 
 export function Component() {
-  usePageTitle('Search Results:');
+  const [params] = useSearchParams();
+  const term = (params.get('search') ?? '').trim();
+  usePageTitle(term ? `Search: ${term}` : 'Search');
+  const results = useQuery(searchQuery(term));
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">Search Results:</h1>
-      <p className="card p-6 text-slate-600">Results will show here.</p>
+      <h1 className="page-title mb-3">Search Results:</h1>
+      {term && results.data && results.data.total > 0 && (
+        <p className="mb-4 text-slate-600">
+          {results.data.total} {results.data.total === 1 ? 'result' : 'results'} for{' '}
+          <q className="font-semibold text-slate-800">{term}</q>
+        </p>
+      )}
+      {!term ? (
+        <p className="card p-6 text-slate-600">
+          Type a prospect, school or topic in the search box to find articles and profiles.
+        </p>
+      ) : results.isError ? (
+        <ErrorAlert title="Error getting search results" error={results.error} />
+      ) : !results.data ? (
+        <Spinner label="Searching" />
+      ) : results.data.items.length === 0 ? (
+        <p className="card p-6 text-slate-700" role="status">
+          No matching results for "{term}"
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-4" aria-label="Results">
+          {results.data.items.map((r) => (
+            <li key={`${r.type}:${r.shortname}`}>
+              <SearchHit hit={r} />
+            </li>
+          ))}
+        </ol>
+      )}
     </WithSidebar>
+  );
+}
+
+function SearchHit({ hit }: { hit: SearchResult }) {
+  const date = formatDate(hit.date);
+  const to = `/${hit.type}/${hit.shortname}`;
+  return (
+    <article className="card flex flex-col gap-2 p-5" data-testid="search-result">
+      <p className="text-xs font-semibold uppercase tracking-wide text-gold-600">
+        {hit.type === 'article' ? 'Article' : 'Prospect'}
+      </p>
+      <h2 className="font-display text-xl font-bold text-field-900">{hit.header}</h2>
+      <p className="text-xs text-slate-600">
+        {hit.author && (
+          <>
+            <span className="font-semibold text-slate-700">{hit.author}</span>
+            <span aria-hidden="true"> · </span>
+          </>
+        )}
+        <time dateTime={date}>{date}</time>
+      </p>
+      <p className="text-sm leading-relaxed text-slate-700">{hit.preview}</p>
+      <Link to={to} className="self-start text-sm font-semibold">
+        Read more<span className="sr-only">: {hit.header}</span> →
+      </Link>
+    </article>
   );
 }
