@@ -17,7 +17,10 @@ export interface SeedProfile {
   outlook: string;
 }
 
-const img = (position: string) => `/images/prospect-${position.toLowerCase()}.svg`;
+// Two jersey artworks per position, so neighbouring tiles differ.
+let artwork = 0;
+const img = (position: string) =>
+  `/images/prospect-${position.toLowerCase()}${artwork++ % 2 ? '-gold' : ''}.svg`;
 
 export const seedProfiles: SeedProfile[] = [
   {
@@ -595,7 +598,7 @@ export function profileBody(p: SeedProfile): string {
   return [
     '## Overview',
     '',
-    `${p.description} ${p.name} measures ${p.height}, ${p.weight} lb and is eligible for the ${p.year} NFL Draft.`,
+    `${p.name} (${p.position}, ${p.school}) measures ${p.height} and ${p.weight} lb and is eligible for the ${p.year} NFL Draft.`,
     '',
     `**Production:** ${p.production}`,
     '',
