@@ -1,0 +1,225 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { Article, ListAnswer, Profile } from '../../src/common/content.ts';
+import { failOnConsoleErrors } from './support.ts';
+
+// The server is seeded with the demo content. Other specs may add items while these run, so expected
+// values come from the API at the moment of the check rather than from fixed counts.
+
+const articleTiles = (page: Page) => page.getByTestId('article-tiles').getByRole('article');
+const profileTiles = (page: Page) => page.getByTestId('profile-tiles').getByRole('article');
+
+test.describe('home page', () => {
+  test('shows 6 prospect tiles and 6 article tiles with previews', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(profileTiles(page)).toHaveCount(6);
+    await expect(articleTiles(page)).toHaveCount(6);
+
+    const tile = articleTiles(page).first();
+    await expect(tile.getByRole('heading')).toBeVisible();
+    await expect(tile.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(tile.getByRole('list', { name: 'Tags' }).getByRole('listitem').first()).toBeVisible();
+    for (const preview of await page.getByTestId('article-preview').allTextContents()) {
+      expect(preview).not.toContain('[[video');
+      expect(preview).not.toMatch(/[#*]/);
+      expect(Array.from(preview).length).toBeLessThanOrEqual(101);
+    }
+    // The newest article opens with a video marker: its preview shows the text around it, cut with an ellipsis.
+    await expect(page.getByTestId('article-preview').first()).toHaveText(/^The 2027 class is deep.*…$/);
+
+    const prospect = profileTiles(page).first();
+    await expect(prospect.getByText(/^(QB|RB|WR|TE)$/).first()).toBeVisible();
+    await expect(prospect.getByText(/\d'\d{1,2}"/)).toBeVisible();
+    await expect(prospect.getByText(/\d{3} lb/)).toBeVisible();
+    check();
+  });
+
+  test('the filter modal narrows the prospects by position and class', async ({ page, request }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Filter Prospects' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filter Prospects' });
+    await expect(dialog).toBeVisible();
+    const position = dialog.getByLabel('Position');
+    const year = dialog.getByLabel('Class (Year)');
+    await expect(position.locator('option').first()).toHaveText('Select Position');
+    await expect(year.locator('option').first()).toHaveText('Select Year');
+    await expect(position.locator('option', { hasText: /^RB$/ })).toHaveCount(1);
+    await expect(position.locator('option', { hasText: /^WR$/ })).toHaveCount(1);
+    await expect(year.locator('option', { hasText: /^2026$/ })).toHaveCount(1);
+
+    await position.selectOption('RB');
+    await dialog.getByRole('button', { name: 'Filter' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\?position=RB$/);
+    const rbs = (await (
+      await request.get('/api/profiles?position=RB&limit=6')
+    ).json()) as ListAnswer<Profile>;
+    await expect(profileTiles(page)).toHaveCount(rbs.items.length);
+    await expect(profileTiles(page).getByRole('heading')).toHaveText(rbs.items.map((p) => p.name));
+
+    // Both filters together; the modal opens with the current choice.
+    await page.getByRole('button', { name: 'Filter Prospects' }).click();
+    await expect(dialog.getByLabel('Position')).toHaveValue('RB');
+    await dialog.getByLabel('Class (Year)').selectOption('2026');
+    await dialog.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/position=RB&year=2026$/);
+    const both = (await (
+      await request.get('/api/profiles?position=RB&year=2026&limit=6')
+    ).json()) as ListAnswer<Profile>;
+    await expect(profileTiles(page).getByRole('heading')).toHaveText(both.items.map((p) => p.name));
+
+    // An empty choice is left out of the filter.
+    await page.getByRole('button', { name: 'Filter Prospects' }).click();
+    await dialog.getByLabel('Position').selectOption('');
+    await dialog.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\/\?year=2026$/);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(profileTiles(page)).toHaveCount(6);
+    check();
+  });
+
+  test('a tile is a link that works from the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const link = profileTiles(page).first().getByRole('link');
+    const name = await link.textContent();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/profile\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name!);
+  });
+});
+
+test.describe('lists', () => {
+  test('articles come 20 a page with a pager kept in the address', async ({ page, request }) => {
+    const check = failOnConsoleErrors(page);
+    const first = (await (await request.get('/api/articles?limit=20')).json()) as ListAnswer<Article>;
+    expect(first.total).toBeGreaterThan(20);
+    await page.goto('/articles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    await expect(articleTiles(page)).toHaveCount(20);
+    await expect(articleTiles(page).first().getByRole('heading')).toHaveText(first.items[0].title);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/\/articles\?page=2$/);
+    const second = (await (await request.get('/api/articles?limit=20&page=2')).json()) as ListAnswer<Article>;
+    await expect(articleTiles(page)).toHaveCount(second.items.length);
+    await expect(page.getByText(/Page 2 of \d+/)).toBeVisible();
+    await page.getByRole('link', { name: /Previous/ }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+    await expect(articleTiles(page)).toHaveCount(20);
+    check();
+  });
+
+  test('prospects come 20 a page; page 2 opens straight from its address', async ({ page, request }) => {
+    const check = failOnConsoleErrors(page);
+    const second = (await (await request.get('/api/profiles?limit=20&page=2')).json()) as ListAnswer<Profile>;
+    await page.goto('/profiles?page=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Prospects' })).toBeVisible();
+    await expect(profileTiles(page)).toHaveCount(second.items.length);
+    await expect(profileTiles(page).first().getByRole('heading')).toHaveText(second.items[0].name);
+    check();
+  });
+});
+
+test.describe('detail pages', () => {
+  test('an article shows its title, author, date, tags and body with a privacy-enhanced video', async ({
+    page,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    const res = await page.goto('/article/2027-rookie-rankings-top-24-for-superflex-leagues');
+    expect(res?.status()).toBe(200);
+    await expect(page).toHaveTitle(/2027 Rookie Rankings/);
+    expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      '2027 Rookie Rankings: Top 24 for Superflex Leagues',
+    );
+    await expect(page.getByText('Marcus Reed')).toBeVisible();
+    await expect(page.locator('article time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole('list', { name: 'Tags' })).toContainText('Superflex');
+    await expect(page.getByRole('heading', { level: 2, name: /Tier 1/ })).toBeVisible();
+    const video = page.locator('.video-embed iframe');
+    await expect(video).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    await expect(video).toHaveAttribute('loading', 'lazy');
+    await expect(page.getByText('[[video')).toHaveCount(0);
+    check();
+  });
+
+  test('a profile shows the measurables and the scouting report', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/profile/deandre-whitfield');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("De'Andre Whitfield");
+    const facts = page.getByRole('definition');
+    await expect(facts).toHaveText(['RB', 'Alabama', '2026', `6'0"`, '220 lb']);
+    await expect(page.getByRole('heading', { level: 2, name: 'Strengths' })).toBeVisible();
+    await expect(page.getByRole('img', { name: "De'Andre Whitfield" })).toBeVisible();
+    check();
+  });
+
+  test('an unknown or hidden article is a clear not-found page with ways back', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    for (const path of ['/article/no-such-article', '/article/waiver-wire-priorities-for-week-12']) {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article not found');
+    }
+    await page.getByRole('link', { name: 'All articles' }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+    await page.goto('/profile/nobody-at-all');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prospect not found');
+    await expect(page.getByRole('link', { name: 'All prospects' })).toBeVisible();
+    check();
+  });
+});
+
+test.describe('search', () => {
+  test('lists results with cut headers, authors, dates, previews and Read more links', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/');
+    await page.getByLabel('Search articles and prospects').fill('superflex');
+    await page.getByLabel('Search articles and prospects').press('Enter');
+    await expect(page).toHaveURL(/\/search\?search=superflex$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results:');
+    const results = page.getByTestId('search-result');
+    await expect(results.first()).toBeVisible();
+    const first = results.first();
+    await expect(first.getByRole('heading')).toHaveText('Superflex Strategy: Why Two Qu…');
+    await expect(first.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(first.getByText('Cole Brennan')).toBeVisible();
+    const articleHeaders = results
+      .filter({ has: page.getByText('Article', { exact: true }) })
+      .getByRole('heading');
+    for (const header of await articleHeaders.allTextContents())
+      expect(Array.from(header.replace(/…$/, '')).length).toBeLessThanOrEqual(30);
+    await expect(
+      results
+        .filter({ has: page.getByText('Prospect', { exact: true }) })
+        .first()
+        .getByRole('heading'),
+    ).toHaveText(/^[^,]+, (QB|RB|WR|TE), .+$/);
+    await first.getByRole('link', { name: /Read more/ }).click();
+    await expect(page).toHaveURL(/\/article\/superflex-strategy-why-two-quarterbacks-beat-three-receivers$/);
+    check();
+  });
+
+  test('finds a misspelt prospect and shows the empty state', async ({ page }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/search?search=Jaquan%20Meriweather');
+    await expect(page.getByTestId('search-result').first().getByRole('heading')).toHaveText(
+      "Ja'Quan Merriweather, WR, LSU",
+    );
+    await page.goto('/search?search=zzqqxxnothing');
+    await expect(page.getByText('No matching results for "zzqqxxnothing"')).toBeVisible();
+    check();
+  });
+});
+
+test('feeds leave hidden content out', async ({ request }) => {
+  const rss = await (await request.get('/rss.xml')).text();
+  expect(rss).toContain('2027 Rookie Rankings');
+  expect(rss).not.toContain('Waiver Wire Priorities');
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain('/profile/deandre-whitfield');
+  expect(sitemap).not.toContain('darnell-fitzhugh');
+});
