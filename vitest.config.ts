@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          // *.pg.test.ts need PostgreSQL (and Redis): they run in the postgres project only.
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

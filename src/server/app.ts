@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyRateLimit, {
     global: false,
     redis: deps.redis,
-    nameSpace: 'dyn-rl:',
+    nameSpace: `${config.redisPrefix}rl:`,
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,

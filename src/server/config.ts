@@ -7,6 +7,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
+  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,40}$/).default('dyn:'),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
@@ -42,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
+    /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+    redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET,
     publicUrl: e.PUBLIC_URL,
     mflApiUrl: e.MFL_API_URL.replace(/\/$/, ''),

@@ -24,7 +24,7 @@ export async function createRuntime(
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  const cache = config.redisUrl ? redisCache(config.redisUrl) : memoryCache();
+  const cache = config.redisUrl ? redisCache(config.redisUrl, config.redisPrefix) : memoryCache();
   try {
     const admin = await ensureSuperUser(database.db, {
       email: config.adminEmail,
