@@ -69,6 +69,7 @@ export function PlayerRow({ player, nowMs, bestball, onToggle, refusal }: Player
         htmlFor={id}
         className={`grid cursor-pointer grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 px-3 py-2.5 hover:bg-field-100/60 sm:grid-cols-[auto_minmax(0,1fr)_11rem_4.5rem] ${blocked ? 'cursor-default' : ''}`}
         data-testid={`player-${player.id}`}
+        data-game={gameState(player, nowMs).kind}
       >
         <input
           id={id}
