@@ -142,7 +142,8 @@ function RostershipTool({ connections }: { connections: Connections }) {
   const onSort = (key: RostershipSortKey) =>
     setSort((s) => (s.key === key ? { key, desc: !s.desc } : { key, desc: descFirst[key] }));
 
-  const showProgress = state.total > 0 && (state.running || state.done < state.total);
+  // The bar stays after a run, full, as the record of how many leagues were asked for.
+  const showProgress = state.total > 0;
   const hasResult = state.players.length > 0 || state.done > 0;
 
   return (
