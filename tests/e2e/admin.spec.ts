@@ -1,0 +1,357 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Article, Profile } from '../../src/common/content.ts';
+import { addAccount, expect, logInByApi, test } from './admin-support.ts';
+import { failOnConsoleErrors, unique } from './support.ts';
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const visibleCell = (r: Locator) =>
+  r
+    .getByRole('cell')
+    .filter({ hasText: /^(Yes|No)$/ })
+    .last();
+
+/** The shortname the server gave an item, read through the admin API of the page's session. */
+async function shortnameOf(page: Page, kind: 'articles' | 'profiles', title: string): Promise<string> {
+  const res = await page.request.get(
+    `/api/${kind}?isAdmin=true&limit=100&search=${encodeURIComponent(title)}`,
+  );
+  const items = (await res.json()).items as (Article | Profile)[];
+  const item = items.find((i) => ('title' in i ? i.title : i.name) === title);
+  expect(item, `${title} in the admin list`).toBeTruthy();
+  return item!.shortname;
+}
+
+test.describe('super user', () => {
+  test('creates an article with tags, publishes it, then hides it again', async ({
+    adminPage: page,
+    contributor,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    const title = unique('Trade Targets');
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'New article' }).click();
+    await expect(page).toHaveURL('/admin/article/new');
+    await expect(page.getByRole('heading', { name: 'New Article' })).toBeVisible();
+
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Contributor').selectOption({ label: contributor.user.name });
+    await expect(page.getByLabel('Date')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Description')).toHaveAttribute('placeholder', /under 200 characters/);
+    await page.getByLabel('Description').fill('Who to buy before the deadline.');
+    await page.getByLabel('Image URL').fill('/favicon.svg');
+    const tags = page.getByLabel('Tags', { exact: true });
+    for (const tag of ['Rookies', 'Sleepers', 'rookies']) {
+      await tags.fill(tag);
+      await tags.press('Enter');
+      await expect(tags).toHaveValue('');
+    }
+    const added = page.getByRole('list', { name: 'Tags added' }).getByRole('listitem');
+    await expect(added).toHaveText(['Rookies', 'Sleepers']);
+    await page.getByRole('button', { name: 'Remove tag Sleepers' }).click();
+    await expect(added).toHaveText(['Rookies']);
+    await page.getByLabel('Body').fill('Buy **low** and sell high.');
+    await expect(page.getByLabel('Is Visible')).not.toBeChecked();
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page).toHaveURL('/admin/articles');
+    await expect(visibleCell(row(page, title))).toHaveText('No');
+    await expect(row(page, title)).toContainText(contributor.user.name);
+    const shortname = await shortnameOf(page, 'articles', title);
+    await page.goto(`/article/${shortname}`);
+    await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+
+    // Publish.
+    await page.goto('/admin/articles');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(added).toHaveText(['Rookies']);
+    await page.getByLabel('Is Visible').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin/articles');
+    await expect(visibleCell(row(page, title))).toHaveText('Yes');
+    await page.goto(`/article/${shortname}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('strong', { hasText: 'low' })).toBeVisible();
+
+    // Hide again.
+    await page.goto('/admin/articles');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.getByLabel('Is Visible').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(visibleCell(row(page, title))).toHaveText('No');
+    await page.goto(`/article/${shortname}`);
+    await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+    check();
+  });
+
+  test('creates a profile, publishes it, then hides it again', async ({ adminPage: page }) => {
+    const check = failOnConsoleErrors(page);
+    const name = unique('Jalen Prospect');
+    await page.goto('/admin/profiles');
+    await page.getByRole('link', { name: '+ New' }).click();
+    await expect(page).toHaveURL('/admin/profile/new');
+    await page.getByLabel('Draft Eligible (Year)').fill('2027');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Position').fill('WR');
+    await page.getByLabel('School').fill('Ohio State');
+    await page.getByLabel('Height').fill(`6'2"`);
+    await page.getByLabel('Weight').fill('205');
+    await page.getByLabel('Description').fill('A vertical threat.');
+    await page.getByLabel('Body').fill('Runs a *clean* route tree.');
+    await page.getByLabel('Is Visible').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await expect(page).toHaveURL('/admin/profiles');
+    const r = row(page, name);
+    await expect(r).toContainText('2027');
+    await expect(r).toContainText('WR');
+    await expect(r).toContainText('Ohio State');
+    await expect(visibleCell(r)).toHaveText('Yes');
+    const shortname = await shortnameOf(page, 'profiles', name);
+    await page.goto(`/profile/${shortname}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await page.goto('/admin/profiles');
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByLabel('Draft Eligible (Year)')).toHaveValue('2027');
+    await page.getByLabel('Is Visible').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(visibleCell(row(page, name))).toHaveText('No');
+    await page.goto(`/profile/${shortname}`);
+    await expect(page.getByRole('heading', { name: 'Prospect not found' })).toBeVisible();
+    check();
+  });
+
+  test('makes a plain user a contributor through the user form', async ({
+    adminPage: page,
+    browser,
+    baseURL,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    const account = await addAccount(page.request);
+    await page.goto('/admin/users');
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Name',
+      'Email',
+      'Is Contributor?',
+      'Is Super User?',
+      'Actions',
+    ]);
+    await page.getByRole('link', { name: `Edit ${account.user.name}` }).click();
+    await expect(page.getByLabel('Name')).toHaveValue(account.user.name);
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByLabel('Twitter Handle')).toHaveValue('');
+    await expect(page.getByLabel('Is Super User')).not.toBeChecked();
+    await page.getByLabel('Is Contributor').check();
+    await page.getByLabel('Twitter Handle').fill('@new_writer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin/users');
+    const r = row(page, account.user.name);
+    await expect(r.getByRole('cell').nth(2)).toHaveText('Yes');
+    await expect(r.getByRole('cell').nth(3)).toHaveText('No');
+
+    // The new contributor now gets into the admin panel.
+    const theirs = await browser.newContext({ baseURL });
+    await logInByApi(theirs.request, account.email, account.password);
+    const theirPage = await theirs.newPage();
+    await theirPage.goto('/admin');
+    await expect(theirPage.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+    await theirs.close();
+    check();
+  });
+
+  test('adds an account from the contributors table', async ({ adminPage: page }) => {
+    const name = unique('Added Writer');
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'New contributor' }).click();
+    await expect(page).toHaveURL('/admin/user/new');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Email').fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.test`);
+    await page.getByLabel('First Password').fill('first-password-1');
+    await expect(page.getByLabel('Is Contributor')).toBeChecked();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin/users');
+    await expect(row(page, name)).toBeVisible();
+  });
+
+  test('admin home shows the latest 10 of each, with View All and + New', async ({ adminPage: page }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/admin');
+    for (const [section, list, add] of [
+      ['Articles', '/admin/articles', '/admin/article/new'],
+      ['Profiles', '/admin/profiles', '/admin/profile/new'],
+      ['Contributors', '/admin/users', '/admin/user/new'],
+    ]) {
+      const region = page.getByRole('region', { name: section });
+      await expect(region.getByRole('link', { name: /^View all/i })).toHaveAttribute('href', list);
+      await expect(region.getByRole('link', { name: /^New/ })).toHaveAttribute('href', add);
+      const rows = region.getByRole('row');
+      await expect(rows.first()).toBeVisible();
+      expect(await rows.count()).toBeLessThanOrEqual(11);
+    }
+    await expect(page.getByRole('region', { name: 'Articles' }).getByRole('columnheader')).toHaveText([
+      'Title',
+      'Author',
+      'Date',
+      'Visible',
+      'Actions',
+    ]);
+    await expect(page.getByRole('region', { name: 'Profiles' }).getByRole('columnheader')).toHaveText([
+      'Name',
+      'Year',
+      'Position',
+      'School',
+      'Author',
+      'Date',
+      'Visible',
+      'Actions',
+    ]);
+    check();
+  });
+
+  test('pages the full list 50 at a time', async ({ adminPage: page }) => {
+    // Enough hidden articles for a second page (hidden, so the public pages other specs check stay as they are).
+    const total = (await (await page.request.get('/api/articles?isAdmin=true&limit=1')).json())
+      .total as number;
+    for (let i = total; i < 52; i++) {
+      const res = await page.request.post('/api/articles', { data: { title: unique('Pager filler') } });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto('/admin/articles');
+    await expect(page.getByRole('row')).toHaveCount(51);
+    await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+    await page.getByRole('link', { name: 'Next →' }).click();
+    await expect(page).toHaveURL('/admin/articles?page=2');
+    await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
+    expect(await page.getByRole('row').count()).toBeGreaterThan(1);
+  });
+});
+
+test.describe('forms', () => {
+  test('Reset returns to what was loaded; leaving with changes asks first', async ({ adminPage: page }) => {
+    await page.goto('/admin/articles');
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    const title = page.getByLabel('Title');
+    const loaded = await title.inputValue();
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    await title.fill('Changed title');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(title).toHaveValue(loaded);
+
+    await title.fill('Changed again');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await nav.getByRole('link', { name: 'Profiles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(title).toHaveValue('Changed again');
+
+    await nav.getByRole('link', { name: 'Profiles' }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/admin/profiles');
+  });
+
+  test('a failed save keeps the form and says why', async ({ adminPage: page }) => {
+    await page.goto('/admin/article/new');
+    await page.getByLabel('Title').fill('Will not save');
+    await page.getByLabel('Image URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Error saving article');
+    await expect(alert).toContainText('Image must be');
+    await expect(page).toHaveURL('/admin/article/new');
+    await expect(page.getByLabel('Title')).toHaveValue('Will not save');
+  });
+
+  test('a missing article or profile offers to create a new one', async ({ adminPage: page }) => {
+    for (const kind of ['article', 'profile']) {
+      await page.goto(`/admin/${kind}/987654`);
+      await expect(page.getByRole('heading', { name: `No such ${kind}` })).toBeVisible();
+      await page.getByRole('link', { name: `Create a new ${kind}` }).click();
+      await expect(page).toHaveURL(`/admin/${kind}/new`);
+      await expect(
+        page.getByRole('heading', { name: `New ${kind[0].toUpperCase()}${kind.slice(1)}` }),
+      ).toBeVisible();
+    }
+  });
+});
+
+test.describe('contributor', () => {
+  test('writes as themselves, cannot publish, and cannot manage users', async ({
+    contributorPage: page,
+    contributor,
+  }) => {
+    const check = failOnConsoleErrors(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contributors' })).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'My Account' })).toBeVisible();
+
+    const title = unique('Contributor Column');
+    await page.getByRole('link', { name: 'New article' }).click();
+    await expect(page.getByLabel('Contributor')).toBeDisabled();
+    await expect(page.getByLabel('Contributor').locator('option:checked')).toHaveText(contributor.user.name);
+    await expect(page.getByLabel('Is Visible')).toHaveCount(0);
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin/articles');
+    await expect(visibleCell(row(page, title))).toHaveText('No');
+
+    // Someone else's article opens read-only.
+    const others = (
+      (await (await page.request.get('/api/articles?isAdmin=true&limit=100')).json()).items as Article[]
+    ).find((a) => a.contributorId !== contributor.user.id);
+    await page.goto(`/admin/article/${others!.id}`);
+    await expect(page.getByText(/Contributors can only edit their own articles/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(page.getByLabel('Title')).toBeDisabled();
+
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'Super users only' })).toBeVisible();
+    check();
+  });
+
+  test('edits their own account without role checkboxes', async ({ contributorPage: page, contributor }) => {
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'My Account' }).click();
+    await expect(page).toHaveURL(`/admin/user/${contributor.user.id}`);
+    await expect(page.getByLabel('Is Contributor')).toHaveCount(0);
+    await expect(page.getByLabel('Is Super User')).toHaveCount(0);
+    await page.getByLabel('Twitter Handle').fill('my_handle');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin');
+    expect((await (await page.request.get('/api/users/currentUser')).json()).twitter).toBe('my_handle');
+  });
+});
+
+test.describe('on a phone', () => {
+  test('the admin home, a list and a form fit the screen', async ({ browser, adminState, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      storageState: adminState,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    for (const path of ['/admin', '/admin/profiles', '/admin/article/new', '/admin/user/new']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
+});
