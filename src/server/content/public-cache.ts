@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Cache } from '../cache.ts';
 
 const VERSION_KEY = 'content:version';
@@ -41,6 +42,21 @@ export async function cachedByVersion<T extends object | null>(
   return value;
 }
 
+// The bytes of recent answers, by ETag: encoding a large text with non-ASCII characters on every
+// request costs more than the rest of the request together.
+const encoded = new LRUCache<string, Buffer>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (b) => b.length || 1,
+});
+const bytesOf = (answer: CachedAnswer) => {
+  let bytes = encoded.get(answer.etag);
+  if (!bytes) {
+    bytes = Buffer.from(answer.body);
+    encoded.set(answer.etag, bytes);
+  }
+  return bytes;
+};
+
 /** Sends a cached answer with its ETag; a matching If-None-Match gets 304 with no body. */
 export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   // Browsers revalidate every time (cheap with the ETag), so a write shows at once.
@@ -51,7 +67,7 @@ export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: Cac
     ifNoneMatch?.split(/\s*,\s*/).some((t) => t.replace(/^W\//, '') === answer.etag)
   )
     return reply.code(304).send();
-  return reply.code(answer.status).type(answer.type).send(answer.body);
+  return reply.code(answer.status).type(answer.type).send(bytesOf(answer));
 }
 
 /** JSON answers: data, or a { error } with its status. */
