@@ -71,12 +71,14 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                 const key = header.column.id as RostershipSortKey;
                 const dir = header.column.getIsSorted();
                 const numeric = key === 'count' || key === 'rosterRate';
+                // On a phone, position and team move under the name so every column fits.
+                const wide = key === 'position' || key === 'team' ? 'hidden sm:table-cell' : '';
                 return (
                   <th
                     key={header.id}
                     scope="col"
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
-                    className={`sticky top-0 z-10 whitespace-nowrap px-2 sm:px-3 ${numeric ? 'text-right' : ''}`}
+                    className={`sticky top-0 z-10 whitespace-nowrap px-2 sm:px-3 ${numeric ? 'text-right' : ''} ${wide}`}
                   >
                     <button
                       type="button"
@@ -108,9 +110,12 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                   >
                     {r.name}
                   </button>
+                  <span className="block text-xs text-slate-500 sm:hidden">
+                    {r.position} · {r.team}
+                  </span>
                 </td>
-                <td>{r.position}</td>
-                <td>{r.team}</td>
+                <td className="hidden sm:table-cell">{r.position}</td>
+                <td className="hidden sm:table-cell">{r.team}</td>
                 <td className="text-right tabular-nums">{r.count}</td>
                 <td className="text-right tabular-nums">{r.rosterRate.toFixed(2)}%</td>
                 <td>

@@ -1,0 +1,270 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { failOnConsoleErrors, SIM_URL } from './support.ts';
+
+/*
+ * Rostership in Chromium against the simulator, for the demo user who has leagues on MFL, Sleeper
+ * and Fleaflicker: connecting (and the services' own refusals), the league list, Get Players
+ * streaming into the table, a league that fails and is retried, sorting, filters, the player's
+ * leagues, CSV, the chart, and the stored result on a return visit.
+ */
+
+const demo = { mfl: ['demo', 'demo1234'], sleeper: 'dynastydemo', flea: 'demo@dynasty.test' } as const;
+
+interface WorldLeague {
+  league_id: string;
+  name: string;
+}
+async function demoLeagues(page: Page) {
+  const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
+  return world.leagues.demo as Record<'mfl' | 'sleeper' | 'flea', WorldLeague[]>;
+}
+
+/** Connects all three services through the API (sharing the page's cookies). */
+async function connectAll(page: Page) {
+  for (const [path, data] of [
+    ['/api/mfl/login', { username: demo.mfl[0], password: demo.mfl[1] }],
+    ['/api/sleeper/connect', { username: demo.sleeper }],
+    ['/api/flea/connect', { email: demo.flea }],
+  ] as const) {
+    const res = await page.request.post(path, { data });
+    expect(res.status(), path).toBe(200);
+  }
+}
+
+const playersTable = (page: Page) => page.getByRole('table', { name: 'Players on your teams' });
+const columnValues = async (page: Page, index: number) =>
+  playersTable(page)
+    .locator('tbody tr')
+    .evaluateAll((rows, i) => rows.map((r) => (r.children[i] as HTMLElement).innerText.trim()), index);
+
+test.describe('rostership', () => {
+  test('connect modals show each service’s own refusal, then connect and reload', async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await page.goto('/tools/rostership');
+    await expect(page.getByText('Connect at least one account')).toBeVisible();
+
+    // MFL: a wrong password keeps the modal open with MFL's words, and the form can be sent again.
+    await page.getByRole('button', { name: 'Log in to MFL' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Log in to MFL' });
+    await dialog.getByLabel('MFL username').fill('demo');
+    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid Password');
+    await expect(dialog.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+    await dialog.getByLabel('Password').fill(demo.mfl[1]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: 'Log in', exact: true }).click(),
+    ]);
+    await expect(page.getByText('MFL connected')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sleeper Connect' }).click();
+    dialog = page.getByRole('dialog', { name: 'Sleeper Connect' });
+    await dialog.getByLabel('Sleeper username').fill('no_such_sleeper_user_x');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Sleeper user not found');
+    await dialog.getByLabel('Sleeper username').fill(demo.sleeper);
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: 'Connect', exact: true }).click(),
+    ]);
+    await expect(page.getByText(`Sleeper connected as ${demo.sleeper}`)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connect Fleaflicker' }).click();
+    dialog = page.getByRole('dialog', { name: 'Connect Fleaflicker' });
+    await dialog.getByLabel('Fleaflicker e-mail').fill('nobody@nowhere.test');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Fleaflicker has no leagues');
+    await dialog.getByLabel('Fleaflicker e-mail').fill(demo.flea);
+    await Promise.all([
+      page.waitForEvent('load'),
+      dialog.getByRole('button', { name: 'Connect', exact: true }).click(),
+    ]);
+    await expect(page.getByText(/Fleaflicker connected as d\*\*\*@dynasty\.test/)).toBeVisible();
+
+    // Every connected service's leagues are listed, all active.
+    const leagues = await demoLeagues(page);
+    const total = leagues.mfl.length + leagues.sleeper.length + leagues.flea.length;
+    await expect(page.getByText(`${total} of ${total} active`)).toBeVisible();
+    noErrors();
+  });
+
+  test('a service that is down shows its error in the modal and ends the loading state', async ({ page }) => {
+    const noErrors = failOnConsoleErrors(page);
+    await page.goto('/tools/rostership');
+    // Sleeper answering 500 three times in a row (every try the client makes).
+    await page.request.post(`${SIM_URL}/_sim/faults`, {
+      data: { service: 'sleeper', kind: '500', count: 3, match: '/user/sleeper_down_probe' },
+    });
+    await page.getByRole('button', { name: 'Sleeper Connect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sleeper Connect' });
+    await dialog.getByLabel('Sleeper username').fill('sleeper_down_probe');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(/Sleeper is not available/, { timeout: 20_000 });
+    await expect(dialog.getByRole('button', { name: 'Connect', exact: true })).toBeEnabled();
+    noErrors();
+  });
+
+  test('Get Players streams every league in, a failing league is retried, and the table sorts and filters', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const noErrors = failOnConsoleErrors(page);
+    await connectAll(page);
+    const leagues = await demoLeagues(page);
+    const total = leagues.mfl.length + leagues.sleeper.length + leagues.flea.length;
+    const failing = leagues.flea[1];
+    // Fleaflicker refuses this league's roster on every try the client makes.
+    await page.request.post(`${SIM_URL}/_sim/faults`, {
+      data: {
+        service: 'flea',
+        kind: '500',
+        count: 3,
+        match: `FetchRoster?sport=NFL&league_id=${failing.league_id}`,
+      },
+    });
+
+    await page.goto('/tools/rostership');
+    const getPlayers = page.getByRole('button', { name: 'Get Players' });
+    await expect(getPlayers).toBeEnabled();
+    await getPlayers.click();
+    const progress = page.getByRole('progressbar', { name: 'Leagues loaded' });
+    await expect(progress).toBeVisible();
+    await expect(progress).toHaveAttribute('aria-valuemax', String(total));
+    // Rows arrive before the last league does.
+    await expect(playersTable(page).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(`${total} of ${total} leagues`)).toBeVisible({ timeout: 60_000 });
+
+    // One error row, for the failing league only, with the service's words.
+    const failed = page.getByTestId('failed-league');
+    await expect(failed).toHaveCount(1);
+    await expect(failed).toContainText(failing.name);
+    await expect(failed).toContainText('Fleaflicker');
+    await expect(page.getByText(`${total - 1} leagues read`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('rostership-failed-league.png'), fullPage: false });
+
+    // Retry reads it; nothing else is lost.
+    const before = await playersTable(page).locator('tbody tr').count();
+    await failed.getByRole('button', { name: `Retry ${failing.name}` }).click();
+    await expect(failed).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText(`${total} leagues read`)).toBeVisible();
+    expect(await playersTable(page).locator('tbody tr').count()).toBeGreaterThanOrEqual(before);
+
+    // Default order: Num. (count) descending; the same header again reverses; another header sorts by it.
+    const nums = (await columnValues(page, 3)).map(Number);
+    expect(nums).toEqual([...nums].sort((a, b) => b - a));
+    const numHeader = playersTable(page).getByRole('columnheader', { name: /Num\./ });
+    await expect(numHeader).toHaveAttribute('aria-sort', 'descending');
+    await numHeader.getByRole('button').click();
+    await expect(numHeader).toHaveAttribute('aria-sort', 'ascending');
+    const up = (await columnValues(page, 3)).map(Number);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    await numHeader.getByRole('button').click();
+    await expect(numHeader).toHaveAttribute('aria-sort', 'descending');
+    await playersTable(page).getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
+    const names = await columnValues(page, 0);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // Rate is count / leagues read, to 2 decimals.
+    const rate = (await columnValues(page, 4))[0];
+    const count = Number((await columnValues(page, 3))[0]);
+    expect(rate).toBe(`${(Math.round((count * 10000) / total) / 100).toFixed(2)}%`);
+
+    // Filters: positions found start checked; unchecking one hides its players.
+    const qb = page.getByRole('checkbox', { name: 'QB', exact: true });
+    await expect(qb).toBeChecked();
+    await qb.click();
+    expect(await columnValues(page, 1)).not.toContain('QB');
+    await qb.click();
+    expect(await columnValues(page, 1)).toContain('QB');
+    // Name: a case-insensitive part of the name.
+    const someone = names[0];
+    const part = someone.split(' ')[1]?.slice(0, 4).toUpperCase() ?? someone.slice(0, 3).toUpperCase();
+    await page.getByLabel('Name').fill(part);
+    for (const n of await columnValues(page, 0)) expect(n.toUpperCase()).toContain(part);
+    await page.getByLabel('Name').fill('');
+    // Draft year: only that year's players stay.
+    const yearSelect = page.getByLabel('Draft year');
+    const year = await yearSelect.locator('option').nth(1).getAttribute('value');
+    await yearSelect.selectOption(year!);
+    const shown = await playersTable(page).locator('tbody tr').count();
+    expect(shown).toBeGreaterThan(0);
+    await yearSelect.selectOption('');
+
+    // A player's leagues, with links, and Done.
+    const first = playersTable(page).locator('tbody tr').first().getByRole('button');
+    const who = (await first.innerText()).trim();
+    await first.click();
+    const modal = page.getByRole('dialog');
+    await expect(modal).toContainText(who);
+    await expect(modal.getByRole('listitem').first()).toContainText(/Starter|Bench/);
+    await expect(modal.getByRole('link', { name: 'Open league' }).first()).toHaveAttribute(
+      'href',
+      /^https?:/,
+    );
+    await page.screenshot({ path: testInfo.outputPath('rostership-modal.png') });
+    await modal.getByRole('button', { name: 'Done' }).click();
+    await expect(modal).toBeHidden();
+
+    // CSV of the current view.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await (await download.createReadStream()).toArray();
+    const text = Buffer.concat(csv).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('Name,Position,Team,Draft year,Leagues,Rate %,Starter in,Injury');
+    expect(text).toContain(who);
+
+    // The chart of the most rostered.
+    await expect(page.getByRole('img', { name: /^Most rostered:/ })).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).include('[aria-labelledby="players-title"]').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.screenshot({ path: testInfo.outputPath('rostership-desktop.png'), fullPage: true });
+
+    // A return visit shows the last result at once and refreshes it behind.
+    await page.reload();
+    await expect(page.getByText(/Showing your last result from/)).toBeVisible();
+    await expect(playersTable(page).locator('tbody tr').first()).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('rostership-phone.png'), fullPage: false });
+    await expect(page.getByText(/Showing your last result from/)).toBeHidden({ timeout: 60_000 });
+    await expect(page.getByText(`${total} leagues read`)).toBeVisible();
+    await playersTable(page).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('rostership-phone-table.png'), fullPage: false });
+    noErrors();
+  });
+
+  test('switching leagues off counts only the active ones; logging out of a service drops its leagues', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const noErrors = failOnConsoleErrors(page);
+    await connectAll(page);
+    const leagues = await demoLeagues(page);
+    const total = leagues.mfl.length + leagues.sleeper.length + leagues.flea.length;
+    await page.goto('/tools/rostership');
+    await expect(page.getByText(`${total} of ${total} active`)).toBeVisible();
+    // Only the Sleeper leagues stay active.
+    await page.getByRole('checkbox', { name: 'All leagues active' }).click();
+    await expect(page.getByText(`0 of ${total} active`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Get Players' })).toBeDisabled();
+    for (const l of leagues.sleeper) await page.getByRole('checkbox', { name: `${l.name} active` }).click();
+    await expect(page.getByText(`${leagues.sleeper.length} of ${total} active`)).toBeVisible();
+    await page.getByRole('button', { name: 'Get Players' }).click();
+    await expect(page.getByText(`${leagues.sleeper.length} leagues read`)).toBeVisible({ timeout: 30_000 });
+    const counts = (await columnValues(page, 3)).map(Number);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(leagues.sleeper.length);
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: 'Log out of Fleaflicker' }).click(),
+    ]);
+    await expect(page.getByRole('button', { name: 'Connect Fleaflicker' })).toBeVisible();
+    const left = leagues.mfl.length + leagues.sleeper.length;
+    await expect(page.getByText(new RegExp(`of ${left} active`))).toBeVisible();
+    noErrors();
+  });
+});
