@@ -1,12 +1,137 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { adpCaption, adpFilterProblems, adpPositionsOf } from '../../../../common/rookie-adp.ts';
 import { WithSidebar } from '../../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useAdp } from './api/fetch-adp.ts';
+import { AdpChart } from './components/adp-chart.tsx';
+import { AdpFilters } from './components/adp-filters.tsx';
+import { AdpTable } from './components/adp-table.tsx';
+import { CheckBox } from './components/check-box.tsx';
+import { CsvButton } from './components/csv-button.tsx';
+import { ViewSwitch } from './components/view-switch.tsx';
+import {
+  type AdpFilterState,
+  filterFromParams,
+  hasFilterParams,
+  hiddenFromParams,
+  toParams,
+} from './url-state.ts';
+
+const SERVICE_LABEL = 'MFL';
 
 export function Component() {
   usePageTitle('MFL Rookie ADP');
+  const [params, setParams] = useSearchParams();
+  // The filter shown is the one in the URL (or the defaults); edits apply on Get ADP.
+  const filterKey = ['ppr', 'idp', 'sizes', 'types', 'from', 'to'].map((k) => params.get(k)).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed only when the filter part of the URL changes
+  const applied = useMemo(() => filterFromParams(params), [filterKey]);
+  const hidden = useMemo(() => hiddenFromParams(params), [params]);
+  const [form, setForm] = useState<AdpFilterState>(applied);
+  const [problems, setProblems] = useState<string[]>(() =>
+    hasFilterParams(params) ? adpFilterProblems(applied) : [],
+  );
+  useEffect(() => setForm(applied), [applied]);
+
+  const valid = adpFilterProblems(applied).length === 0;
+  const query = useAdp({ ...applied, service: 'mfl' }, valid);
+  const loading = query.isFetching;
+
+  const submit = () => {
+    const found = adpFilterProblems(form);
+    setProblems(found);
+    if (found.length > 0) return;
+    const next = toParams(form, hidden);
+    if (view === 'chart') next.set('view', 'chart');
+    if (next.toString() === params.toString()) void query.refetch();
+    else setParams(next, { preventScrollReset: true });
+  };
+
+  const setHidden = (position: string, shown: boolean) => {
+    const next = new Set(hidden);
+    if (shown) next.delete(position);
+    else next.add(position);
+    const p = toParams(applied, next);
+    if (view === 'chart') p.set('view', 'chart');
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
+
+  const view = params.get('view') === 'chart' ? 'chart' : 'table';
+  const setView = (next: 'table' | 'chart') => {
+    const p = new URLSearchParams(params);
+    if (next === 'chart') p.set('view', 'chart');
+    else p.delete('view');
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
+
+  const data = query.data;
+  const positions = useMemo(() => adpPositionsOf(data?.players ?? []), [data]);
+  const players = useMemo(() => (data?.players ?? []).filter((p) => !hidden.has(p.position)), [data, hidden]);
+
   return (
     <WithSidebar>
-      <h1 className="page-title mb-4">MFL Rookie ADP</h1>
-      <p className="card p-6 text-slate-600">Rookie average draft position from real drafts.</p>
+      <h1 className="page-title mb-1">MFL Rookie ADP</h1>
+      <p className="mb-4 max-w-2xl text-slate-600">
+        Where rookies really go in MFL rookie drafts: average draft position by scoring, IDP, league size and
+        QB format, from drafts in the dates you choose.
+      </p>
+
+      <AdpFilters value={form} onChange={setForm} onSubmit={submit} loading={loading} problems={problems} />
+
+      <section aria-label="Results" aria-busy={loading} className="mt-4 space-y-4">
+        {loading ? (
+          <div className="card">
+            <Spinner label="Loading ADP" />
+          </div>
+        ) : query.isError ? (
+          <p className="alert-error" role="alert">
+            {query.error.message}
+          </p>
+        ) : data ? (
+          <div className="card p-4 sm:p-5">
+            <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
+              <p className="text-sm text-slate-600" data-testid="adp-caption">
+                {adpCaption(data.totalLeagues, SERVICE_LABEL, applied.startDate, applied.endDate)}
+              </p>
+              <div className="flex items-center gap-2">
+                <ViewSwitch view={view} onChange={setView} />
+                <CsvButton
+                  players={players}
+                  fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
+                />
+              </div>
+            </div>
+            {data.players.length === 0 ? (
+              <p className="rounded-lg bg-slate-50 px-4 py-10 text-center font-semibold text-slate-600">
+                No Draft Data Found.
+              </p>
+            ) : (
+              <>
+                <fieldset className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <legend className="label mb-1.5">Positions</legend>
+                  {positions.map((p) => (
+                    <CheckBox
+                      key={p}
+                      label={p}
+                      checked={!hidden.has(p)}
+                      onChange={(on) => setHidden(p, on)}
+                    />
+                  ))}
+                </fieldset>
+                {players.length === 0 ? (
+                  <p className="py-6 text-center text-slate-600">Check a position to see its players.</p>
+                ) : view === 'chart' ? (
+                  <AdpChart players={players} />
+                ) : (
+                  <AdpTable players={players} />
+                )}
+              </>
+            )}
+          </div>
+        ) : null}
+      </section>
     </WithSidebar>
   );
 }

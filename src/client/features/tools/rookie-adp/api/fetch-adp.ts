@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdpAnswer, AdpRequestInput } from '../../../../../common/rookie-adp.ts';
+import { api } from '../../../../api/http.ts';
+
+/** POST /api/mfl/adp: rookie ADP for the filter. A refused filter throws the server's first message. */
+export function fetchAdp(filter: AdpRequestInput, signal?: AbortSignal): Promise<AdpAnswer> {
+  return api<AdpAnswer>('mfl/adp', { method: 'POST', body: filter, signal });
+}
+
+export const adpQueryOptions = (filter: AdpRequestInput, enabled = true) =>
+  queryOptions({
+    queryKey: ['rookie-adp', filter] as const,
+    queryFn: ({ signal }) => fetchAdp(filter, signal),
+    enabled,
+    // The server caches answers for a minute; so may the page.
+    staleTime: 60_000,
+  });
+
+export function useAdp(filter: AdpRequestInput, enabled: boolean) {
+  return useQuery(adpQueryOptions(filter, enabled));
+}

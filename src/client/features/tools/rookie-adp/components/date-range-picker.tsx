@@ -1,0 +1,149 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState } from 'react';
+import { type DateRange, DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { formatMdy, fromIsoDate, toIsoDate } from '../../../../../common/rookie-adp.ts';
+
+interface DateRangePickerProps {
+  /** The id of the visible label ("Draft dates"). */
+  labelId: string;
+  /** YYYY-MM-DD, or '' when not set. */
+  startDate: string;
+  endDate: string;
+  onChange: (startDate: string, endDate: string) => void;
+}
+
+const presets = [7, 30, 90, 180] as const;
+
+// The calendar in the site's greens (react-day-picker reads these variables).
+const calendarColours = {
+  '--rdp-accent-color': '#1a6650',
+  '--rdp-accent-background-color': '#e3f1ea',
+  '--rdp-day-height': '40px',
+  '--rdp-day-width': '40px',
+  '--rdp-day_button-height': '38px',
+  '--rdp-day_button-width': '38px',
+} as React.CSSProperties;
+
+function daysAgo(n: number): string {
+  const now = new Date();
+  return toIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - n));
+}
+
+/**
+ * The draft date range: a button showing the dates opens a calendar (react-day-picker in a Radix
+ * popover), with typed dates for keyboards and phones, and quick ranges.
+ */
+export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateRangePickerProps) {
+  const valueId = useId();
+  const [open, setOpen] = useState(false);
+  const from = fromIsoDate(startDate);
+  const to = fromIsoDate(endDate);
+  const [month, setMonth] = useState<Date | undefined>(undefined);
+  const selected: DateRange | undefined = from || to ? { from, to } : undefined;
+  const label =
+    startDate || endDate
+      ? `${startDate ? formatMdy(startDate) : '…'} – ${endDate ? formatMdy(endDate) : '…'}`
+      : 'Pick dates';
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          className="input flex items-center justify-between gap-2 text-left"
+          aria-labelledby={`${labelId} ${valueId}`}
+        >
+          <span id={valueId} className="truncate tabular-nums">
+            {label}
+          </span>
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 16 16"
+            aria-hidden="true"
+            className="shrink-0 text-field-700"
+          >
+            <rect
+              x="1.5"
+              y="3"
+              width="13"
+              height="11.5"
+              rx="1.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
+            <path d="M1.5 6.5h13M5 1.5v3M11 1.5v3" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 w-[min(21rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+        >
+          <DayPicker
+            style={calendarColours}
+            mode="range"
+            selected={selected}
+            onSelect={(range) =>
+              onChange(range?.from ? toIsoDate(range.from) : '', range?.to ? toIsoDate(range.to) : '')
+            }
+            month={month ?? to ?? from}
+            onMonthChange={setMonth}
+            disabled={{ after: new Date() }}
+            showOutsideDays
+          />
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <label className="text-xs font-semibold text-slate-600">
+              From
+              <input
+                type="date"
+                className="input mt-0.5 px-2 py-1"
+                value={startDate}
+                onChange={(e) => onChange(e.target.value, endDate)}
+              />
+            </label>
+            <label className="text-xs font-semibold text-slate-600">
+              To
+              <input
+                type="date"
+                className="input mt-0.5 px-2 py-1"
+                value={endDate}
+                onChange={(e) => onChange(startDate, e.target.value)}
+              />
+            </label>
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-1.5">
+            {presets.map((n) => (
+              <button
+                key={n}
+                type="button"
+                className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:border-field-700 hover:text-field-800"
+                onClick={() => {
+                  onChange(daysAgo(n), daysAgo(0));
+                  setMonth(undefined);
+                }}
+              >
+                Last {n} days
+              </button>
+            ))}
+            <button
+              type="button"
+              className="ml-auto text-xs font-semibold text-slate-500 underline-offset-2 hover:underline"
+              onClick={() => onChange('', '')}
+            >
+              Clear
+            </button>
+          </div>
+          <div className="mt-3 flex justify-end">
+            <Popover.Close className="btn-primary px-3 py-1.5">Done</Popover.Close>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

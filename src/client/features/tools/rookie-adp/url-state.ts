@@ -1,0 +1,79 @@
+import {
+  ADP_LEAGUE_SIZES,
+  ADP_LEAGUE_TYPES,
+  type AdpLeagueSize,
+  type AdpLeagueType,
+  dayStart,
+  defaultAdpRange,
+  type TriState,
+} from '../../../../common/rookie-adp.ts';
+
+/*
+ * The filter lives in the URL (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK),
+ * so a result can be shared and reloaded. Anything missing or unreadable takes its default.
+ */
+
+export interface AdpFilterState {
+  ppr: TriState;
+  idp: TriState;
+  sizes: AdpLeagueSize[];
+  types: AdpLeagueType[];
+  /** YYYY-MM-DD, or '' when cleared. */
+  startDate: string;
+  endDate: string;
+}
+
+export function defaultFilter(today: Date = new Date()): AdpFilterState {
+  return {
+    ppr: 0,
+    idp: 0,
+    sizes: [...ADP_LEAGUE_SIZES],
+    types: [...ADP_LEAGUE_TYPES],
+    ...defaultAdpRange(today),
+  };
+}
+
+const triState = (v: string | null, fallback: TriState): TriState =>
+  v === '1' ? 1 : v === '-1' ? -1 : v === '0' ? 0 : fallback;
+
+function listOf<T extends string | number>(v: string | null, allowed: readonly T[], fallback: T[]): T[] {
+  if (v === null) return fallback;
+  const parts = v.split(',').map((s) => s.trim());
+  return allowed.filter((a) => parts.includes(String(a)));
+}
+
+const dateOf = (v: string | null, fallback: string) =>
+  v === null ? fallback : v === '' || dayStart(v) !== undefined ? v : fallback;
+
+/** True when the URL carries a filter (a shared or reloaded result). */
+export const hasFilterParams = (params: URLSearchParams) =>
+  ['ppr', 'idp', 'sizes', 'types', 'from', 'to'].some((k) => params.has(k));
+
+export function filterFromParams(params: URLSearchParams, today: Date = new Date()): AdpFilterState {
+  const d = defaultFilter(today);
+  return {
+    ppr: triState(params.get('ppr'), d.ppr),
+    idp: triState(params.get('idp'), d.idp),
+    sizes: listOf(params.get('sizes'), ADP_LEAGUE_SIZES, d.sizes),
+    types: listOf(params.get('types'), ADP_LEAGUE_TYPES, d.types),
+    startDate: dateOf(params.get('from'), d.startDate),
+    endDate: dateOf(params.get('to'), d.endDate),
+  };
+}
+
+/** Positions the visitor unchecked. */
+export const hiddenFromParams = (params: URLSearchParams): Set<string> =>
+  new Set((params.get('hide') ?? '').split(',').filter(Boolean));
+
+export function toParams(f: AdpFilterState, hidden: ReadonlySet<string>): URLSearchParams {
+  const params = new URLSearchParams({
+    ppr: String(f.ppr),
+    idp: String(f.idp),
+    sizes: f.sizes.join(','),
+    types: f.types.join(','),
+    from: f.startDate,
+    to: f.endDate,
+  });
+  if (hidden.size > 0) params.set('hide', [...hidden].join(','));
+  return params;
+}
