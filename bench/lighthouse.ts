@@ -1,0 +1,107 @@
+/**
+ * Lighthouse (mobile settings, simulated throttling) in Debian's Chromium on the public pages and
+ * each tool, against the real server with the demo content. Prints a table of the four category
+ * scores and the page's JavaScript (gzipped) per page. Targets: performance ≥ 95, accessibility
+ * 100, best practices ≥ 95, SEO 100 on public pages.
+ *
+ *   node --import tsx bench/lighthouse.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { exited, startServerProcess } from '../src/server/faults/server-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dynasty-lh-'));
+const server = await startServerProcess({
+  DATA_DIR: dir,
+  SEED_DEMO: '1',
+  LOG_LEVEL: 'error',
+  NODE_ENV: 'production',
+});
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const article = (await (await fetch(`${server.base}/api/articles?limit=1`)).json()).items[0].shortname;
+  const profile = (await (await fetch(`${server.base}/api/profiles?limit=1`)).json()).items[0].shortname;
+  const pages: [string, string, boolean][] = [
+    ['home', '/', true],
+    ['article', `/article/${article}`, true],
+    ['profile', `/profile/${profile}`, true],
+    ['articles', '/articles', true],
+    ['search', '/search?search=rookie', true],
+    ['rostership', '/tools/rostership', false],
+    ['status checker', '/tools/status-checker', false],
+    ['lineup', '/tools/lineup', false],
+    ['rookie ADP', '/tools/rookie-adp', false],
+  ];
+  const rows: string[] = [];
+  let ok = true;
+  for (const [name, path, isPublic] of pages) {
+    const result = await lighthouse(`${server.base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // No outside network here: the social feed's script fails fast instead of hanging.
+      blockedUrlPatterns: ['*platform.twitter.com*'],
+    });
+    const lhr = result!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const items =
+      (
+        lhr.audits['network-requests']?.details as {
+          items?: { resourceType: string; transferSize: number }[];
+        }
+      )?.items ?? [];
+    const jsKb =
+      items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + i.transferSize, 0) / 1024;
+    const [perf, a11y, bp, seo] = [
+      score('performance'),
+      score('accessibility'),
+      score('best-practices'),
+      score('seo'),
+    ];
+    const pass =
+      perf >= 95 && a11y === 100 && bp >= 95 && (!isPublic || seo === 100) && (!isPublic || jsKb <= 100);
+    ok &&= pass;
+    rows.push(
+      `${name.padEnd(15)} ${String(perf).padStart(5)} ${String(a11y).padStart(5)} ${String(bp).padStart(5)} ${String(seo).padStart(5)} ${jsKb.toFixed(1).padStart(8)}  ${pass ? 'ok' : 'MISS'}`,
+    );
+    if (!pass) {
+      const failing = Object.values(lhr.audits)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        )
+        .map((a) => a.id)
+        .slice(0, 8);
+      rows.push(`${''.padEnd(15)} below: ${failing.join(', ')}`);
+    }
+  }
+  console.log('Lighthouse, mobile settings');
+  console.log(
+    `${'page'.padEnd(15)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'JS KB gz'.padStart(8)}`,
+  );
+  for (const r of rows) console.log(r);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  chrome.kill();
+  server.child.kill('SIGTERM');
+  await exited(server.child);
+  rmSync(dir, { recursive: true, force: true });
+}
