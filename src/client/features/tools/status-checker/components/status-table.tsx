@@ -55,7 +55,7 @@ function StatusCell({
   const linkText = s.status === FREE_AGENT ? 'Add' : s.mine ? 'Drop' : 'Open';
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <span className={`rounded px-2 py-0.5 text-sm font-semibold ${tone}`}>{statusText(s)}</span>
+      <span className={`rounded px-2 py-0.5 text-sm font-semibold break-words ${tone}`}>{statusText(s)}</span>
       {s.addDropUrl && (
         <a href={s.addDropUrl} target="_blank" rel="noreferrer" className="text-sm font-semibold">
           {linkText}
@@ -69,10 +69,13 @@ function StatusCell({
 export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
   return (
     <div className="overflow-x-auto">
-      <table className="data-table" aria-label="Player status by league">
+      {/* Fixed columns so long team names wrap on a phone instead of pushing the table wide. */}
+      <table className="data-table table-fixed" aria-label="Player status by league">
         <thead>
           <tr>
-            <th scope="col">League</th>
+            <th scope="col" className="w-[46%]">
+              League
+            </th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -82,7 +85,7 @@ export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
             const row = rows.get(key);
             return (
               <tr key={key}>
-                <td className="align-top">
+                <td className="align-top break-words">
                   <a href={l.url} target="_blank" rel="noreferrer" className="font-semibold">
                     {l.name}
                   </a>
