@@ -40,7 +40,10 @@ export async function addAccount(
   roles: { isContributor?: boolean; isSuperUser?: boolean } = {},
   name = unique('Tester'),
 ) {
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.test`;
+  const email = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@example.test`;
   const password = 'e2e-password-123';
   const res = await admin.post('/api/users', { data: { name, email, password, ...roles } });
   expect(res.status(), await res.text()).toBe(200);

@@ -1,0 +1,247 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Article, Profile } from '../../src/common/content.ts';
+import type { User } from '../../src/common/users.ts';
+import { addAccount, expect, logInByApi, test } from './admin-support.ts';
+import { unique } from './support.ts';
+
+/*
+ * Script-injection payloads saved in every text field of articles, profiles and users must never run
+ * on the public pages or in the admin panel. The browser runs with the Content-Security-Policy
+ * switched off (bypassCSP), so what is tested is the escaping and sanitising, not the CSP that
+ * backs them up. A dialog fails the test; so does any on* attribute or javascript: address that
+ * made it into the page.
+ */
+
+const PAYLOADS = [
+  `<script>alert('xss-script')</script>`,
+  `<img src=x onerror=alert('xss-img')>`,
+  `"><svg onload=alert('xss-svg')>`,
+  `'><iframe src="javascript:alert('xss-iframe')"></iframe>`,
+  `<a href="javascript:alert('xss-a')">click me</a>`,
+  `[markdown link](javascript:alert('xss-md-link'))`,
+  `![markdown image](x" onerror="alert('xss-md-img'))`,
+  `<details open ontoggle=alert('xss-details')>`,
+  `<math><mtext><table><mglyph><style><img src=x onerror=alert('xss-mxss')>`,
+  `<style>@import "javascript:alert('xss-style')";</style>`,
+  `javascript:alert('xss-proto')`,
+  `{{constructor.constructor('alert("xss-template")')()}}`,
+  `[[video:javascript:alert('xss-video')]]`,
+  `[[video:https://www.youtube.com/watch?v=a"onload="alert('xss-video-attr')]]`,
+  `<object data="javascript:alert('xss-object')"></object>`,
+  `<input autofocus onfocus=alert('xss-focus')>`,
+  `</textarea><script>alert('xss-textarea')</script>`,
+  `</title><script>alert('xss-title')</script>`,
+  `"><meta http-equiv="refresh" content="0;url=javascript:alert('xss-meta')">`,
+  `<body onload=alert('xss-body')>`,
+];
+/** For fields of 10 to 20 characters. */
+const SHORT = [`<SCRIPT>`, `"><B>`, `<svg/onload=alert(1)`];
+
+/** Fits a payload into a field of at most max characters, else a short one that fits. */
+const fitTo = (payload: string, max: number) =>
+  payload.length <= max ? payload : (SHORT.filter((s) => s.length <= max).pop() ?? '');
+/** As many payloads as fit in max characters, joined. */
+const pack = (max: number, sep = ' ') => {
+  let out = '';
+  for (const p of PAYLOADS) if ((out + sep + p).length <= max) out = out ? out + sep + p : p;
+  return out;
+};
+const body = PAYLOADS.join('\n\n');
+
+/** Everything on the page that could run script: on* attributes and javascript: addresses. */
+async function scriptableBits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Attributes the browser follows as addresses (a text input's value is only text).
+    const urlAttributes = new Set([
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'data',
+      'xlink:href',
+      'srcdoc',
+      'poster',
+    ]);
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      for (const attr of Array.from(el.attributes)) {
+        const value = attr.value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+        if (attr.name.toLowerCase().startsWith('on'))
+          found.push(`<${el.tagName.toLowerCase()} ${attr.name}>`);
+        else if (
+          urlAttributes.has(attr.name.toLowerCase()) &&
+          /^(javascript|vbscript|data:text\/html)/.test(value)
+        )
+          found.push(`<${el.tagName.toLowerCase()} ${attr.name}="${attr.value.slice(0, 60)}">`);
+      }
+      if (el.tagName === 'META' && /refresh/i.test(el.getAttribute('http-equiv') ?? ''))
+        found.push('<meta http-equiv=refresh>');
+    }
+    return found;
+  });
+}
+
+async function visitAll(page: Page, paths: string[], dialogs: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Give focus and toggle handlers, and lazy images, their chance to fire.
+    await page.mouse.move(200, 300);
+    await page.waitForTimeout(150);
+    expect(await scriptableBits(page), `script-capable markup on ${path}`).toEqual([]);
+    expect(dialogs, `a dialog opened on ${path}`).toEqual([]);
+  }
+}
+
+async function createArticle(api: APIRequestContext, data: Record<string, unknown>): Promise<Article> {
+  const res = await api.post('/api/articles', { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+test('XSS payloads in every text field never run, on the public pages or in the admin panel', async ({
+  browser,
+  adminState,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const dialogs: string[] = [];
+  const context = await browser.newContext({ baseURL, storageState: adminState, bypassCSP: true });
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  const api = page.request;
+  const marker = unique('xssmark').replace(/\s+/g, '');
+
+  // An author whose name is a payload: the name shows on public pages and in the header.
+  const author = await addAccount(api, { isContributor: true }, `${PAYLOADS[1]} ${marker}`);
+  // A plain account named with another payload, and every user field tried with each payload.
+  const userRejections: string[] = [];
+  for (const p of PAYLOADS) {
+    for (const [field, value] of [
+      ['name', p.slice(0, 100)],
+      ['email', `${p}@example.test`],
+      ['twitter', p],
+    ]) {
+      const res = await api.post(`/api/users/${author.user.id}`, { data: { [field]: value } });
+      if (res.status() === 400) userRejections.push(field);
+      else expect(res.status(), `${field}: ${value}`).toBe(200);
+    }
+  }
+  // E-mail and Twitter handle only take their own formats; a name takes anything and is escaped.
+  expect(new Set(userRejections)).toEqual(new Set(['email', 'twitter']));
+  await api.post(`/api/users/${author.user.id}`, {
+    data: { name: `${PAYLOADS[1]} ${marker}`, email: author.email },
+  });
+
+  // Hidden items, one per payload, for the admin pages.
+  const hidden: Article[] = [];
+  for (const p of PAYLOADS)
+    hidden.push(
+      await createArticle(api, {
+        title: `${fitTo(p, 200)} ${marker}`,
+        description: p,
+        body: p,
+        tags: [{ name: fitTo(p, 50) }],
+      }),
+    );
+  const imageRes = await api.post('/api/articles', { data: { title: 'img', image: 'javascript:alert(1)' } });
+  expect(imageRes.status(), 'a javascript: image address is refused').toBe(400);
+
+  // One visible article and profile carry every payload in every field, for the public pages.
+  const article = await createArticle(api, {
+    title: `${pack(170)} ${marker}`,
+    description: pack(1000),
+    body,
+    image: `https://images.example/x.png"onerror="alert('xss-image')`,
+    tags: PAYLOADS.map((p) => ({ name: fitTo(p, 50) })).filter(
+      (t, i, all) => all.findIndex((x) => x.name === t.name) === i,
+    ),
+    contributorId: author.user.id,
+    isVisible: true,
+  });
+  const profileRes = await api.post('/api/profiles', {
+    data: {
+      name: `${pack(100)} ${marker}`,
+      position: fitTo(PAYLOADS[0], 10),
+      school: pack(120),
+      year: 2027,
+      height: fitTo(PAYLOADS[1], 20),
+      weight: fitTo(PAYLOADS[2], 20),
+      image: `/images/x.png"onerror="alert('xss-profile-image')`,
+      description: pack(1000),
+      body,
+      contributorId: author.user.id,
+      isVisible: true,
+    },
+  });
+  expect(profileRes.status(), await profileRes.text()).toBe(201);
+  const profile = (await profileRes.json()) as Profile;
+  // The server keeps the text as typed and renders the body to safe HTML.
+  expect(article.title).toContain('<script>');
+  expect(article.bodyHtml).not.toMatch(
+    /<script|<[^>]*\son\w+\s*=|(href|src|data)\s*=\s*["']?\s*javascript:/i,
+  );
+
+  try {
+    await visitAll(
+      page,
+      [
+        '/',
+        '/articles',
+        `/article/${article.shortname}`,
+        '/profiles',
+        `/profile/${profile.shortname}`,
+        `/search?search=${marker}`,
+      ],
+      dialogs,
+    );
+    // The payload is on the page as text, so the pages above really showed it.
+    await page.goto(`/article/${article.shortname}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(
+      `<script>alert('xss-script')</script>`,
+    );
+
+    await visitAll(
+      page,
+      [
+        '/admin',
+        '/admin/articles',
+        `/admin/article/${article.id}`,
+        ...hidden.map((a) => `/admin/article/${a.id}`),
+        '/admin/profiles',
+        `/admin/profile/${profile.id}`,
+        '/admin/users',
+        `/admin/user/${author.user.id}`,
+      ],
+      dialogs,
+    );
+    await page.goto('/admin/articles');
+    await expect(
+      page.getByRole('cell', { name: new RegExp(`^<img src=x onerror=.*${marker}`) }).first(),
+    ).toBeVisible();
+
+    // The author logs in: the header shows the payload name as text.
+    const theirs = await browser.newContext({ baseURL, bypassCSP: true });
+    const theirPage = await theirs.newPage();
+    theirPage.on('dialog', (d) => {
+      dialogs.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    const me: User = await logInByApi(theirs.request, author.email, author.password);
+    expect(me.name).toContain('onerror');
+    await visitAll(theirPage, ['/', '/admin', `/admin/user/${me.id}`], dialogs);
+    await expect(
+      theirPage.getByRole('banner').getByRole('button', { name: new RegExp(marker) }),
+    ).toBeVisible();
+    await theirs.close();
+  } finally {
+    // Hidden again, so the public pages other specs look at are as they were.
+    await api.post(`/api/articles/${article.id}`, { data: { title: article.title, isVisible: false } });
+    await api.post(`/api/profiles/${profile.id}`, { data: { name: profile.name, isVisible: false } });
+    await context.close();
+  }
+  expect(dialogs).toEqual([]);
+});
