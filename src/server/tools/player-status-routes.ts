@@ -21,7 +21,7 @@ import {
   sleeperPlayerStatus,
 } from './player-status-leagues.ts';
 import { identityIndex } from './rostership-identity.ts';
-import { leagueFailureMessage } from './rostership-routes.ts';
+import { leagueFailureMessage, toolRateLimit } from './rostership-routes.ts';
 
 const connectFirst: Record<LeagueType, string> = {
   mfl: 'Log in to MFL first.',
@@ -44,7 +44,10 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/players/status',
-    { schema: { body: playerStatusRequestSchema, response: { 200: z.array(leagueStatusSchema) } } },
+    {
+      schema: { body: playerStatusRequestSchema, response: { 200: z.array(leagueStatusSchema) } },
+      config: toolRateLimit,
+    },
     async (request): Promise<LeagueStatus[]> => {
       const { player: playerId, leagues } = request.body;
       const cookies = request.cookies;

@@ -14,6 +14,12 @@ import { HttpError, unauthorized } from '../http/errors.ts';
 import { identityIndex } from './rostership-identity.ts';
 import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamEntry } from './rostership-teams.ts';
 
+/**
+ * Per-address ceiling on the tool routes: a page load sends a dozen chunks, so this only stops a
+ * loop from pushing the league services (and our standing with them) around.
+ */
+export const toolRateLimit = { rateLimit: { max: 300, timeWindow: 60_000 } };
+
 /** The words the visitor sees for a league that failed: the service's own when they are safe to show. */
 export function leagueFailureMessage(e: unknown): string {
   return e instanceof HttpError ? e.message : 'This league could not be read, try again';
@@ -79,7 +85,7 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/mfl/rostership',
-    { schema: { body: rostershipRequestSchemas.mfl, response } },
+    { schema: { body: rostershipRequestSchemas.mfl, response }, config: toolRateLimit },
     async (request) => {
       const cookie = request.cookies[leagueCookies.mfl];
       if (!cookie) throw unauthorized('Log in to MFL first.');
@@ -95,7 +101,7 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/sleeper/rostership',
-    { schema: { body: rostershipRequestSchemas.sleeper, response } },
+    { schema: { body: rostershipRequestSchemas.sleeper, response }, config: toolRateLimit },
     async (request) => {
       const userId = request.cookies[leagueCookies.sleeperId];
       if (!userId) throw unauthorized('Connect your Sleeper account first.');
@@ -111,7 +117,7 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/flea/rostership',
-    { schema: { body: rostershipRequestSchemas.flea, response } },
+    { schema: { body: rostershipRequestSchemas.flea, response }, config: toolRateLimit },
     async (request) => {
       if (!request.cookies[leagueCookies.flea]) throw unauthorized('Connect your Fleaflicker account first.');
       return rostershipOf('flea', request.body.leagues, context, fleaTeam, request.log);
