@@ -48,7 +48,13 @@ export function PlayerLeaguesModal({ player, leagues, onClose }: PlayerLeaguesMo
                       {l.isStarter ? 'Starter' : 'Bench'}
                     </span>
                     {league?.url && (
-                      <a href={league.url} target="_blank" rel="noreferrer" className="text-sm font-semibold">
+                      <a
+                        href={league.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-sm font-semibold"
+                        aria-label={`Open ${league.name}`}
+                      >
                         Open league
                       </a>
                     )}
