@@ -33,12 +33,15 @@ test.describe('super user', () => {
     await expect(page).toHaveURL('/admin/article/new');
     await expect(page.getByRole('heading', { name: 'New Article' })).toBeVisible();
 
-    await page.getByLabel('Title').fill(title);
-    await page.getByLabel('Contributor').selectOption({ label: contributor.user.name });
-    await expect(page.getByLabel('Date')).toHaveAttribute('readonly', '');
-    await expect(page.getByLabel('Description')).toHaveAttribute('placeholder', /under 200 characters/);
-    await page.getByLabel('Description').fill('Who to buy before the deadline.');
-    await page.getByLabel('Image URL').fill('/favicon.svg');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Contributor', { exact: true }).selectOption({ label: contributor.user.name });
+    await expect(page.getByLabel('Date', { exact: true })).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Description', { exact: true })).toHaveAttribute(
+      'placeholder',
+      /under 200 characters/,
+    );
+    await page.getByLabel('Description', { exact: true }).fill('Who to buy before the deadline.');
+    await page.getByLabel('Image URL', { exact: true }).fill('/favicon.svg');
     const tags = page.getByLabel('Tags', { exact: true });
     for (const tag of ['Rookies', 'Sleepers', 'rookies']) {
       await tags.fill(tag);
@@ -49,8 +52,8 @@ test.describe('super user', () => {
     await expect(added).toHaveText(['Rookies', 'Sleepers']);
     await page.getByRole('button', { name: 'Remove tag Sleepers' }).click();
     await expect(added).toHaveText(['Rookies']);
-    await page.getByLabel('Body').fill('Buy **low** and sell high.');
-    await expect(page.getByLabel('Is Visible')).not.toBeChecked();
+    await page.getByLabel('Body', { exact: true }).fill('Buy **low** and sell high.');
+    await expect(page.getByLabel('Is Visible', { exact: true })).not.toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
 
     await expect(page).toHaveURL('/admin/articles');
@@ -63,10 +66,10 @@ test.describe('super user', () => {
     // Publish.
     await page.goto('/admin/articles');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
-    await expect(page.getByLabel('Title')).toHaveValue(title);
-    await expect(page.getByLabel('Date')).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Date', { exact: true })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
     await expect(added).toHaveText(['Rookies']);
-    await page.getByLabel('Is Visible').check();
+    await page.getByLabel('Is Visible', { exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/articles');
     await expect(visibleCell(row(page, title))).toHaveText('Yes');
@@ -77,7 +80,7 @@ test.describe('super user', () => {
     // Hide again.
     await page.goto('/admin/articles');
     await page.getByRole('link', { name: `Edit ${title}` }).click();
-    await page.getByLabel('Is Visible').uncheck();
+    await page.getByLabel('Is Visible', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, title))).toHaveText('No');
     await page.goto(`/article/${shortname}`);
@@ -91,15 +94,15 @@ test.describe('super user', () => {
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: '+ New' }).click();
     await expect(page).toHaveURL('/admin/profile/new');
-    await page.getByLabel('Draft Eligible (Year)').fill('2027');
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Position').fill('WR');
-    await page.getByLabel('School').fill('Ohio State');
-    await page.getByLabel('Height').fill(`6'2"`);
-    await page.getByLabel('Weight').fill('205');
-    await page.getByLabel('Description').fill('A vertical threat.');
-    await page.getByLabel('Body').fill('Runs a *clean* route tree.');
-    await page.getByLabel('Is Visible').check();
+    await page.getByLabel('Draft Eligible (Year)', { exact: true }).fill('2027');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Position', { exact: true }).fill('WR');
+    await page.getByLabel('School', { exact: true }).fill('Ohio State');
+    await page.getByLabel('Height', { exact: true }).fill(`6'2"`);
+    await page.getByLabel('Weight', { exact: true }).fill('205');
+    await page.getByLabel('Description', { exact: true }).fill('A vertical threat.');
+    await page.getByLabel('Body', { exact: true }).fill('Runs a *clean* route tree.');
+    await page.getByLabel('Is Visible', { exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
 
     await expect(page).toHaveURL('/admin/profiles');
@@ -114,8 +117,8 @@ test.describe('super user', () => {
 
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: `Edit ${name}` }).click();
-    await expect(page.getByLabel('Draft Eligible (Year)')).toHaveValue('2027');
-    await page.getByLabel('Is Visible').uncheck();
+    await expect(page.getByLabel('Draft Eligible (Year)', { exact: true })).toHaveValue('2027');
+    await page.getByLabel('Is Visible', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, name))).toHaveText('No');
     await page.goto(`/profile/${shortname}`);
@@ -139,12 +142,12 @@ test.describe('super user', () => {
       'Actions',
     ]);
     await page.getByRole('link', { name: `Edit ${account.user.name}` }).click();
-    await expect(page.getByLabel('Name')).toHaveValue(account.user.name);
-    await expect(page.getByLabel('Email')).toHaveValue(account.email);
-    await expect(page.getByLabel('Twitter Handle')).toHaveValue('');
-    await expect(page.getByLabel('Is Super User')).not.toBeChecked();
-    await page.getByLabel('Is Contributor').check();
-    await page.getByLabel('Twitter Handle').fill('@new_writer');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.user.name);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+    await expect(page.getByLabel('Twitter Handle', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Is Super User', { exact: true })).not.toBeChecked();
+    await page.getByLabel('Is Contributor', { exact: true }).check();
+    await page.getByLabel('Twitter Handle', { exact: true }).fill('@new_writer');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/users');
     const r = row(page, account.user.name);
@@ -166,10 +169,12 @@ test.describe('super user', () => {
     await page.goto('/admin');
     await page.getByRole('link', { name: 'New contributor' }).click();
     await expect(page).toHaveURL('/admin/user/new');
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Email').fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.test`);
-    await page.getByLabel('First Password').fill('first-password-1');
-    await expect(page.getByLabel('Is Contributor')).toBeChecked();
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page
+      .getByLabel('Email', { exact: true })
+      .fill(`${name.toLowerCase().replace(/\W+/g, '.')}@example.test`);
+    await page.getByLabel('First Password', { exact: true }).fill('first-password-1');
+    await expect(page.getByLabel('Is Contributor', { exact: true })).toBeChecked();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/users');
     await expect(row(page, name)).toBeVisible();
@@ -230,12 +235,9 @@ test.describe('super user', () => {
 
 test.describe('forms', () => {
   test('Reset returns to what was loaded; leaving with changes asks first', async ({ adminPage: page }) => {
-    await page.goto('/admin/articles');
-    await page
-      .getByRole('link', { name: /^Edit / })
-      .first()
-      .click();
-    const title = page.getByLabel('Title');
+    const res = await page.request.post('/api/articles', { data: { title: unique('Draft to reset') } });
+    await page.goto(`/admin/article/${(await res.json()).id}`);
+    const title = page.getByLabel('Title', { exact: true });
     const loaded = await title.inputValue();
     await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
     await title.fill('Changed title');
@@ -259,14 +261,14 @@ test.describe('forms', () => {
 
   test('a failed save keeps the form and says why', async ({ adminPage: page }) => {
     await page.goto('/admin/article/new');
-    await page.getByLabel('Title').fill('Will not save');
-    await page.getByLabel('Image URL').fill('javascript:alert(1)');
+    await page.getByLabel('Title', { exact: true }).fill('Will not save');
+    await page.getByLabel('Image URL', { exact: true }).fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error saving article');
     await expect(alert).toContainText('Image must be');
     await expect(page).toHaveURL('/admin/article/new');
-    await expect(page.getByLabel('Title')).toHaveValue('Will not save');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Will not save');
   });
 
   test('a missing article or profile offers to create a new one', async ({ adminPage: page }) => {
@@ -297,10 +299,12 @@ test.describe('contributor', () => {
 
     const title = unique('Contributor Column');
     await page.getByRole('link', { name: 'New article' }).click();
-    await expect(page.getByLabel('Contributor')).toBeDisabled();
-    await expect(page.getByLabel('Contributor').locator('option:checked')).toHaveText(contributor.user.name);
-    await expect(page.getByLabel('Is Visible')).toHaveCount(0);
-    await page.getByLabel('Title').fill(title);
+    await expect(page.getByLabel('Contributor', { exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Contributor', { exact: true }).locator('option:checked')).toHaveText(
+      contributor.user.name,
+    );
+    await expect(page.getByLabel('Is Visible', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/articles');
     await expect(visibleCell(row(page, title))).toHaveText('No');
@@ -312,7 +316,7 @@ test.describe('contributor', () => {
     await page.goto(`/admin/article/${others!.id}`);
     await expect(page.getByText(/Contributors can only edit their own articles/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await expect(page.getByLabel('Title')).toBeDisabled();
+    await expect(page.getByLabel('Title', { exact: true })).toBeDisabled();
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Super users only' })).toBeVisible();
@@ -323,9 +327,9 @@ test.describe('contributor', () => {
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'My Account' }).click();
     await expect(page).toHaveURL(`/admin/user/${contributor.user.id}`);
-    await expect(page.getByLabel('Is Contributor')).toHaveCount(0);
-    await expect(page.getByLabel('Is Super User')).toHaveCount(0);
-    await page.getByLabel('Twitter Handle').fill('my_handle');
+    await expect(page.getByLabel('Is Contributor', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Is Super User', { exact: true })).toHaveCount(0);
+    await page.getByLabel('Twitter Handle', { exact: true }).fill('my_handle');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin');
     expect((await (await page.request.get('/api/users/currentUser')).json()).twitter).toBe('my_handle');

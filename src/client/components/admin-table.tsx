@@ -27,7 +27,8 @@ export function AdminTable<T extends { id: number }>({
   caption,
 }: AdminTableProps<T>) {
   return (
-    <div className="overflow-x-auto">
+    // relative: keeps the screen-reader-only header inside the scrolling box, not the page.
+    <div className="relative overflow-x-auto">
       <table className="data-table [&_td]:px-2 [&_th]:px-2 sm:[&_td]:px-3 sm:[&_th]:px-3">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -32,7 +32,7 @@ export function TagInput({ tags, onChange, label = 'Tags', disabled }: TagInputP
               // Names are unique, but removal is by index, so the index keys the chip.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               key={index}
-              className="flex items-center gap-1 rounded-full bg-field-100 py-0.5 pl-3 pr-1 text-sm text-field-900"
+              className="flex min-w-0 items-center gap-1 rounded-full bg-field-100 py-0.5 pl-3 pr-1 text-sm text-field-900 [overflow-wrap:anywhere]"
             >
               {tag.name}
               <button

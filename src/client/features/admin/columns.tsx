@@ -13,7 +13,7 @@ const author = (item: { contributor: { name: string } | null }) => item.contribu
 function Primary({ text, phoneLine }: { text: string; phoneLine: ReactNode }) {
   return (
     <>
-      <span className="font-semibold">{text}</span>
+      <span className="font-semibold [overflow-wrap:anywhere]">{text}</span>
       <span className="block text-xs text-slate-500 sm:hidden">{phoneLine}</span>
     </>
   );
