@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Article, ArticleListQuery, articleInputSchema, ListAnswer } from '../../common/content.ts';
 import type { User } from '../../common/users.ts';
 import type { Db } from '../db/client.ts';
@@ -7,7 +7,7 @@ import { notFound } from '../http/errors.ts';
 import { authorship, checkAuthor, tagNames } from './authorship.ts';
 import { renderMarkdown } from './markdown.ts';
 import { byRef, createWithShortname } from './store.ts';
-import { articleMatch, articleRank } from './text-search.ts';
+import { articleMatch } from './text-search.ts';
 
 type ArticleInput = import('zod').output<typeof articleInputSchema>;
 
@@ -39,7 +39,7 @@ const toArticle = ({ contributorName, date, tags, ...row }: Row): Article => ({
   contributor: contributorName == null ? null : { name: contributorName },
 });
 
-/** A page of articles, newest first (best match first when searching); hidden ones only for admins. */
+/** A page of articles, newest first, optionally only those matching a search; hidden ones only for admins. */
 export async function listArticles(
   db: Db,
   q: Pick<ArticleListQuery, 'limit' | 'page' | 'search'>,
@@ -49,14 +49,13 @@ export async function listArticles(
     includeHidden ? undefined : eq(articles.isVisible, true),
     q.search ? articleMatch(q.search) : undefined,
   );
-  const order: SQL[] = q.search ? [desc(articleRank(q.search))] : [];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(articles)
       .leftJoin(users, eq(users.id, articles.contributorId))
       .where(where)
-      .orderBy(...order, desc(articles.date), desc(articles.id))
+      .orderBy(desc(articles.date), desc(articles.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(articles).where(where),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ListAnswer,
@@ -14,7 +14,7 @@ import { notFound } from '../http/errors.ts';
 import { authorship, checkAuthor } from './authorship.ts';
 import { renderMarkdown } from './markdown.ts';
 import { byRef, createWithShortname } from './store.ts';
-import { profileMatch, profileRank } from './text-search.ts';
+import { profileMatch } from './text-search.ts';
 
 type ProfileInput = z.output<typeof profileInputSchema>;
 
@@ -48,7 +48,7 @@ const toProfile = ({ contributorName, date, ...row }: Row): Profile => ({
   contributor: contributorName == null ? null : { name: contributorName },
 });
 
-/** A page of profiles, newest first (best match first when searching), filtered by position and class. */
+/** A page of profiles, newest first, filtered by position, class and search. */
 export async function listProfiles(
   db: Db,
   q: Pick<ProfileListQuery, 'limit' | 'page' | 'search' | 'position' | 'year'>,
@@ -60,14 +60,13 @@ export async function listProfiles(
     q.year ? eq(profiles.year, q.year) : undefined,
     q.search ? profileMatch(q.search) : undefined,
   );
-  const order: SQL[] = q.search ? [desc(profileRank(q.search))] : [];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(columns)
       .from(profiles)
       .leftJoin(users, eq(users.id, profiles.contributorId))
       .where(where)
-      .orderBy(...order, desc(profiles.date), desc(profiles.id))
+      .orderBy(desc(profiles.date), desc(profiles.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     db.select({ total: count() }).from(profiles).where(where),

@@ -16,9 +16,13 @@ interface Hit {
   body: string;
 }
 
+// A very broad term can match most of the catalogue; ranking is done over the newest matches of
+// each kind, so such a search stays fast. The total still counts every match.
+const CANDIDATES = 1000;
+
 /**
- * Visible articles and profiles matching the term, best first, as one list. Ranks and ids are worked
- * out first; bodies are read only for the page that is answered.
+ * Visible articles and profiles matching the term, best first, as one list. Ranks are worked out
+ * for the candidates first; bodies are read only for the page that is answered.
  */
 export async function searchContent(
   db: Db,
@@ -29,23 +33,32 @@ export async function searchContent(
   const rows = await queryRows<Hit>(
     db,
     sql`
-      WITH hits AS (
-        SELECT 'article' AS type, id, date, ${articleRank(term)} AS score
-          FROM articles WHERE is_visible AND ${articleMatch(term)}
+      WITH a AS (
+        SELECT id, count(*) OVER () AS matches FROM articles
+         WHERE is_visible AND ${articleMatch(term)}
+         ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
+      ), p AS (
+        SELECT id, count(*) OVER () AS matches FROM profiles
+         WHERE is_visible AND ${profileMatch(term)}
+         ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
+      ), hits AS (
+        SELECT 'article' AS type, articles.id, articles.date, ${articleRank(term)} AS score
+          FROM a JOIN articles ON articles.id = a.id
         UNION ALL
-        SELECT 'profile' AS type, id, date, ${profileRank(term)} AS score
-          FROM profiles WHERE is_visible AND ${profileMatch(term)}
+        SELECT 'profile' AS type, profiles.id, profiles.date, ${profileRank(term)} AS score
+          FROM p JOIN profiles ON profiles.id = p.id
       ), ranked AS (
-        SELECT type, id, date, score, count(*) OVER () AS total FROM hits
+        SELECT type, id, date, score FROM hits
          ORDER BY score DESC, date DESC, id DESC
          LIMIT ${limit} OFFSET ${(page - 1) * limit}
       )
-      SELECT r.type, r.total, coalesce(a.shortname, p.shortname) AS shortname, a.title, p.name,
-             p.position, p.school, u.name AS author, r.date, coalesce(a.body, p.body) AS body
+      SELECT r.type, coalesce((SELECT max(matches) FROM a), 0) + coalesce((SELECT max(matches) FROM p), 0) AS total,
+             coalesce(ar.shortname, pr.shortname) AS shortname, ar.title, pr.name, pr.position, pr.school,
+             u.name AS author, r.date, coalesce(ar.body, pr.body) AS body
         FROM ranked r
-        LEFT JOIN articles a ON r.type = 'article' AND a.id = r.id
-        LEFT JOIN profiles p ON r.type = 'profile' AND p.id = r.id
-        LEFT JOIN users u ON u.id = coalesce(a.contributor_id, p.contributor_id)
+        LEFT JOIN articles ar ON r.type = 'article' AND ar.id = r.id
+        LEFT JOIN profiles pr ON r.type = 'profile' AND pr.id = r.id
+        LEFT JOIN users u ON u.id = coalesce(ar.contributor_id, pr.contributor_id)
        ORDER BY r.score DESC, r.date DESC, r.id DESC`,
   );
   return {
