@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -82,4 +83,22 @@ export const rookieAdpPicks = pgTable(
     ppr: boolean('ppr').notNull(),
   },
   (t) => [primaryKey({ columns: [t.draftId, t.overall] })],
+);
+
+export const rookieAdpMonths = pgTable(
+  'rookie_adp_months',
+  {
+    service: text('service').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    size: smallint('size').notNull(),
+    qbFormat: text('qb_format').notNull(),
+    idp: boolean('idp').notNull(),
+    ppr: boolean('ppr').notNull(),
+    playerId: integer('player_id').notNull(),
+    picks: integer('picks').notNull(),
+    pickSum: integer('pick_sum').notNull(),
+    minPick: smallint('min_pick').notNull(),
+    maxPick: smallint('max_pick').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.month, t.size, t.qbFormat, t.idp, t.ppr, t.playerId] })],
 );

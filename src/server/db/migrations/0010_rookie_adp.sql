@@ -63,3 +63,22 @@ CREATE TABLE rookie_adp_picks (
 );
 CREATE INDEX rookie_adp_picks_window_idx ON rookie_adp_picks (service, started_at)
   INCLUDE (size, qb_format, idp, ppr, player_id, overall);
+
+-- Per UTC month, league facts and player: how many picks, their sum, the earliest and the latest.
+-- The whole months of a date window are read from here and only its partial months from the picks,
+-- so the widest filters aggregate tens of thousands of rows instead of every pick. Kept in step by
+-- the same transaction that saves a draft.
+CREATE TABLE rookie_adp_months (
+  service text NOT NULL,
+  month date NOT NULL,
+  size smallint NOT NULL,
+  qb_format text NOT NULL,
+  idp boolean NOT NULL,
+  ppr boolean NOT NULL,
+  player_id integer NOT NULL,
+  picks integer NOT NULL,
+  pick_sum integer NOT NULL,
+  min_pick smallint NOT NULL,
+  max_pick smallint NOT NULL,
+  PRIMARY KEY (service, month, size, qb_format, idp, ppr, player_id)
+);

@@ -8,6 +8,7 @@ import {
   type TriState,
 } from '../../../common/rookie-adp.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { wholeMonths } from './months.ts';
 
 /** A checked filter (see adpFilterProblems): at least one size and type, a real date window. */
 export interface AdpFilter {
@@ -31,45 +32,68 @@ interface Row {
   drafts: number | null;
 }
 
-/**
- * The filter as SQL conditions on a table carrying the draft facts (the drafts, or the picks with
- * their copies). Sizes and types are validated enums, sent as one array parameter each; "any" PPR or
- * IDP adds no condition, so the planner sees only what narrows.
- */
-function where(f: AdpFilter, window: { startTime: number; endTime: number }): SQL {
+/** The filter's fact conditions (sizes and types are validated enums, sent as one array each). */
+function factConditions(f: AdpFilter): SQL[] {
   const conditions: SQL[] = [
     sql`service = ${f.service}`,
-    sql`started_at >= ${new Date(window.startTime).toISOString()}::timestamptz`,
-    sql`started_at < ${new Date(window.endTime).toISOString()}::timestamptz`,
     sql`size = ANY(${`{${f.sizes.join(',')}}`}::smallint[])`,
     sql`qb_format = ANY(${`{${f.types.join(',')}}`}::text[])`,
   ];
+  // "Any" adds no condition, so the planner sees only what narrows.
   if (f.idp !== 0) conditions.push(sql`idp = ${f.idp === 1}`);
   if (f.ppr !== 0) conditions.push(sql`ppr = ${f.ppr === 1}`);
-  return sql.join(conditions, sql` AND `);
+  return conditions;
 }
 
+const and = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const during = (fromMs: number, toMs: number) =>
+  sql`started_at >= ${at(fromMs)} AND started_at < ${at(toMs)}`;
+
 /**
- * Rookie ADP in one query: the drafts matching the filter are counted, and their picks averaged per
- * player (overall pick, with the earliest and latest pick and how many drafts took him), best ADP
- * first. The average is sum / count in double precision, so ties compare exactly.
+ * Rookie ADP in one query. The drafts matching the filter are counted; their picks are averaged per
+ * player (overall pick, earliest and latest pick, how many drafts took him), best ADP first. Whole
+ * months of the window come from the monthly totals, the partial months at its ends from the picks,
+ * so a year-long window adds up thousands of monthly rows rather than every pick. The average is
+ * sum / count in double precision, so equal ADPs compare equal and ties fall to the drafts count.
  */
 export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpAnswer> {
   const window = adpWindow(f.startDate, f.endDate);
-  const filter = where(f, window);
+  const facts = factConditions(f);
+  const months = wholeMonths(window.startTime, window.endTime);
+  const pickRanges: [number, number][] = months
+    ? [
+        [window.startTime, Date.parse(`${months.from}T00:00:00Z`)],
+        [Date.parse(`${months.to}T00:00:00Z`), window.endTime],
+      ]
+    : [[window.startTime, window.endTime]];
+  const parts: SQL[] = pickRanges
+    .filter(([from, to]) => from < to)
+    .map(
+      ([from, to]) => sql`
+        SELECT player_id, count(*) AS picks, sum(overall) AS pick_sum, min(overall) AS min_pick, max(overall) AS max_pick
+        FROM rookie_adp_picks WHERE ${and([...facts, during(from, to)])} GROUP BY player_id`,
+    );
+  if (months) {
+    parts.push(sql`
+        SELECT player_id, picks, pick_sum, min_pick, max_pick
+        FROM rookie_adp_months
+        WHERE ${and([...facts, sql`month >= ${months.from}::date AND month < ${months.to}::date`])}`);
+  }
   const rows = await queryRows<Row>(
     db,
     sql`
       WITH total AS (
-        SELECT count(*)::int AS n FROM rookie_adp_drafts WHERE ${filter}
+        SELECT count(*)::int AS n FROM rookie_adp_drafts
+        WHERE ${and([...facts, during(window.startTime, window.endTime)])}
+      ), parts AS (${sql.join(parts, sql` UNION ALL `)}
       ), per_player AS (
         SELECT player_id,
-               sum(overall)::float8 / count(*) AS adp,
-               min(overall)::int AS min_pick,
-               max(overall)::int AS max_pick,
-               count(*)::int AS drafts
-        FROM rookie_adp_picks
-        WHERE ${filter}
+               sum(pick_sum)::float8 / sum(picks) AS adp,
+               min(min_pick)::int AS min_pick,
+               max(max_pick)::int AS max_pick,
+               sum(picks)::int AS drafts
+        FROM parts
         GROUP BY player_id
       )
       SELECT total.n AS total, pl.player_key AS id, pl.name, pl.position,

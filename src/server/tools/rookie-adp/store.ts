@@ -3,6 +3,7 @@ import type { AdpService } from '../../../common/rookie-adp.ts';
 import type { Db } from '../../db/client.ts';
 import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
 import type { DraftRecord } from './draft-record.ts';
+import { monthOf, recomputeMonths } from './months.ts';
 
 /*
  * Writes to the rookie ADP store. Every write is an upsert on a natural key (service + player id,
@@ -12,10 +13,17 @@ import type { DraftRecord } from './draft-record.ts';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-/** Saves one draft, its players and its rookie picks in one transaction. */
+/** Saves one draft, its players and its rookie picks, and the monthly totals they change, in one transaction. */
 export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
   const { facts } = draft;
   await db.transaction(async (tx) => {
+    // A draft that moved to another month (its first pick changed) leaves that month too.
+    const [before] = await tx
+      .select({ startedAt: rookieAdpDrafts.startedAt })
+      .from(rookieAdpDrafts)
+      .where(and(eq(rookieAdpDrafts.service, draft.service), eq(rookieAdpDrafts.draftKey, draft.draftKey)));
+    const months = [monthOf(draft.startedAt), ...(before ? [monthOf(before.startedAt)] : [])];
+
     // Players in key order: drafts saved at the same time then lock shared player rows in the same
     // order and cannot deadlock (PostgreSQL).
     const people = [...new Map(draft.picks.map((p) => [p.player.key, p.player])).values()].sort((a, b) =>
@@ -58,42 +66,58 @@ export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
       .returning({ id: rookieAdpDrafts.id });
 
     const overalls = draft.picks.map((p) => p.overall);
-    await tx
+    const removed = await tx
       .delete(rookieAdpPicks)
       .where(
         overalls.length
           ? and(eq(rookieAdpPicks.draftId, row.id), notInArray(rookieAdpPicks.overall, overalls))
           : eq(rookieAdpPicks.draftId, row.id),
-      );
-    if (draft.picks.length === 0) return;
-    await tx
-      .insert(rookieAdpPicks)
-      .values(
-        draft.picks.map((p) => ({
-          draftId: row.id,
-          overall: p.overall,
-          playerId: ids.get(p.player.key)!,
-          pickedAt: p.pickedAt,
-          service: draft.service,
-          ...draftFacts,
-        })),
       )
-      .onConflictDoUpdate({
-        target: [rookieAdpPicks.draftId, rookieAdpPicks.overall],
-        set: {
-          playerId: excluded('player_id'),
-          pickedAt: excluded('picked_at'),
-          size: excluded('size'),
-          qbFormat: excluded('qb_format'),
-          idp: excluded('idp'),
-          ppr: excluded('ppr'),
-          startedAt: excluded('started_at'),
-        },
-        // An unchanged pick is left alone: a refresh of a finished draft writes nothing.
-        setWhere: sql`(${rookieAdpPicks.playerId}, ${rookieAdpPicks.pickedAt}, ${rookieAdpPicks.size}, ${rookieAdpPicks.qbFormat}, ${rookieAdpPicks.idp}, ${rookieAdpPicks.ppr}, ${rookieAdpPicks.startedAt})
-          IS DISTINCT FROM (excluded.player_id, excluded.picked_at, excluded.size, excluded.qb_format, excluded.idp, excluded.ppr, excluded.started_at)`,
-      });
+      .returning({ overall: rookieAdpPicks.overall });
+    const written = draft.picks.length > 0 ? await savePicks(tx, draft, row.id, ids, draftFacts) : 0;
+    // A refresh that finds the draft as it was changes no pick, and so no monthly total.
+    if (removed.length > 0 || written > 0) await recomputeMonths(tx, draft.service, months);
   });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function savePicks(
+  tx: Tx,
+  draft: DraftRecord,
+  draftId: number,
+  ids: Map<string, number>,
+  draftFacts: { size: number; qbFormat: string; idp: boolean; ppr: boolean; startedAt: Date },
+): Promise<number> {
+  const written = await tx
+    .insert(rookieAdpPicks)
+    .values(
+      draft.picks.map((p) => ({
+        draftId,
+        overall: p.overall,
+        playerId: ids.get(p.player.key)!,
+        pickedAt: p.pickedAt,
+        service: draft.service,
+        ...draftFacts,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [rookieAdpPicks.draftId, rookieAdpPicks.overall],
+      set: {
+        playerId: excluded('player_id'),
+        pickedAt: excluded('picked_at'),
+        size: excluded('size'),
+        qbFormat: excluded('qb_format'),
+        idp: excluded('idp'),
+        ppr: excluded('ppr'),
+        startedAt: excluded('started_at'),
+      },
+      // An unchanged pick is left alone: a refresh of a finished draft writes nothing.
+      setWhere: sql`(${rookieAdpPicks.playerId}, ${rookieAdpPicks.pickedAt}, ${rookieAdpPicks.size}, ${rookieAdpPicks.qbFormat}, ${rookieAdpPicks.idp}, ${rookieAdpPicks.ppr}, ${rookieAdpPicks.startedAt})
+          IS DISTINCT FROM (excluded.player_id, excluded.picked_at, excluded.size, excluded.qb_format, excluded.idp, excluded.ppr, excluded.started_at)`,
+    })
+    .returning({ overall: rookieAdpPicks.overall });
+  return written.length;
 }
 
 export interface LeagueKey {
