@@ -9,9 +9,10 @@ import {
   type AdpService,
   type TriState,
 } from '../../../common/rookie-adp.ts';
-import { rookieAdpDrafts, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
+import { rookieAdpDrafts, rookieAdpMonths, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { ADP_VERSION_KEY } from './ingest.ts';
+import { rebuildMonths } from './months.ts';
 import { saveDraft } from './store.ts';
 import { type AdpTestApp, startAdpApp } from './test-support.ts';
 
@@ -38,7 +39,8 @@ function rng(seed: number) {
 
 /**
  * Drafts of every size (8 and 16 included, which no filter selects), format, IDP and PPR, on both
- * services, spread over 60 days with some starting exactly at a day's first or last millisecond;
+ * services, spread over 100 days (May to early August) with some starting exactly at a day's first or
+ * last millisecond;
  * some drafts are copies of others so that ADP ties happen.
  */
 function makeDrafts(): DraftRecord[] {
@@ -51,7 +53,7 @@ function makeDrafts(): DraftRecord[] {
   }));
   const drafts: DraftRecord[] = [];
   for (let i = 0; i < 160; i++) {
-    const day = Math.floor(r() * 60);
+    const day = Math.floor(r() * 100);
     const edge = r();
     const startedAt = new Date(
       BASE + day * DAY + (edge < 0.1 ? 0 : edge < 0.2 ? DAY - 1 : Math.floor(r() * DAY)),
@@ -163,28 +165,34 @@ describe('POST /api/mfl/adp', () => {
     const rows = await storedRows();
     let withPlayers = 0;
     let ties = 0;
-    for (const sizes of subsets(ADP_LEAGUE_SIZES))
-      for (const types of subsets(ADP_LEAGUE_TYPES))
-        for (const idp of [0, 1, -1] as TriState[])
-          for (const ppr of [0, 1, -1] as TriState[]) {
-            const f: Filter = { sizes, types, idp, ppr, startDate: '2025-05-01', endDate: '2025-06-29' };
-            const res = await post(f);
-            expect(res.statusCode).toBe(200);
-            const body = res.json() as AdpAnswer;
-            expect(body, JSON.stringify(f)).toMatchObject(expected(f, rows));
-            expect(body.startTime).toBe(BASE);
-            if (body.players.length) withPlayers++;
-            ties += body.players.filter((p, i) => i > 0 && p.adp === body.players[i - 1].adp).length;
-          }
+    // Whole months only; and whole months with partial ones at both ends.
+    const windows = [
+      ['2025-05-01', '2025-07-31'],
+      ['2025-04-20', '2025-08-05'],
+    ];
+    for (const [startDate, endDate] of windows)
+      for (const sizes of subsets(ADP_LEAGUE_SIZES))
+        for (const types of subsets(ADP_LEAGUE_TYPES))
+          for (const idp of [0, 1, -1] as TriState[])
+            for (const ppr of [0, 1, -1] as TriState[]) {
+              const f: Filter = { sizes, types, idp, ppr, startDate, endDate };
+              const res = await post(f);
+              expect(res.statusCode).toBe(200);
+              const body = res.json() as AdpAnswer;
+              expect(body, JSON.stringify(f)).toMatchObject(expected(f, rows));
+              expect(body.startTime).toBe(Date.parse(`${startDate}T00:00:00Z`));
+              if (body.players.length) withPlayers++;
+              ties += body.players.filter((p, i) => i > 0 && p.adp === body.players[i - 1].adp).length;
+            }
     // The data set is rich enough that most filters find drafts and some ADPs tie.
-    expect(withPlayers).toBeGreaterThan(300);
+    expect(withPlayers).toBeGreaterThan(600);
     expect(ties).toBeGreaterThan(0);
   });
 
   it('answers random windows and services as the independent computation does', async () => {
     const rows = await storedRows();
     const day = fc
-      .integer({ min: -3, max: 62 })
+      .integer({ min: -3, max: 102 })
       .map((n) => new Date(BASE + n * DAY).toISOString().slice(0, 10));
     await fc.assert(
       fc.asyncProperty(
@@ -208,7 +216,7 @@ describe('POST /api/mfl/adp', () => {
 
   it('counts a draft starting on the last millisecond of the end day, not one on the next day', async () => {
     const base = { sizes: [10], types: ['1QB'], idp: 0, ppr: 0 } as const;
-    const day = '2025-08-01';
+    const day = '2025-10-01';
     const at = (ms: number, key: string): DraftRecord => ({
       service: 'mfl',
       draftKey: key,
@@ -220,9 +228,9 @@ describe('POST /api/mfl/adp', () => {
         { overall: 1, pickedAt: new Date(ms), player: { key: '99999', name: 'Edge Case', position: 'RB' } },
       ],
     });
-    await saveDraft(t.database.db, at(Date.UTC(2025, 7, 1, 23, 59, 59, 999), 'edge-last'));
-    await saveDraft(t.database.db, at(Date.UTC(2025, 7, 2), 'edge-next'));
-    await saveDraft(t.database.db, at(Date.UTC(2025, 7, 1) - 1, 'edge-before'));
+    await saveDraft(t.database.db, at(Date.UTC(2025, 9, 1, 23, 59, 59, 999), 'edge-last'));
+    await saveDraft(t.database.db, at(Date.UTC(2025, 9, 2), 'edge-next'));
+    await saveDraft(t.database.db, at(Date.UTC(2025, 9, 1) - 1, 'edge-before'));
     const body = (await post({ ...base, startDate: day, endDate: day })).json() as AdpAnswer;
     expect(body.totalLeagues).toBe(1);
     expect(body.players).toEqual([
@@ -303,6 +311,40 @@ describe('POST /api/mfl/adp', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('keeps the monthly totals in step when a draft moves month, changes facts or loses picks', async () => {
+    const [a, b] = makeDrafts().filter((d) => d.service === 'mfl');
+    await saveDraft(t.database.db, {
+      ...a,
+      startedAt: new Date(Date.UTC(2025, 6, 31, 23, 59, 59, 999)),
+      facts: { ...a.facts, qbFormat: a.facts.qbFormat === 'SF' ? '2QB' : 'SF', idp: !a.facts.idp },
+      picks: a.picks.slice(0, 5),
+    });
+    await saveDraft(t.database.db, { ...b, startedAt: new Date(Date.UTC(2025, 7, 1)) });
+    const snapshot = async () =>
+      (await t.database.db.select().from(rookieAdpMonths)).map((m) => JSON.stringify(m)).sort();
+    const kept = await snapshot();
+    await rebuildMonths(t.database.db);
+    expect(await snapshot()).toEqual(kept);
+
+    await t.cache.incr(ADP_VERSION_KEY);
+    const rows = await storedRows();
+    for (const [startDate, endDate] of [
+      ['2025-05-01', '2025-08-31'],
+      ['2025-07-31', '2025-08-01'],
+      ['2025-06-15', '2025-08-15'],
+    ]) {
+      const f: Filter = {
+        sizes: [10, 12, 14],
+        types: ['1QB', 'SF', '2QB'],
+        idp: 0,
+        ppr: 0,
+        startDate,
+        endDate,
+      };
+      expect((await post(f)).json()).toMatchObject(expected(f, rows));
+    }
   });
 
   it('caches an answer briefly, and a new draft read by ingestion shows at once', async () => {
