@@ -1,0 +1,61 @@
+/** Content constants and text rules shared by the server and the pages; no dependencies. */
+
+/** Business constants (spec section 9). */
+export const HOME_COUNT = 6;
+export const LIST_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_HOME_COUNT = 10;
+export const PREVIEW_LENGTH = 100;
+export const SEARCH_HEADER_LENGTH = 30;
+export const MAX_PAGE_SIZE = 100;
+
+/** YYYY-MM-DD (UTC, so the server and every visitor show the same day). */
+export function formatDate(date: string | Date): string {
+  const d = typeof date === 'string' ? new Date(date) : date;
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
+}
+
+/** A line `[[video:URL]]` in a body embeds a YouTube or Vimeo video. */
+export const VIDEO_MARKER = /\[\[video:([^\]\s]+)\]\]/g;
+
+/** Cuts text to max characters and adds an ellipsis when something was cut. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** Markdown to plain text, good enough for previews and descriptions (no parser in the page bundle). */
+export function markdownToText(markdown: string): string {
+  return (
+    markdown
+      .replace(VIDEO_MARKER, ' ')
+      .replace(/```[^\n]*\n?/g, ' ')
+      // Headings are structure, not prose: a preview reads better without them.
+      .replace(/^\s{0,3}#{1,6}\s.*$/gm, ' ')
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s*([-*_]\s*){3,}$/gm, ' ')
+      .replace(/^\s*\|?(\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/gm, ' ')
+      .replace(/\|/g, ' ')
+      .replace(/^\s{0,3}(>+|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/(\*\*|__|\*|_|~~|`)(?=\S)([^*_~`]*?\S)\1/g, '$2')
+      .replace(/[`*]/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** The tile preview: video markers removed, markdown as text, cut to 100 characters + '…'. */
+export const previewText = (body: string, max = PREVIEW_LENGTH) => truncate(markdownToText(body), max);
+
+/** The header of a search hit: an article's title cut at 30 characters; a profile's "name, position, school". */
+export function searchHeader(
+  hit:
+    | { type: 'article'; title: string }
+    | { type: 'profile'; name: string; position: string; school: string },
+): string {
+  if (hit.type === 'article') return truncate(hit.title, SEARCH_HEADER_LENGTH);
+  return [hit.name, hit.position, hit.school].filter(Boolean).join(', ');
+}
