@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { type Article, formatDate, previewText } from '../../../common/content.ts';
+import type { Article } from '../../../common/content.ts';
+import { formatDate, previewText } from '../../../common/content-format.ts';
 import { ContentImage } from './content-image.tsx';
 import { TagList } from './tag-list.tsx';
 

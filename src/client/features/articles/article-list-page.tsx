@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { LIST_PAGE_SIZE } from '../../../common/content.ts';
+import { LIST_PAGE_SIZE } from '../../../common/content-format.ts';
 import { articlesQuery } from '../../api/content.ts';
 import { ArticleTile } from '../../components/content/article-tile.tsx';
 import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';

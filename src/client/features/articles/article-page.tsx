@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../../common/content.ts';
+import { formatDate } from '../../../common/content-format.ts';
 import { articleQuery } from '../../api/content.ts';
 import { ApiError } from '../../api/http.ts';
 import { ContentImage } from '../../components/content/content-image.tsx';

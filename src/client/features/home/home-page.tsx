@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { HOME_COUNT } from '../../../common/content.ts';
+import { HOME_COUNT } from '../../../common/content-format.ts';
 import { articlesQuery, profilesQuery } from '../../api/content.ts';
 import { ArticleTile } from '../../components/content/article-tile.tsx';
 import { ProfileTile } from '../../components/content/profile-tile.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { LIST_PAGE_SIZE } from '../../../common/content.ts';
+import { LIST_PAGE_SIZE } from '../../../common/content-format.ts';
 import { profilesQuery } from '../../api/content.ts';
 import { ProfileTile } from '../../components/content/profile-tile.tsx';
 import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';

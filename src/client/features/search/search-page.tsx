@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate, type SearchResult } from '../../../common/content.ts';
+import type { SearchResult } from '../../../common/content.ts';
+import { formatDate } from '../../../common/content-format.ts';
 import { searchQuery } from '../../api/content.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
