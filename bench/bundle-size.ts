@@ -1,0 +1,87 @@
+/**
+ * The JavaScript a visitor downloads to see the home, article and profile pages: the entry script of
+ * dist/client/index.html, the page's lazy route module, and every module they import statically,
+ * each gzipped (level 9) and summed. Target: at most 100 KB gzipped for each page. Chunks loaded only
+ * on demand (the filter modal, the admin panel, the tools) are not counted.
+ * Run `npx vite build` first (CLIENT_DIR names another build directory).
+ *
+ *   node --import tsx bench/bundle-size.ts
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TARGET_KB = 100;
+const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
+const assets = join(dist, 'assets');
+
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist/client is missing: run `npx vite build` first.');
+  process.exit(1);
+}
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = /<script type="module"[^>]*src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+if (!entry) throw new Error('No entry script in dist/client/index.html');
+const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
+
+const gzipped = new Map<string, number>();
+const gz = (file: string) => {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(join(assets, file)), { level: 9 }).length);
+  return gzipped.get(file)!;
+};
+
+// Static imports only: `import … from "./x.js"` and bare `import "./x.js"`, not import("./x.js").
+const staticImports = (file: string) =>
+  [
+    ...readFileSync(join(assets, file), 'utf8').matchAll(
+      /(?:^|[;}\s])import\s*(?:[^'"();]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
+    ),
+  ].map((m) => m[1]);
+
+function closure(start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length) {
+    const f = queue.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    queue.push(...staticImports(f));
+  }
+  return seen;
+}
+
+const jsFiles = readdirSync(assets).filter((f) => f.endsWith('.js'));
+const routeModule = (prefix: string) => {
+  const found = jsFiles.find((f) => f.startsWith(`${prefix}-`));
+  if (!found) throw new Error(`No chunk named ${prefix}-*.js in dist/client/assets`);
+  return found;
+};
+
+const initial = closure([entry, ...preloaded]);
+const initialKb = [...initial].reduce((n, f) => n + gz(f), 0) / 1024;
+console.log(`Entry (${entry} and ${initial.size - 1} static imports): ${initialKb.toFixed(1)} KB gzipped`);
+console.log('\npage                     JS files   gzipped KB   target');
+let missed = false;
+for (const [page, prefix] of [
+  ['home (/)', 'home-page'],
+  ['article (/article/…)', 'article-page'],
+  ['profile (/profile/…)', 'profile-page'],
+] as const) {
+  const files = closure([entry, ...preloaded, routeModule(prefix)]);
+  const kb = [...files].reduce((n, f) => n + gz(f), 0) / 1024;
+  const ok = kb <= TARGET_KB;
+  missed ||= !ok;
+  console.log(
+    `${page.padEnd(24)} ${String(files.size).padStart(8)} ${kb.toFixed(1).padStart(12)}   ${ok ? 'ok' : 'OVER'} (<= ${TARGET_KB})`,
+  );
+}
+// What the first click on Filter Prospects adds to the home page.
+const home = closure([entry, ...preloaded, routeModule('home-page')]);
+const modal = [...closure([routeModule('profile-filter-modal')])].filter((f) => !home.has(f));
+console.log(
+  `\nLoaded on first use of the filter modal: ${(modal.reduce((n, f) => n + gz(f), 0) / 1024).toFixed(1)} KB`,
+);
+if (missed) process.exitCode = 1;
