@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { failOnConsoleErrors } from './support.ts';
 
@@ -238,6 +239,21 @@ test.describe('Rookie ADP', () => {
     await expect(page.getByRole('img', { name: /ADP and pick range/ }).locator('circle')).toHaveCount(
       Math.min(30, count),
     );
+  });
+
+  test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {
+    await page.goto('/tools/rookie-adp');
+    await expect(page.getByTestId('adp-caption')).toBeVisible();
+    const violations = async (selector: string) =>
+      (await new AxeBuilder({ page }).include(selector).analyze()).violations.map(
+        (v) => `${v.id}: ${v.help}`,
+      );
+    expect(await violations('main')).toEqual([]);
+    await page.getByRole('button', { name: 'Chart' }).click();
+    expect(await violations('main')).toEqual([]);
+    await page.getByRole('button', { name: /Draft dates/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Choose the draft dates' })).toBeVisible();
+    expect(await violations('[role="dialog"]')).toEqual([]);
   });
 
   test('fits a phone screen', async ({ page }, testInfo) => {

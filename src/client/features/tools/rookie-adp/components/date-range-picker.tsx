@@ -80,6 +80,7 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Choose the draft dates"
           align="start"
           sideOffset={6}
           collisionPadding={8}
