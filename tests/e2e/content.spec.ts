@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { Article, ListAnswer, Profile } from '../../src/common/content.ts';
 import { failOnConsoleErrors } from './support.ts';
@@ -222,4 +223,33 @@ test('feeds leave hidden content out', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain('/profile/deandre-whitfield');
   expect(sitemap).not.toContain('darnell-fitzhugh');
+});
+
+test.describe('accessibility', () => {
+  for (const width of [1280, 390]) {
+    test(`content pages have no axe violations at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [
+        '/',
+        '/articles',
+        '/article/2027-rookie-rankings-top-24-for-superflex-leagues',
+        '/profiles',
+        '/profile/deandre-whitfield',
+        '/search?search=superflex',
+        '/article/no-such-article',
+      ]) {
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await expect(page.locator('main [aria-hidden="true"].animate-pulse')).toHaveCount(0);
+        // The video players are the providers' pages (offline here, Chromium's error page): not ours to check.
+        const { violations } = await new AxeBuilder({ page })
+          .include('main')
+          .exclude('.video-embed')
+          .analyze();
+        expect(violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+          [],
+        );
+      }
+    });
+  }
 });

@@ -7,7 +7,7 @@ export function ContentNotFound({ kind }: { kind: 'article' | 'profile' }) {
   usePageTitle(`${noun} not found`);
   return (
     <section className="card mx-auto max-w-xl p-8 text-center">
-      <p className="font-display text-6xl font-bold text-gold-500" aria-hidden="true">
+      <p className="font-display text-6xl font-bold text-field-700" aria-hidden="true">
         404
       </p>
       <h1 className="page-title mb-3">{noun} not found</h1>

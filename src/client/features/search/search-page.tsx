@@ -52,7 +52,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
   const to = `/${hit.type}/${hit.shortname}`;
   return (
     <article className="card flex flex-col gap-2 p-5" data-testid="search-result">
-      <p className="text-xs font-semibold uppercase tracking-wide text-gold-600">
+      <p className="self-start rounded bg-gold-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-field-900">
         {hit.type === 'article' ? 'Article' : 'Prospect'}
       </p>
       <h2 className="font-display text-xl font-bold text-field-900">{hit.header}</h2>
