@@ -95,13 +95,15 @@ export function Component() {
               <p className="text-sm text-slate-600" data-testid="adp-caption">
                 {adpCaption(data.totalLeagues, SERVICE_LABEL, applied.startDate, applied.endDate)}
               </p>
-              <div className="flex items-center gap-2">
-                <ViewSwitch view={view} onChange={setView} />
-                <CsvButton
-                  players={players}
-                  fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
-                />
-              </div>
+              {data.players.length > 0 && (
+                <div className="flex items-center gap-2">
+                  <ViewSwitch view={view} onChange={setView} />
+                  <CsvButton
+                    players={players}
+                    fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
+                  />
+                </div>
+              )}
             </div>
             {data.players.length === 0 ? (
               <p className="rounded-lg bg-slate-50 px-4 py-10 text-center font-semibold text-slate-600">
