@@ -13,6 +13,7 @@ import { contentRoutes } from './content/routes.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await feedRoutes(app, deps);
+  await robotsRoutes(app, { publicUrl: config.publicUrl });
 
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),

@@ -15,6 +15,14 @@ describe(`app basics (${testDbKind})`, () => {
     expect(res.json()).toEqual({ ok: true, db: testDbKind });
   });
 
+  it('answers /robots.txt naming the sitemap by its absolute address', async () => {
+    const res = await t.request({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/^User-agent: \*$/m);
+    expect(res.body).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\.xml$/m);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.request({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
