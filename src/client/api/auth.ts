@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts';
 import type { LoginInput, SignupInput, User } from '../../common/users.ts';
 import { ApiError, api } from './http.ts';
 
@@ -9,11 +10,19 @@ import { ApiError, api } from './http.ts';
 
 export const authKeys = { currentUser: ['current-user'] as const };
 
+const hintPattern = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=`);
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  // Without the hint there is no session to ask about (the session cookie itself is unreadable).
+  if (!hintPattern.test(document.cookie)) return null;
   try {
     return await api<User>('users/currentUser', { signal });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 401) return null;
+    if (e instanceof ApiError && e.status === 401) {
+      // The session ended on the server (expired, or ended elsewhere): stop asking.
+      document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+      return null;
+    }
     throw e;
   }
 }

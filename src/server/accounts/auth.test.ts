@@ -52,6 +52,12 @@ describe(`log in, sign up, log out (${testDbKind})`, () => {
       // 256 bits of randomness in base64url.
       expect(sessionCookie(res).split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.headers['cache-control']).toBe('no-store');
+      // Beside it, a readable hint (no token) tells the client a session may exist.
+      const hint = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('signed_in='));
+      expect(hint).toMatch(/^signed_in=1;/);
+      expect(hint).not.toMatch(/HttpOnly/);
     });
 
     it('enforces the password length: at least 8, at most the maximum', async () => {
@@ -231,6 +237,7 @@ describe(`log in, sign up, log out (${testDbKind})`, () => {
       expect(res.json()).toEqual({ ok: true });
       const cleared = sessionSetCookie(res)!;
       expect(cleared).toMatch(/^session=;/);
+      expect(String(res.headers['set-cookie'])).toMatch(/signed_in=;/);
       expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
       const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
       expect(rows).toEqual([]);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
 // HttpOnly keeps the token away from scripts; SameSite=Lax keeps it off cross-site POSTs;
@@ -10,10 +11,21 @@ const options = (req: FastifyRequest) => ({
   path: '/',
 });
 
+// The hint holds no token, so scripts may read it.
+const hintOptions = (req: FastifyRequest) => ({ ...options(req), httpOnly: false });
+
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, { ...options(req), maxAge: SESSION_TTL_MS / 1000 });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: SESSION_TTL_MS / 1000 });
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, options(req));
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(req));
+}
+
+/** Gives a session cookie without its hint (one issued before the hint existed) the hint. */
+export function ensureSessionHint(req: FastifyRequest, reply: FastifyReply) {
+  if (req.cookies[SESSION_COOKIE] && !req.cookies[SESSION_HINT_COOKIE])
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: SESSION_TTL_MS / 1000 });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath, redirects } from '../../common/routes.ts';
+import { ensureSessionHint } from '../accounts/session-cookie.ts';
 
 /** What a page's HTML head says about it, for search engines and link previews. */
 export interface PageMeta {
@@ -98,6 +99,7 @@ export async function registerSpa(
       if (meta !== undefined) break;
     }
     const head = headTags(meta ?? { ...opts.siteMeta, path: pathname }, origin);
+    ensureSessionHint(req, reply);
     const html = template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--app-head-->', `${head}\n    ${clientConfigTag}`);
