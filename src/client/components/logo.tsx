@@ -35,7 +35,8 @@ export function Logo({
         <span
           className={`font-display text-xl font-bold uppercase leading-none tracking-wider ${tone === 'light' ? 'text-white' : 'text-field-900'}`}
         >
-          Dynasty<span className="text-gold-500">Forge</span>
+          {/* The space makes the visible text the name links and screen readers use. */}
+          Dynasty <span className="text-gold-500">Forge</span>
         </span>
       )}
     </span>
