@@ -69,9 +69,17 @@ export async function registerSpa(
       preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(opts.dir, 'assets')}`);
+        // Artwork and the icon are never edited in place (a new picture gets a new name), so they
+        // are kept for 180 days; anything else unhashed, for an hour.
+        const artwork =
+          path.startsWith(join(opts.dir, 'images')) || path.startsWith(join(opts.dir, 'favicon.svg'));
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : artwork
+              ? 'public, max-age=15552000'
+              : 'public, max-age=3600',
         );
       },
     });
