@@ -24,6 +24,8 @@ export const articleSchema = z.object({
   isVisible: z.boolean(),
 });
 export type Article = z.infer<typeof articleSchema>;
+/** An article in a list: everything but the rendered body, which only the detail answer carries. */
+export type ArticleListItem = Omit<Article, 'bodyHtml'>;
 
 /** A draft prospect as the API answers it. `year` is the draft class. */
 export const profileSchema = z.object({
@@ -45,6 +47,8 @@ export const profileSchema = z.object({
   isVisible: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** A profile in a list: everything but the rendered body, which only the detail answer carries. */
+export type ProfileListItem = Omit<Profile, 'bodyHtml'>;
 
 /** One page of a list, with the total count of matching items. */
 export const listAnswerSchema = <T extends z.ZodType>(item: T) =>

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Article, ListAnswer, Profile, ProfileFilters, SearchResult } from '../../common/content.ts';
+import type {
+  Article,
+  ArticleListItem,
+  ListAnswer,
+  Profile,
+  ProfileFilters,
+  ProfileListItem,
+  SearchResult,
+} from '../../common/content.ts';
 import { ApiError, api, query } from './http.ts';
 
 // A missing or hidden item is an answer; only a server or network failure is worth one more try.
@@ -20,13 +28,13 @@ export interface ProfileParams extends PageParams {
 }
 
 export const fetchArticles = (p: PageParams, signal?: AbortSignal) =>
-  api<ListAnswer<Article>>(`articles${query({ page: p.page, limit: p.limit })}`, { signal });
+  api<ListAnswer<ArticleListItem>>(`articles${query({ page: p.page, limit: p.limit })}`, { signal });
 
 export const fetchArticle = (shortname: string, signal?: AbortSignal) =>
   api<Article>(`articles/${encodeURIComponent(shortname)}`, { signal });
 
 export const fetchProfiles = (p: ProfileParams, signal?: AbortSignal) =>
-  api<ListAnswer<Profile>>(
+  api<ListAnswer<ProfileListItem>>(
     `profiles${query({ page: p.page, limit: p.limit, position: p.position, year: p.year })}`,
     { signal },
   );

@@ -88,6 +88,9 @@ describe('lists and details', () => {
     expect(second.total).toBe(first.total);
     const all = (await get('/api/articles?limit=100')).json() as ListAnswer<Article>;
     expect(all.total).toBe(all.items.length);
+    // Lists carry the Markdown source for previews, not the rendered body.
+    expect(all.items[0].body).toBeDefined();
+    expect(all.items[0]).not.toHaveProperty('bodyHtml');
   });
 
   it('defaults to 20 a page and refuses a limit over 100', async () => {

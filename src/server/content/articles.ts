@@ -1,5 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Article, ArticleListQuery, articleInputSchema, ListAnswer } from '../../common/content.ts';
+import type { z } from 'zod';
+import type {
+  Article,
+  ArticleListItem,
+  ArticleListQuery,
+  articleInputSchema,
+  ListAnswer,
+} from '../../common/content.ts';
 import type { User } from '../../common/users.ts';
 import type { Db } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
@@ -9,7 +16,7 @@ import { renderMarkdown } from './markdown.ts';
 import { byRef, createWithShortname } from './store.ts';
 import { articleMatch } from './text-search.ts';
 
-type ArticleInput = import('zod').output<typeof articleInputSchema>;
+type ArticleInput = z.output<typeof articleInputSchema>;
 
 const columns = {
   id: articles.id,
@@ -26,13 +33,17 @@ const columns = {
   isVisible: articles.isVisible,
 };
 
-interface Row extends Omit<Article, 'date' | 'tags' | 'contributor'> {
+// Lists leave the rendered body out: it is most of the weight and only the detail page shows it.
+const { bodyHtml: _, ...listColumns } = columns;
+
+interface Row extends Omit<ArticleListItem, 'date' | 'tags' | 'contributor'> {
   date: Date;
   tags: string[];
   contributorName: string | null;
 }
 
-const toArticle = ({ contributorName, date, tags, ...row }: Row): Article => ({
+/** The API's shape of a row: ISO date, tags as objects, the contributor as { name }. */
+const toArticle = <R extends Row>({ contributorName, date, tags, ...row }: R) => ({
   ...row,
   date: date.toISOString(),
   tags: tags.map((name) => ({ name })),
@@ -44,14 +55,14 @@ export async function listArticles(
   db: Db,
   q: Pick<ArticleListQuery, 'limit' | 'page' | 'search'>,
   includeHidden: boolean,
-): Promise<ListAnswer<Article>> {
+): Promise<ListAnswer<ArticleListItem>> {
   const where = and(
     includeHidden ? undefined : eq(articles.isVisible, true),
     q.search ? articleMatch(q.search) : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(columns)
+      .select(listColumns)
       .from(articles)
       .leftJoin(users, eq(users.id, articles.contributorId))
       .where(where)

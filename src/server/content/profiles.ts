@@ -4,6 +4,7 @@ import type {
   ListAnswer,
   Profile,
   ProfileFilters,
+  ProfileListItem,
   ProfileListQuery,
   profileInputSchema,
 } from '../../common/content.ts';
@@ -37,12 +38,16 @@ const columns = {
   isVisible: profiles.isVisible,
 };
 
-interface Row extends Omit<Profile, 'date' | 'contributor'> {
+// Lists leave the rendered body out: it is most of the weight and only the detail page shows it.
+const { bodyHtml: _, ...listColumns } = columns;
+
+interface Row extends Omit<ProfileListItem, 'date' | 'contributor'> {
   date: Date;
   contributorName: string | null;
 }
 
-const toProfile = ({ contributorName, date, ...row }: Row): Profile => ({
+/** The API's shape of a row: ISO date, the contributor as { name }. */
+const toProfile = <R extends Row>({ contributorName, date, ...row }: R) => ({
   ...row,
   date: date.toISOString(),
   contributor: contributorName == null ? null : { name: contributorName },
@@ -53,7 +58,7 @@ export async function listProfiles(
   db: Db,
   q: Pick<ProfileListQuery, 'limit' | 'page' | 'search' | 'position' | 'year'>,
   includeHidden: boolean,
-): Promise<ListAnswer<Profile>> {
+): Promise<ListAnswer<ProfileListItem>> {
   const where = and(
     includeHidden ? undefined : eq(profiles.isVisible, true),
     q.position ? eq(profiles.position, q.position.toUpperCase()) : undefined,
@@ -62,7 +67,7 @@ export async function listProfiles(
   );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(columns)
+      .select(listColumns)
       .from(profiles)
       .leftJoin(users, eq(users.id, profiles.contributorId))
       .where(where)

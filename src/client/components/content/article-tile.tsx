@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Article } from '../../../common/content.ts';
+import type { ArticleListItem } from '../../../common/content.ts';
 import { formatDate, previewText } from '../../../common/content-format.ts';
 import { ContentImage } from './content-image.tsx';
 import { TagList } from './tag-list.tsx';
@@ -12,7 +12,7 @@ export function ArticleTile({
   article,
   heading: Heading = 'h3',
 }: {
-  article: Article;
+  article: ArticleListItem;
   heading?: 'h2' | 'h3';
 }) {
   const date = formatDate(article.date);

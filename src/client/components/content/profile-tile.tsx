@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Profile } from '../../../common/content.ts';
+import type { ProfileListItem } from '../../../common/content.ts';
 import { ContentImage } from './content-image.tsx';
 
 /** A prospect tile: picture (or placeholder), name, position, school, class, height and weight. */
@@ -7,7 +7,7 @@ export function ProfileTile({
   profile,
   heading: Heading = 'h3',
 }: {
-  profile: Profile;
+  profile: ProfileListItem;
   heading?: 'h2' | 'h3';
 }) {
   const facts = [
