@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
@@ -99,5 +100,31 @@ describe('public answers', () => {
     });
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('are gzipped for clients that accept it, under their own ETag', async () => {
+    await save('/api/articles', {
+      title: 'A long read',
+      body: 'Dynasty analysis. '.repeat(200),
+      isVisible: true,
+    });
+    const plain = await get('/api/articles');
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/articles',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.headers.etag).toBe((plain.headers.etag as string).replace(/"$/, '-gz"'));
+    // Either tag shows the visitor has the current content.
+    for (const tag of [plain.headers.etag, zipped.headers.etag] as string[])
+      expect(
+        (await get('/api/articles', { 'if-none-match': tag, 'accept-encoding': 'gzip' })).statusCode,
+      ).toBe(304);
+    // Small answers are sent as they are.
+    const small = await get('/api/profile-filters', { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Cache } from '../cache.ts';
@@ -42,32 +43,43 @@ export async function cachedByVersion<T extends object | null>(
   return value;
 }
 
-// The bytes of recent answers, by ETag: encoding a large text with non-ASCII characters on every
-// request costs more than the rest of the request together.
-const encoded = new LRUCache<string, Buffer>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (b) => b.length || 1,
+// The bytes of recent answers, by ETag, plain and gzipped: the app has no compression layer, and
+// encoding (let alone compressing) a large answer on every request would cost more than the rest of
+// the request together. Small answers are not worth compressing.
+const COMPRESS_FROM = 1024;
+const encoded = new LRUCache<string, { plain: Buffer; gzip?: Buffer }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (e) => e.plain.length + (e.gzip?.length ?? e.plain.length),
 });
-const bytesOf = (answer: CachedAnswer) => {
-  let bytes = encoded.get(answer.etag);
-  if (!bytes) {
-    bytes = Buffer.from(answer.body);
-    encoded.set(answer.etag, bytes);
+function bytesOf(answer: CachedAnswer, gzip: boolean): { bytes: Buffer; gzipped: boolean } {
+  let entry = encoded.get(answer.etag);
+  if (!entry) {
+    const plain = Buffer.from(answer.body);
+    entry = { plain, gzip: plain.length >= COMPRESS_FROM ? gzipSync(plain, { level: 6 }) : undefined };
+    encoded.set(answer.etag, entry);
   }
-  return bytes;
-};
+  return gzip && entry.gzip ? { bytes: entry.gzip, gzipped: true } : { bytes: entry.plain, gzipped: false };
+}
 
-/** Sends a cached answer with its ETag; a matching If-None-Match gets 304 with no body. */
+const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+// The same content under either encoding: "abc" and "abc-gz" (and weak forms) all match.
+const sameContent = (tag: string, etag: string) => tag.replace(/^W\//, '').replace(/-gz"$/, '"') === etag;
+
+/**
+ * Sends a cached answer with its ETag, gzipped when the client accepts it; a matching If-None-Match
+ * gets 304 with no body.
+ */
 export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   // Browsers revalidate every time (cheap with the ETag), so a write shows at once.
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const { bytes, gzipped } = bytesOf(answer, acceptsGzip(req));
+  // Each encoding is its own representation, so it has its own strong ETag.
+  reply.header('etag', gzipped ? answer.etag.replace(/"$/, '-gz"') : answer.etag);
   const ifNoneMatch = req.headers['if-none-match'];
-  if (
-    answer.status === 200 &&
-    ifNoneMatch?.split(/\s*,\s*/).some((t) => t.replace(/^W\//, '') === answer.etag)
-  )
+  if (answer.status === 200 && ifNoneMatch?.split(/\s*,\s*/).some((t) => sameContent(t, answer.etag)))
     return reply.code(304).send();
-  return reply.code(answer.status).type(answer.type).send(bytesOf(answer));
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  return reply.code(answer.status).type(answer.type).send(bytes);
 }
 
 /** JSON answers: data, or a { error } with its status. */
