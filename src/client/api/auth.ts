@@ -20,6 +20,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
       // The session ended on the server (expired, or ended elsewhere): stop asking.
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
       document.cookie = `${SESSION_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
       return null;
     }
