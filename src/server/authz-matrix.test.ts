@@ -60,7 +60,7 @@ const profileInput = (name: string) => ({ name, position: 'RB', school: 'State',
 
 // biome-ignore format: the table is aligned by hand
 const matrix: Row[] = [
-  //                                                         expect: [anon, user, owner, other, super]
+  //                                                           expect: [anon, user, owner, other, super]
   { route: 'GET /api/health',                                  expect: all(200) },
 
   // Accounts
