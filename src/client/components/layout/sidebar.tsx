@@ -24,7 +24,9 @@ export function Sidebar() {
 export function WithSidebar({ children }: { children: React.ReactNode }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-      <div className="min-w-0">{children}</div>
+      {/* On phones the sidebar sits below: a screen's height kept for the page body means it does
+          not show under a loading page and then jump down when the content arrives. */}
+      <div className="min-w-0 max-lg:min-h-svh">{children}</div>
       <Sidebar />
     </div>
   );
