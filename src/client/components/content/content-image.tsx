@@ -32,6 +32,8 @@ export function ContentImage({
       width={kind === 'article' ? 400 : 200}
       height={kind === 'article' ? 225 : 200}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager picture is the page's first, and usually its largest paint.
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className={`bg-field-100 object-cover ${className}`}
