@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ListAnswer, previewText, type SearchResult, searchHeader } from '../../common/content.ts';
 import { type Db, queryRows } from '../db/client.ts';
-import { articleMatch, articleRank, profileMatch, profileRank } from './text-search.ts';
+import { articleMatch, articleRank, profileMatch, profileRank, tsQuery } from './text-search.ts';
 
 interface Hit {
   type: 'article' | 'profile';
@@ -18,7 +18,7 @@ interface Hit {
 
 // A very broad term can match most of the catalogue; ranking is done over the newest matches of
 // each kind, so such a search stays fast. The total still counts every match.
-const CANDIDATES = 1000;
+const CANDIDATES = 500;
 
 /**
  * Visible articles and profiles matching the term, best first, as one list. Ranks are worked out
@@ -33,7 +33,8 @@ export async function searchContent(
   const rows = await queryRows<Hit>(
     db,
     sql`
-      WITH a AS (
+      WITH q AS (SELECT ${tsQuery(term)} AS tsq),
+      a AS (
         SELECT id, count(*) OVER () AS matches FROM articles
          WHERE is_visible AND ${articleMatch(term)}
          ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
@@ -42,11 +43,11 @@ export async function searchContent(
          WHERE is_visible AND ${profileMatch(term)}
          ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
       ), hits AS (
-        SELECT 'article' AS type, articles.id, articles.date, ${articleRank(term)} AS score
-          FROM a JOIN articles ON articles.id = a.id
+        SELECT 'article' AS type, articles.id, articles.date, ${articleRank(term, sql`q.tsq`)} AS score
+          FROM a JOIN articles ON articles.id = a.id CROSS JOIN q
         UNION ALL
-        SELECT 'profile' AS type, profiles.id, profiles.date, ${profileRank(term)} AS score
-          FROM p JOIN profiles ON profiles.id = p.id
+        SELECT 'profile' AS type, profiles.id, profiles.date, ${profileRank(term, sql`q.tsq`)} AS score
+          FROM p JOIN profiles ON profiles.id = p.id CROSS JOIN q
       ), ranked AS (
         SELECT type, id, date, score FROM hits
          ORDER BY score DESC, date DESC, id DESC

@@ -5,18 +5,20 @@ import { type SQL, sql } from 'drizzle-orm';
 // is its own branch of a UNION so that each is answered from its GIN index: as one OR, the planner
 // may scan the table and work out the trigram similarity of every row.
 
-const query = (term: string) => sql`websearch_to_tsquery('english', ${term})`;
+export const tsQuery = (term: string) => sql`websearch_to_tsquery('english', ${term})`;
 
 export const articleMatch = (term: string): SQL =>
-  sql`articles.id IN (SELECT id FROM articles WHERE search @@ ${query(term)}
+  sql`articles.id IN (SELECT id FROM articles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM articles WHERE ${term} <% title)`;
 
-export const articleRank = (term: string): SQL =>
-  sql`(ts_rank(articles.search, ${query(term)}) + word_similarity(${term}, articles.title))`;
+/** The rank of a matching article; tsquery is the parsed term, worked out once per query. */
+export const articleRank = (term: string, tsquery: SQL): SQL =>
+  sql`(ts_rank(articles.search, ${tsquery}) + word_similarity(${term}, articles.title))`;
 
 export const profileMatch = (term: string): SQL =>
-  sql`profiles.id IN (SELECT id FROM profiles WHERE search @@ ${query(term)}
+  sql`profiles.id IN (SELECT id FROM profiles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM profiles WHERE name % ${term})`;
 
-export const profileRank = (term: string): SQL =>
-  sql`(ts_rank(profiles.search, ${query(term)}) + similarity(profiles.name, ${term}))`;
+/** The rank of a matching profile; tsquery is the parsed term, worked out once per query. */
+export const profileRank = (term: string, tsquery: SQL): SQL =>
+  sql`(ts_rank(profiles.search, ${tsquery}) + similarity(profiles.name, ${term}))`;
