@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -27,6 +27,14 @@ export function Modal({
   footer,
   size = 'md',
 }: ModalProps) {
+  // The element that opened the modal gets focus back when it closes (it need not be a Radix trigger).
+  // It is read while rendering the opening, before an autoFocus field inside takes focus.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const wasOpen = useRef(false);
+  if (open && !wasOpen.current && typeof document !== 'undefined') {
+    returnTo.current = document.activeElement as HTMLElement | null;
+  }
+  wasOpen.current = open;
   const guard = (e: Event) => {
     if (preventClose) e.preventDefault();
   };
@@ -43,6 +51,10 @@ export function Modal({
           data-testid="modal-backdrop"
         />
         <Dialog.Content
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnTo.current?.focus();
+          }}
           onEscapeKeyDown={guard}
           onPointerDownOutside={guard}
           onInteractOutside={guard}
