@@ -7,7 +7,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
-  REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,40}$/).default('dyn:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,40}$/)
+    .default('dyn:'),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
