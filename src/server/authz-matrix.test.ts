@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../common/users.ts';
-import { buildSimulator } from '../simulator/app.ts';
 import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
 import { freshAddress, uniqueEmail } from './accounts/test-support.ts';
 import { articles, profiles } from './db/schema.ts';
 import { apiRoutes } from './http/route-list.ts';
 import { makeTestApp, type TestApp } from './test/app.ts';
 import { testDbKind } from './test/database.ts';
+import { startTestSimulator } from './test/simulator.ts';
 
 /*
  * Authorization matrix: every /api route the app registers × every role, with the expected status.
@@ -128,15 +128,9 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
 
   beforeAll(async () => {
     // The league routes talk to the simulator, never to the Internet.
-    sim = (await buildSimulator({})).app;
-    await sim.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = sim.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
-    t = await makeTestApp({
-      MFL_API_URL: `${base}/mfl/api`,
-      SLEEPER_API_URL: `${base}/sleeper/v1`,
-      FLEA_API_URL: `${base}/flea/api`,
-    });
+    let env: Record<string, string>;
+    ({ sim, env } = await startTestSimulator());
+    t = await makeTestApp(env);
     const login = { email: uniqueEmail('matrix-login'), password: 'matrix-password' };
     await t.userWithRole('user', login);
     const actors = {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSimulator } from '../simulator/app.ts';
 import { apiRoutes } from './http/route-list.ts';
 import { makeTestApp, type TestApp } from './test/app.ts';
 import { testDbKind } from './test/database.ts';
+import { startTestSimulator } from './test/simulator.ts';
 
 /*
  * Every API route gets random and malformed input: wrong types, huge strings, deep objects,
@@ -100,15 +100,9 @@ describe(`fuzzing every API route (${testDbKind})`, () => {
   let superCookie: string;
 
   beforeAll(async () => {
-    sim = (await buildSimulator({})).app;
-    await sim.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = sim.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
-    t = await makeTestApp({
-      MFL_API_URL: `${base}/mfl/api`,
-      SLEEPER_API_URL: `${base}/sleeper/v1`,
-      FLEA_API_URL: `${base}/flea/api`,
-    });
+    let env: Record<string, string>;
+    ({ sim, env } = await startTestSimulator());
+    t = await makeTestApp(env);
     superCookie = (await t.userWithRole('superuser')).cookie;
   });
   afterAll(async () => {
