@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { canUseAdmin } from '../../../common/roles.ts';
 import { useCurrentUser, useLogOut } from '../../api/auth.ts';
+import { useDismiss } from './use-dismiss.ts';
 
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-slate-800 no-underline hover:bg-field-100 hover:no-underline';
@@ -13,22 +14,11 @@ export function AccountMenu() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  const closeDropdown = useCallback(() => setOpen(false), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
   useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open, closeDropdown);
 
   if (isPending) return <span className="hidden w-20 md:block" aria-hidden="true" />;
   if (!user)

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { siteConfig } from '../../lib/site-config.ts';
 import { Logo } from '../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { useDismiss } from './use-dismiss.ts';
 
 const tools = [
   { to: '/tools/lineup', label: 'Lineup' },
@@ -19,6 +20,7 @@ export function Header() {
   const [toolsOpen, setToolsOpen] = useState(false);
   const location = useLocation();
   const toolsRef = useRef<HTMLDivElement>(null);
+  const closeDropdown = useCallback(() => setToolsOpen(false), []);
 
   // Menus close whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -27,19 +29,7 @@ export function Header() {
     setToolsOpen(false);
   }, [location.pathname]);
 
-  useEffect(() => {
-    if (!toolsOpen) return;
-    const onDown = (e: MouseEvent) => {
-      if (!toolsRef.current?.contains(e.target as Node)) setToolsOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setToolsOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [toolsOpen]);
+  useDismiss(toolsRef, toolsOpen, closeDropdown);
 
   return (
     <header className="sticky top-0 z-30 bg-field-900 shadow-md">
