@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './router.tsx';
+import { SiteLayout } from './components/layout/site-layout.tsx';
+import { Router } from './router/router.tsx';
+import { pages } from './routes.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -12,7 +13,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={createRouter()} />
+      <Router pages={pages} layout={SiteLayout} />
     </QueryClientProvider>
   </StrictMode>,
 );

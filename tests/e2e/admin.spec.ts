@@ -259,6 +259,32 @@ test.describe('forms', () => {
     await expect(page).toHaveURL('/admin/profiles');
   });
 
+  test('Back with unsaved changes asks first, and Stay keeps the form and the address', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'New article' }).click();
+    await expect(page).toHaveURL('/admin/article/new');
+    const title = page.getByLabel('Title', { exact: true });
+    await title.fill('Not saved yet');
+
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL('/admin/article/new');
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL('/admin/article/new');
+    await expect(title).toHaveValue('Not saved yet');
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL('/admin');
+    await page.goForward();
+    await expect(page).toHaveURL('/admin/article/new');
+    await expect(title).toHaveValue('');
+  });
+
   test('a failed save keeps the form and says why', async ({ adminPage: page }) => {
     await page.goto('/admin/article/new');
     await page.getByLabel('Title', { exact: true }).fill('Will not save');

@@ -3,9 +3,13 @@ import { pageRoutes, redirects } from '../../src/common/routes.ts';
 import { failOnConsoleErrors } from './support.ts';
 
 // Concrete addresses for every route of the spec's table (parameters filled with sample values).
-const samplePaths = pageRoutes.map((r) =>
-  r.path.replace(':shortname', 'no-such-item').replace(':leagueId', '12345').replace(':id', 'new'),
-);
+const samplePaths = [
+  ...new Set(
+    pageRoutes.map((r) =>
+      r.path.replace(':shortname', 'no-such-item').replace(':leagueId', '12345').replace(':id', 'new'),
+    ),
+  ),
+];
 
 test.describe('every route', () => {
   for (const path of samplePaths) {

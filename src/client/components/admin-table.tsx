@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/links.tsx';
 
 export interface AdminColumn<T> {
   header: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useBlocker } from '../router/router.tsx';
 import { Modal } from './modal.tsx';
 
 /**
@@ -24,15 +24,15 @@ export function useLeaveGuard(dirty: boolean) {
   const prompt = (
     <Modal
       open={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
+      onClose={() => blocker.reset()}
       title="Leave without saving?"
       size="sm"
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={() => blocker.reset?.()}>
+          <button type="button" className="btn-ghost" onClick={() => blocker.reset()}>
             Stay on this page
           </button>
-          <button type="button" className="btn-primary" onClick={() => blocker.proceed?.()}>
+          <button type="button" className="btn-primary" onClick={() => blocker.proceed()}>
             Leave
           </button>
         </>

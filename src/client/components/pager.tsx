@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from '../router/links.tsx';
+import { useLocation } from '../router/router.tsx';
 
 /** Previous / next links for a paged list; the page lives in the address (?page=N). */
 export function Pager({ page, limit, total }: { page: number; limit: number; total: number }) {

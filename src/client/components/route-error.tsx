@@ -1,13 +1,8 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from '../router/links.tsx';
 
 /** Shown when a screen fails to load (for example after a deploy replaced its file). */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? error.statusText
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+export function RouteError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <div className="mx-auto max-w-xl p-8 text-center">
       <h1 className="page-title mb-4">Something went wrong</h1>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { canUseAdmin } from '../../../common/roles.ts';
 import { useCurrentUser, useLogOut } from '../../api/auth.ts';
+import { Link, NavLink } from '../../router/links.tsx';
+import { useLocation } from '../../router/router.tsx';
 import { useDismiss } from './use-dismiss.ts';
 
 const itemClass =

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../router/links.tsx';
 import { Logo } from '../logo.tsx';
 import { SocialFeed } from './social-feed.tsx';
 

@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useNavigationPending } from '../../router/router.tsx';
+import { RouteError } from '../route-error.tsx';
 import { Spinner } from '../spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
 export function SiteLayout() {
-  const navigation = useNavigation();
+  const pending = useNavigationPending();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -15,16 +16,15 @@ export function SiteLayout() {
         Skip to content
       </a>
       <Header />
-      {navigation.state === 'loading' && (
+      {pending && (
         <div className="fixed left-0 right-0 top-0 z-50 h-1 animate-pulse bg-gold-500" aria-hidden="true" />
       )}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<Spinner label="Loading page" />}>
-          <Outlet />
+          <Outlet errorScreen={RouteError} />
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Link, useLocation } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../common/content.ts';
 import { AdminTable } from '../../components/admin-table.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Pager, pageFromSearch } from '../../components/pager.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useLocation } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAdminArticles } from './api/admin-content.ts';
 import { articleColumns } from './columns.tsx';

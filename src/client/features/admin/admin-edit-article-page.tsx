@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { type Article, type ArticleInput, formatDate } from '../../../common/content.ts';
 import type { User } from '../../../common/users.ts';
 import { ApiError } from '../../api/http.ts';
@@ -7,6 +6,8 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useLeaveGuard } from '../../components/leave-guard.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { TagInput } from '../../components/tag-input.tsx';
+import { Link } from '../../router/links.tsx';
+import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAdminArticle, useSaveArticle } from './api/admin-content.ts';
 import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, type Profile, type ProfileInput } from '../../../common/content.ts';
 import type { User } from '../../../common/users.ts';
 import { ApiError } from '../../api/http.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useLeaveGuard } from '../../components/leave-guard.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAdminProfile, useSaveProfile } from './api/admin-content.ts';
 import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';

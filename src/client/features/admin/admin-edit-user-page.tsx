@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { PASSWORD_MIN, type User } from '../../../common/users.ts';
 import { ApiError } from '../../api/http.ts';
 import { useSaveUser, useUser } from '../../api/users.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useLeaveGuard } from '../../components/leave-guard.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, NavLink } from 'react-router';
 import { canUseAdmin } from '../../../common/roles.ts';
 import type { User } from '../../../common/users.ts';
 import { useCurrentUser } from '../../api/auth.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link, NavLink } from '../../router/links.tsx';
+import { Navigate } from '../../router/router.tsx';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold no-underline hover:no-underline ${

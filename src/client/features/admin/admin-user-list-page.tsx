@@ -1,10 +1,11 @@
-import { Link, useLocation } from 'react-router';
 import { USERS_PAGE_SIZE } from '../../../common/users.ts';
 import { useUsers } from '../../api/users.ts';
 import { AdminTable } from '../../components/admin-table.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Pager, pageFromSearch } from '../../components/pager.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useLocation } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { userColumns } from './columns.tsx';
 

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { User } from '../../../common/users.ts';
 import { useContributors } from '../../api/users.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Link } from '../../router/links.tsx';
 import { SelectField } from './form-fields.tsx';
 
 /* Pieces the article and profile forms share. */

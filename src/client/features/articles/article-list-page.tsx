@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../common/content-format.ts';
 import { articlesQuery } from '../../api/content.ts';
 import { ArticleTile } from '../../components/content/article-tile.tsx';
@@ -8,6 +7,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Pager, pageFromSearch } from '../../components/pager.tsx';
+import { useLocation } from '../../router/router.tsx';
 
 export function Component() {
   const page = pageFromSearch(useLocation().search);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useCurrentUser, useLogIn } from '../../api/auth.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Link } from '../../router/links.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 export function Component() {

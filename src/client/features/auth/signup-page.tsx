@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/users.ts';
 import { useSignUp } from '../../api/auth.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Link } from '../../router/links.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** What is wrong with the form before anything is sent, or null. */

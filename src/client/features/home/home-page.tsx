@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { HOME_COUNT } from '../../../common/content-format.ts';
 import { articlesQuery, profilesQuery } from '../../api/content.ts';
 import { ArticleTile } from '../../components/content/article-tile.tsx';
@@ -9,6 +8,8 @@ import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
+import { Link } from '../../router/links.tsx';
+import { useSearchParams } from '../../router/router.tsx';
 import { HomeHero } from './home-hero.tsx';
 import type { ProspectFilter } from './profile-filter-modal.tsx';
 

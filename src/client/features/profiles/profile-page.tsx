@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../common/content-format.ts';
 import { profileQuery } from '../../api/content.ts';
 import { ApiError } from '../../api/http.ts';
@@ -10,6 +9,8 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useParams } from '../../router/router.tsx';
 
 export function Component() {
   const { shortname = '' } = useParams();

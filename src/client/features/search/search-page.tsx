@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import type { SearchResult } from '../../../common/content.ts';
 import { formatDate } from '../../../common/content-format.ts';
 import { searchQuery } from '../../api/content.ts';
@@ -7,6 +6,8 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { WithSidebar } from '../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { useSearchParams } from '../../router/router.tsx';
 
 export function Component() {
   const [params] = useSearchParams();

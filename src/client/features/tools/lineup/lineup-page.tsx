@@ -1,6 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/http.ts';
 import { hasOwnTeam, useConnections, useLeagues } from '../../../api/leagues.ts';
 import { WithSidebar } from '../../../components/layout/sidebar.tsx';
@@ -8,6 +7,7 @@ import { ConnectButton } from '../../../components/league-connect/connect-button
 import { ServiceConnection } from '../../../components/league-connect/service-connection.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useNavigate, useParams } from '../../../router/router.tsx';
 import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
 import { LeaguePicker } from './components/league-picker.tsx';
 import { LineupEditor } from './components/lineup-editor.tsx';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { adpCaption, adpFilterProblems, adpPositionsOf } from '../../../../common/rookie-adp.ts';
 import { WithSidebar } from '../../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useSearchParams } from '../../../router/router.tsx';
 import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';

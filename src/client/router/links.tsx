@@ -1,0 +1,46 @@
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { type NavigateOptions, navigate } from './history.ts';
+import { useLocation } from './router.tsx';
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & NavigateOptions & { to: string };
+
+/**
+ * A real link (it opens in a new tab with a modifier key or middle click, and works before the
+ * script runs) that navigates inside the site without reloading the page.
+ */
+export function Link({ to, replace, preventScrollReset, onClick, ...rest }: LinkProps) {
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    const newTab = rest.target && rest.target !== '_self';
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (newTab || rest.download !== undefined) return;
+    if (new URL(to, window.location.href).origin !== window.location.origin) return;
+    e.preventDefault();
+    navigate(to, { replace, preventScrollReset });
+  };
+  return <a {...rest} href={to} onClick={follow} />;
+}
+
+/**
+ * A link that knows whether it points at the current page (or, without `end`, a page below it): it
+ * gets aria-current="page", and className may be a function of { isActive }.
+ */
+export function NavLink({
+  className,
+  end,
+  ...rest
+}: Omit<LinkProps, 'className'> & {
+  className?: string | ((s: { isActive: boolean }) => string);
+  end?: boolean;
+}) {
+  const { pathname } = useLocation();
+  const target = new URL(rest.to, window.location.href).pathname.replace(/(.)\/$/, '$1');
+  const isActive = pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`));
+  return (
+    <Link
+      {...rest}
+      aria-current={isActive ? 'page' : undefined}
+      className={typeof className === 'function' ? className({ isActive }) : className}
+    />
+  );
+}
