@@ -40,6 +40,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server to name each page's screen chunks in the HTML (src/server/http/spa.ts).
+    manifest: true,
     target: 'es2022',
   },
   server: {

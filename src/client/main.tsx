@@ -3,17 +3,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Router } from './router/router.tsx';
-import { pages } from './routes.tsx';
+import { loadScreen, screenFor } from './routes.tsx';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <Router pages={pages} layout={SiteLayout} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <Router screenFor={screenFor} layout={SiteLayout} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+
+// The page appears whole, with its screen, rather than as a frame that shifts when the screen
+// arrives (the server has asked for the screen's code with the document). If the code cannot be
+// fetched, the router shows its error screen.
+loadScreen(window.location.pathname).then(render, render);

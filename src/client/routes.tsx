@@ -1,14 +1,35 @@
 import { type ComponentType, lazy } from 'react';
-import { pageRoutes, type RouteName } from '../common/routes.ts';
+import { matchRoute, type PageRoute, type RouteName } from '../common/routes.ts';
 
 type PageModule = { Component: ComponentType };
 
 // Every screen loads lazily, so the first page only downloads what it shows.
 const modules = import.meta.glob<PageModule>('./features/**/*-page.tsx');
+const loaded = new Map<string, ComponentType>();
+const screens = new Map<RouteName, ComponentType>();
 
-/** The screen of each named route (src/common/routes.ts says which file holds it). */
-export const pages = {} as Record<RouteName, ComponentType>;
-for (const route of pageRoutes) {
-  const load = modules[`./${route.module}`];
-  pages[route.name] = lazy(async () => ({ default: (await load()).Component }));
+async function load(module: string): Promise<ComponentType> {
+  const { Component } = await modules[`./${module}`]();
+  loaded.set(module, Component);
+  return Component;
+}
+
+/**
+ * The screen of a route (src/common/routes.ts says which file holds it): the component itself
+ * when its code is already here, else a lazy one. The same component is given every time, so a
+ * screen is never remounted by asking again.
+ */
+export function screenFor(route: PageRoute): ComponentType {
+  let screen = screens.get(route.name);
+  if (!screen) {
+    screen = loaded.get(route.module) ?? lazy(async () => ({ default: await load(route.module) }));
+    screens.set(route.name, screen);
+  }
+  return screen;
+}
+
+/** Fetches the screen of a path, so the first render draws it instead of a loading state. */
+export async function loadScreen(pathname: string): Promise<void> {
+  const match = matchRoute(pathname);
+  if (match) await load(match.route.module);
 }

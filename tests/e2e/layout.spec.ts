@@ -34,6 +34,17 @@ test.describe('every route', () => {
     });
   }
 
+  test("each page's HTML asks for its screen's code with the document", async ({ request }) => {
+    for (const route of pageRoutes) {
+      const path = route.path.replace(/:\w+/, 'sample');
+      const html = await (await request.get(path)).text();
+      const chunk = route.module.split('/').pop()!.replace('.tsx', '');
+      expect(html, path).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[^"]+\\.js">`),
+      );
+    }
+  });
+
   test('sends an unknown path home', async ({ page }) => {
     await page.goto('/this/does/not/exist');
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);

@@ -11,7 +11,7 @@ import {
   useState,
   useTransition,
 } from 'react';
-import { matchRoute, type RouteName, redirects } from '../../common/routes.ts';
+import { matchRoute, type PageRoute, redirects } from '../../common/routes.ts';
 import {
   addBlocker,
   type Blocked,
@@ -46,10 +46,10 @@ function useRouter(): RouterState {
 }
 
 export function Router({
-  pages,
+  screenFor,
   layout: Layout,
 }: {
-  pages: Record<RouteName, ComponentType>;
+  screenFor: (route: PageRoute) => ComponentType;
   layout: ComponentType;
 }) {
   const [transition, setTransition] = useState<Transition>(() => ({
@@ -64,8 +64,8 @@ export function Router({
   const { location } = transition;
   const state = useMemo(() => {
     const match = matchRoute(location.pathname);
-    return { location, params: match?.params ?? {}, page: match ? pages[match.route.name] : null, pending };
-  }, [location, pages, pending]);
+    return { location, params: match?.params ?? {}, page: match ? screenFor(match.route) : null, pending };
+  }, [location, screenFor, pending]);
 
   // Moved addresses and unknown paths: the server answers them with redirects on a first load.
   if (!state.page) {

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Cache } from '../cache.ts';
+import { acceptsGzip } from '../http/encoding.ts';
 
 const VERSION_KEY = 'content:version';
 // Entries are keyed by the content version, so a write retires them all at once; the time to live
@@ -61,7 +62,6 @@ function bytesOf(answer: CachedAnswer, gzip: boolean): { bytes: Buffer; gzipped:
   return gzip && entry.gzip ? { bytes: entry.gzip, gzipped: true } : { bytes: entry.plain, gzipped: false };
 }
 
-const acceptsGzip = (req: FastifyRequest) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 // The same content under either encoding: "abc" and "abc-gz" (and weak forms) all match.
 const sameContent = (tag: string, etag: string) => tag.replace(/^W\//, '').replace(/-gz"$/, '"') === etag;
 
