@@ -43,6 +43,11 @@ export default defineConfig({
     // Read by the server to name each page's screen chunks in the HTML (src/server/http/spa.ts).
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      // Schemas are built with zod's z.* calls at module top level; marked pure, the ones a chunk
+      // never uses (with zod itself) are left out of the client's code.
+      treeshake: { manualPureFunctions: ['z'], moduleSideEffects: (id: string) => !id.includes('/src/common/') },
+    },
   },
   server: {
     port: 5173,

@@ -21,9 +21,10 @@ test('links navigate without a reload, and Back restores the scroll position', a
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(300);
 
+  const title = await last.getByRole('heading').textContent();
   await last.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/article\/[^/]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await sameDocument(page)).toBe(true);
 

@@ -58,7 +58,16 @@ export function Router({
     preventScrollReset: false,
   }));
   const [pending, startTransition] = useTransition();
-  useEffect(() => listen((t) => startTransition(() => setTransition(t))), []);
+  useEffect(() => {
+    const stop = listen((t) => startTransition(() => setTransition(t)));
+    // Catch up with a navigation made before this subscription (Back pressed while the page was
+    // starting, or a child's effect on the first render, which runs before this one).
+    const now = currentLocation();
+    setTransition((t) =>
+      t.location === now ? t : { location: now, action: 'replace', preventScrollReset: false },
+    );
+    return stop;
+  }, []);
   useLayoutEffect(() => restoreScroll(transition), [transition]);
 
   const { location } = transition;

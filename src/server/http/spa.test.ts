@@ -1,4 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/app.ts';
+import { testDbKind } from '../test/database.ts';
 import { screenPreloads } from './spa.ts';
 
 describe('screenPreloads', () => {
@@ -26,5 +32,58 @@ describe('screenPreloads', () => {
 
   it('gives nothing for a screen missing from the manifest', () => {
     expect(screenPreloads(manifest).get('features/search/search-page.tsx')).toBe('');
+  });
+});
+
+describe(`pages and assets of a built client (${testDbKind})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dynasty-client-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(dir, 'assets/search-page-1.js'), 'export const Component = () => null;');
+    writeFileSync(
+      join(dir, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js' },
+        'features/search/search-page.tsx': { file: 'assets/search-page-1.js', imports: ['index.html'] },
+      }),
+    );
+    t = await makeTestApp({}, { clientDir: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("gzips a page's HTML and names its screen's code in it", async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/search',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const html = gunzipSync(res.rawPayload).toString();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page-1.js">');
+
+    const plain = await t.request({ method: 'GET', url: '/search' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('search-page-1.js');
+    expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends scripts without the headers only documents use, keeping nosniff', async () => {
+    const res = await t.request({ method: 'GET', url: '/assets/search-page-1.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toContain('immutable');
   });
 });

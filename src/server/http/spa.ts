@@ -121,6 +121,22 @@ export async function registerSpa(
       },
     });
   }
+  // Headers that only mean something on a document are dropped from the hashed scripts and styles:
+  // about 0.8 KB on each of the dozen files a first visit fetches.
+  const documentOnly = [
+    'content-security-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-frame-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/assets/')) for (const h of documentOnly) reply.removeHeader(h);
+  });
   const template = built ? readFileSync(indexPath, 'utf8') : '';
   const manifestPath = join(opts.dir, '.vite/manifest.json');
   const preloads = existsSync(manifestPath)

@@ -31,7 +31,10 @@ let counter = 0;
 // One cheap hash for every test user: argon2 is slow by design.
 let sharedHash: Promise<string> | undefined;
 
-export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  opts: { clientDir?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const cache = memoryCache();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -41,6 +44,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     cache,
     services: leagueServicesFor(config, cache),
     cookieSecret: 'test-secret-test-secret-test-secret!!',
+    clientDir: opts.clientDir,
   });
   await app.ready();
   return {

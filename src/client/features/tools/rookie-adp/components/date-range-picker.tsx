@@ -1,7 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useState } from 'react';
-import { type DateRange, DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { lazy, Suspense, useId, useState } from 'react';
+import type { DateRange } from 'react-day-picker';
 import { formatMdy, fromIsoDate, toIsoDate } from '../../../../../common/rookie-adp.ts';
 
 interface DateRangePickerProps {
@@ -15,15 +14,9 @@ interface DateRangePickerProps {
 
 const presets = [7, 30, 90, 180] as const;
 
-// The calendar in the site's greens (react-day-picker reads these variables).
-const calendarColours = {
-  '--rdp-accent-color': '#1a6650',
-  '--rdp-accent-background-color': '#e3f1ea',
-  '--rdp-day-height': '40px',
-  '--rdp-day-width': '40px',
-  '--rdp-day_button-height': '38px',
-  '--rdp-day_button-width': '38px',
-} as React.CSSProperties;
+// The calendar's code comes when it is first wanted (pointer over or focus on the button).
+const loadCalendar = () => import('./calendar.tsx');
+const Calendar = lazy(loadCalendar);
 
 function daysAgo(n: number): string {
   const now = new Date();
@@ -52,6 +45,8 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
         <button
           type="button"
           className="input flex items-center justify-between gap-2 text-left"
+          onPointerEnter={loadCalendar}
+          onFocus={loadCalendar}
           aria-labelledby={`${labelId} ${valueId}`}
         >
           <span id={valueId} className="truncate tabular-nums">
@@ -86,18 +81,22 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
           collisionPadding={8}
           className="z-50 w-[min(21rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
         >
-          <DayPicker
-            style={calendarColours}
-            mode="range"
-            selected={selected}
-            onSelect={(range) =>
-              onChange(range?.from ? toIsoDate(range.from) : '', range?.to ? toIsoDate(range.to) : '')
+          <Suspense
+            fallback={
+              <p className="flex h-[19rem] items-center justify-center text-sm text-slate-500">
+                Loading the calendar…
+              </p>
             }
-            month={month ?? to ?? from}
-            onMonthChange={setMonth}
-            disabled={{ after: new Date() }}
-            showOutsideDays
-          />
+          >
+            <Calendar
+              selected={selected}
+              onSelect={(range) =>
+                onChange(range?.from ? toIsoDate(range.from) : '', range?.to ? toIsoDate(range.to) : '')
+              }
+              month={month ?? to ?? from}
+              onMonthChange={setMonth}
+            />
+          </Suspense>
           <div className="mt-2 grid grid-cols-2 gap-2">
             <label className="text-xs font-semibold text-slate-600">
               From
