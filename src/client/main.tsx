@@ -6,6 +6,12 @@ import { Router } from './router/router.tsx';
 import { loadScreen, screenFor } from './routes.tsx';
 import './styles.css';
 
+// zod compiles object parsers with new Function() unless told not to; the site's CSP (no
+// 'unsafe-eval') refuses that, and Chromium reports each refusal. The browser only checks a few
+// stored values, so the plain parser loses nothing. zod keeps its settings on globalThis, so they
+// are set here, before any screen builds a schema, without bringing zod into the first load.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });

@@ -15,6 +15,13 @@ test.describe('every route', () => {
   for (const path of samplePaths) {
     test(`serves ${path} inside the site layout`, async ({ page }) => {
       const check = failOnConsoleErrors(page);
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.assign(window, { cspViolations: seen });
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+        );
+      });
       const res = await page.goto(path);
       expect(res?.status(), 'page status').toBeLessThan(500);
       // The admin panel sends a visitor to log in first.
@@ -23,6 +30,10 @@ test.describe('every route', () => {
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       await expect(page.locator('main h1').first()).toBeVisible();
+      // Nothing the page does is refused by its Content-Security-Policy.
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
       check();
     });
   }
