@@ -44,9 +44,14 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
-      // Schemas are built with zod's z.* calls at module top level; marked pure, the ones a chunk
-      // never uses (with zod itself) are left out of the client's code.
-      treeshake: { manualPureFunctions: ['z'], moduleSideEffects: (id: string) => !id.includes('/src/common/') },
+      // src/common builds its zod schemas at module top level. With z.* calls marked pure and the
+      // shared modules free of other side effects, a screen that only uses their rules and
+      // constants gets no schema code and no zod. A call on a schema variable (x.nullable()) is not
+      // known to be pure: write z.nullable(x) in src/common, or the schema comes along.
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => !id.includes('/src/common/'),
+      },
     },
   },
   server: {

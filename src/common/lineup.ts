@@ -39,7 +39,7 @@ export const lineupPlayerSchema = z.object({
   score: z.number().nullable(),
   projectedScore: z.number().nullable(),
   /** The player's NFL game this week; null on a bye or without a team. */
-  scheduleInfo: scheduleInfoSchema.nullable(),
+  scheduleInfo: z.nullable(scheduleInfoSchema),
 });
 export type LineupPlayer = z.infer<typeof lineupPlayerSchema>;
 

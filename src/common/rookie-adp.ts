@@ -34,7 +34,7 @@ export const ADP_MESSAGES = {
 
 // Form values arrive as numbers or as the strings a <select> holds.
 const number = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
-const triStateSchema = z.preprocess(number, z.union([z.literal(-1), z.literal(0), z.literal(1)]));
+const triStateSchema = z.preprocess(number, z.union([z.literal(-1), z.literal(0), z.literal(1)])).default(0);
 const sizeSchema = z.preprocess(number, z.union([z.literal(10), z.literal(12), z.literal(14)]));
 const typeSchema = z.enum(ADP_LEAGUE_TYPES);
 /** Dates are checked by adpFilterProblems (an empty or wrong date is "Invalid date range.", not a schema error). */
@@ -42,8 +42,8 @@ const dateSchema = z.string().max(40).nullish();
 
 /** POST /api/mfl/adp. Sizes and types keep their canonical order and lose duplicates. */
 export const adpRequestSchema = z.object({
-  idp: triStateSchema.default(0),
-  ppr: triStateSchema.default(0),
+  idp: triStateSchema,
+  ppr: triStateSchema,
   sizes: z
     .array(sizeSchema)
     .max(10)
