@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { adpCaption, adpFilterProblems, adpPositionsOf } from '../../../../common/rookie-adp.ts';
+import { CheckBox } from '../../../components/check-box.tsx';
 import { WithSidebar } from '../../../components/layout/sidebar.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -8,7 +9,6 @@ import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
-import { CheckBox } from './components/check-box.tsx';
 import { CsvButton } from './components/csv-button.tsx';
 import { ViewSwitch } from './components/view-switch.tsx';
 import {
@@ -116,6 +116,7 @@ export function Component() {
                   {positions.map((p) => (
                     <CheckBox
                       key={p}
+                      showLabel
                       label={p}
                       checked={!hidden.has(p)}
                       onChange={(on) => setHidden(p, on)}

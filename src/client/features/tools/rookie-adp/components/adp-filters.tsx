@@ -5,8 +5,8 @@ import {
   TRI_STATE_OPTIONS,
   type TriState,
 } from '../../../../../common/rookie-adp.ts';
+import { CheckBox } from '../../../../components/check-box.tsx';
 import type { AdpFilterState } from '../url-state.ts';
-import { CheckBox } from './check-box.tsx';
 import { DateRangePicker } from './date-range-picker.tsx';
 
 interface AdpFiltersProps {
@@ -76,6 +76,7 @@ export function AdpFilters({ value, onChange, onSubmit, loading, problems }: Adp
             {ADP_LEAGUE_SIZES.map((s) => (
               <CheckBox
                 key={s}
+                showLabel
                 label={String(s)}
                 checked={value.sizes.includes(s)}
                 onChange={(on) => onChange({ ...value, sizes: toggle(value.sizes, s, on, ADP_LEAGUE_SIZES) })}
@@ -89,6 +90,7 @@ export function AdpFilters({ value, onChange, onSubmit, loading, problems }: Adp
             {ADP_LEAGUE_TYPES.map((t) => (
               <CheckBox
                 key={t}
+                showLabel
                 label={t}
                 checked={value.types.includes(t)}
                 onChange={(on) => onChange({ ...value, types: toggle(value.types, t, on, ADP_LEAGUE_TYPES) })}

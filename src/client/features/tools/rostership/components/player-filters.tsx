@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckBox } from './check-box.tsx';
+import { CheckBox } from '../../../../components/check-box.tsx';
 
 interface PlayerFiltersProps {
   positions: readonly string[];

@@ -10,7 +10,7 @@ interface CheckBoxProps {
   id?: string;
 }
 
-/** A Radix checkbox in the site's colours. */
+/** A Radix checkbox in the site's colours; with showLabel, clicking the label toggles it too. */
 export function CheckBox({ checked, onChange, label, showLabel = false, id }: CheckBoxProps) {
   const ownId = useId();
   const boxId = id ?? ownId;
@@ -33,7 +33,7 @@ export function CheckBox({ checked, onChange, label, showLabel = false, id }: Ch
   return (
     <span className="inline-flex items-center gap-1.5">
       {box}
-      <label htmlFor={boxId} className="cursor-pointer text-sm font-semibold text-slate-700">
+      <label htmlFor={boxId} className="cursor-pointer select-none text-sm font-semibold text-slate-700">
         {label}
       </label>
     </span>
