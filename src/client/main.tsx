@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Router } from './router/router.tsx';
@@ -16,13 +16,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page (a slow phone stays responsive while it draws).
 const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Router screenFor={screenFor} layout={SiteLayout} />
-      </QueryClientProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <Router screenFor={screenFor} layout={SiteLayout} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 
 // The page appears whole, with its screen, rather than as a frame that shifts when the screen
