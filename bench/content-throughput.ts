@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 5;
@@ -117,22 +117,6 @@ async function run(label: string, databaseUrl?: string) {
   } finally {
     child.disconnect();
     await new Promise((r) => child.once('exit', r));
-  }
-}
-
-/** A scratch database on the server at BENCH_DATABASE_URL, dropped afterwards. */
-async function withScratchDatabase(adminUrl: string, fn: (url: string) => Promise<void>) {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await fn(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
 }
 

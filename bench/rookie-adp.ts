@@ -8,12 +8,11 @@
  *
  *   node --import tsx bench/rookie-adp.ts
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase, queryRows } from '../src/server/db/client.ts';
 import { type AdpFilter, queryAdp } from '../src/server/tools/rookie-adp/adp-query.ts';
 import { rebuildMonths } from '../src/server/tools/rookie-adp/months.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const DRAFTS = 20_000;
 const PICKS_PER_DRAFT = 30;
@@ -126,21 +125,6 @@ async function run(label: string, url?: string): Promise<number[]> {
     return p50s;
   } finally {
     await database.close();
-  }
-}
-
-async function withScratchDatabase<T>(adminUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await fn(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
 }
 

@@ -6,13 +6,12 @@
  *
  *   node --import tsx bench/search-latency.ts
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { listArticles } from '../src/server/content/articles.ts';
 import { searchContent } from '../src/server/content/search.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { articles, profiles } from '../src/server/db/schema.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const ARTICLES = 10_000;
 const PROFILES = 2_000;
@@ -233,21 +232,6 @@ async function run(label: string, url?: string) {
     console.log('(Uncached database time; the API caches each answer until the next content write.)');
   } finally {
     await database.close();
-  }
-}
-
-async function withScratchDatabase(adminUrl: string, fn: (url: string) => Promise<void>) {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    await fn(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
   }
 }
 
