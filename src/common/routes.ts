@@ -58,6 +58,9 @@ export const redirects: Record<string, string> = {
   '/tools/sleeper-rostership': '/tools/rostership',
 };
 
+/** Where a moved address now lives (a trailing slash is ignored), or undefined. */
+export const movedTo = (pathname: string): string | undefined => redirects[pathname.replace(/\/$/, '')];
+
 const patterns = pageRoutes.map((route) => ({
   route,
   keys: [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => m[1]),

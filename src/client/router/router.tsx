@@ -11,7 +11,7 @@ import {
   useState,
   useTransition,
 } from 'react';
-import { matchRoute, type PageRoute, redirects } from '../../common/routes.ts';
+import { matchRoute, movedTo, type PageRoute } from '../../common/routes.ts';
 import {
   addBlocker,
   type Blocked,
@@ -78,7 +78,7 @@ export function Router({
 
   // Moved addresses and unknown paths: the server answers them with redirects on a first load.
   if (!state.page) {
-    const target = redirects[location.pathname.replace(/\/$/, '')];
+    const target = movedTo(location.pathname);
     return <Navigate to={target ? target + location.search : '/'} replace />;
   }
   return (

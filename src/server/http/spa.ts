@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath, matchRoute, pageRoutes, redirects } from '../../common/routes.ts';
+import { isPagePath, matchRoute, movedTo, pageRoutes } from '../../common/routes.ts';
 import { ensureSessionHint } from '../accounts/session-cookie.ts';
 import { acceptsGzip } from './encoding.ts';
 
@@ -148,7 +148,7 @@ export async function registerSpa(
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');
     const pathname = url.pathname;
-    const target = redirects[pathname.replace(/\/$/, '')];
+    const target = movedTo(pathname);
     if (target) return reply.redirect(target + url.search, 301);
     if (!isPagePath(pathname)) return reply.redirect('/', 302);
     if (!built) {
