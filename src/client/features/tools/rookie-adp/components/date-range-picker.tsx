@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, startTransition, useId, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { formatMdy, fromIsoDate, toIsoDate } from '../../../../../common/rookie-adp.ts';
 
@@ -40,7 +40,9 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
       : 'Pick dates';
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    // Opening is a transition: the popover appears once the calendar's code is here, whole, so nothing
+    // in it moves under the pointer.
+    <Popover.Root open={open} onOpenChange={(next) => startTransition(() => setOpen(next))}>
       <Popover.Trigger asChild>
         <button
           type="button"
@@ -81,22 +83,14 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
           collisionPadding={8}
           className="z-50 w-[min(21rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
         >
-          <Suspense
-            fallback={
-              <p className="flex h-[19rem] items-center justify-center text-sm text-slate-500">
-                Loading the calendar…
-              </p>
+          <Calendar
+            selected={selected}
+            onSelect={(range) =>
+              onChange(range?.from ? toIsoDate(range.from) : '', range?.to ? toIsoDate(range.to) : '')
             }
-          >
-            <Calendar
-              selected={selected}
-              onSelect={(range) =>
-                onChange(range?.from ? toIsoDate(range.from) : '', range?.to ? toIsoDate(range.to) : '')
-              }
-              month={month ?? to ?? from}
-              onMonthChange={setMonth}
-            />
-          </Suspense>
+            month={month ?? to ?? from}
+            onMonthChange={setMonth}
+          />
           <div className="mt-2 grid grid-cols-2 gap-2">
             <label className="text-xs font-semibold text-slate-600">
               From
