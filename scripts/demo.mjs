@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
-buildIfNeeded();
+await buildIfNeeded();
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/demo.ts'], {
   stdio: 'inherit',
   env: { DATA_DIR: './data/demo', ...process.env },

@@ -56,6 +56,7 @@ const ok =
     `--outputFile.json=${join(out, 'vitest.json')}`,
   ]) &&
   step('client build', bin('vite'), ['build', '--logLevel', 'warn']) &&
+  step('first-load budget', process.execPath, ['--import', 'tsx', join(root, 'bench/bundle-size.ts')]) &&
   step('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'),
   });

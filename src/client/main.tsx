@@ -16,6 +16,27 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+/**
+ * Resolves once no query is fetching, and none has started over the next two frames: the page has
+ * drawn its data, including data it asks for only after the first answer.
+ */
+async function dataSettled(): Promise<void> {
+  const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (queryClient.isFetching() === 0) return resolve();
+      const stop = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() > 0) return;
+        stop();
+        resolve();
+      });
+    });
+  do {
+    await idle();
+    await frames();
+  } while (queryClient.isFetching() > 0);
+}
+
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole page (a slow phone stays responsive while it draws).
 const render = () =>
@@ -23,7 +44,12 @@ const render = () =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <Router screenFor={screenFor} layout={SiteLayout} />
+          <Router
+            screenFor={screenFor}
+            loadScreen={loadScreen}
+            whenSettled={dataSettled}
+            layout={SiteLayout}
+          />
         </QueryClientProvider>
       </StrictMode>,
     ),

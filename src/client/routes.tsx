@@ -28,8 +28,11 @@ export function screenFor(route: PageRoute): ComponentType {
   return screen;
 }
 
-/** Fetches the screen of a path, so the first render draws it instead of a loading state. */
+/**
+ * Fetches the screen of a path, so the first render draws it instead of a loading state (links
+ * also call it on hover and focus).
+ */
 export async function loadScreen(pathname: string): Promise<void> {
   const match = matchRoute(pathname);
-  if (match) await load(match.route.module);
+  if (match && !loaded.has(match.route.module)) await load(match.route.module);
 }

@@ -109,7 +109,7 @@ const imageSchema = z
   .trim()
   .max(500)
   .refine((v) => v === '' || /^\/[^/]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
-    message: 'Image must be a site path such as /images/x.svg or an http(s) address.',
+    message: 'Use a site path such as /images/x.svg or an http(s) address for the image.',
   })
   .default('');
 
@@ -120,7 +120,11 @@ const imageSchema = z
  * isVisible or name another contributor as the author.
  */
 export const articleInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(200),
+  title: z
+    .string({ error: 'Add a title.' })
+    .trim()
+    .min(1, 'Add a title.')
+    .max(200, 'Keep the title to 200 characters.'),
   description: z.string().trim().max(1000).default(''),
   body: z.string().max(100_000).default(''),
   image: imageSchema,
@@ -135,7 +139,11 @@ export type ArticleInput = z.input<typeof articleInputSchema>;
 
 /** The payload that saves a profile; same rules as articleInputSchema. */
 export const profileInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(120),
+  name: z
+    .string({ error: 'Add a name.' })
+    .trim()
+    .min(1, 'Add a name.')
+    .max(120, 'Keep the name to 120 characters.'),
   position: z.string().trim().toUpperCase().max(10).default(''),
   school: z.string().trim().max(120).default(''),
   year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),

@@ -13,6 +13,7 @@ import {
   type LineupInfo,
   type LineupPlayer,
   lineupSubmitSchema,
+  lineupWarnings,
   matchup,
   orderedGroups,
   parseLimit,
@@ -60,7 +61,17 @@ function lineup(
   starters: number | string = 9,
   bestball = false,
 ): LineupInfo {
-  return { name: 'Team', url: 'https://x', week: 5, bestball, starters, positions, now: BEFORE };
+  return {
+    name: 'Team',
+    url: 'https://x',
+    week: 5,
+    currentWeek: 5,
+    lastWeek: 17,
+    bestball,
+    starters,
+    positions,
+    now: BEFORE,
+  };
 }
 
 describe('parseLimit', () => {
@@ -588,5 +599,46 @@ describe('submission schema', () => {
     ['no league', { starters: [], week: 5, league: undefined }],
   ])('refuses %s', (_label, body) => {
     expect(lineupSubmitSchema.safeParse({ league, ...body }).success).toBe(false);
+  });
+});
+
+describe('lineupWarnings', () => {
+  const bye = (over: Partial<LineupPlayer> = {}) => player({ isBye: true, scheduleInfo: null, ...over });
+
+  it('warns about a starter on a bye and a starter who is Out, and nothing else', () => {
+    const onBye = bye({ starter: true, name: 'Bye Guy' });
+    const out = player({
+      starter: true,
+      name: 'Hurt Guy',
+      isOut: true,
+      injuryStatus: { tag: 'O', status: 'Out', details: '' },
+    });
+    const fine = player({ starter: true });
+    const warnings = lineupWarnings(lineup({ RB: { limit: '1-3', players: [onBye, out, fine] } }), BEFORE);
+    expect(warnings).toEqual([
+      { kind: 'bye-starter', playerId: onBye.id, message: 'Bye Guy is on a bye this week.' },
+      { kind: 'out-starter', playerId: out.id, message: 'Hurt Guy is Out.' },
+    ]);
+  });
+
+  it('warns about a slot that only a player on a bye could fill', () => {
+    const l = lineup({
+      QB: { limit: 1, players: [bye({ position: 'QB' }), bye({ position: 'QB' })] },
+      RB: { limit: 2, players: [player({ starter: true }), player()] },
+    });
+    expect(lineupWarnings(l, BEFORE)).toEqual([
+      {
+        kind: 'bye-only-slot',
+        group: 'QB',
+        message: 'QB needs a starter, and only players on a bye are left to fill it.',
+      },
+    ]);
+  });
+
+  it('says nothing of an open slot a playing bench player could fill, or in best ball', () => {
+    const l = lineup({ RB: { limit: 2, players: [bye(), player()] } });
+    expect(lineupWarnings(l, BEFORE)).toEqual([]);
+    const bestball = lineup({ RB: { limit: 1, players: [bye({ starter: true })] } }, 9, true);
+    expect(lineupWarnings(bestball, BEFORE)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraKinds } from './extras.ts';
 import { mflLeagueRefSchema } from './leagues.ts';
 
 /*
@@ -51,6 +52,9 @@ export const lineupInfoSchema = z.object({
   name: z.string(),
   url: z.string(),
   week: z.number().int(),
+  /** The NFL's current week and the league's last: the weeks a lineup can still be set for. */
+  currentWeek: z.number().int(),
+  lastWeek: z.number().int(),
   bestball: z.boolean(),
   /** Total starters allowed. */
   starters: lineupLimitSchema,
@@ -58,21 +62,27 @@ export const lineupInfoSchema = z.object({
   positions: z.record(z.string(), lineupGroupSchema),
   /** The league service's clock when this was read (epoch ms): locks follow its time, not the browser's. */
   now: z.number(),
+  /** Extras left out because their call failed (the lineup itself was read). */
+  missing: z.array(z.enum(extraKinds)).optional(),
 });
 export type LineupInfo = z.infer<typeof lineupInfoSchema>;
 
 /** MFL player ids are short digit strings (team defenses too: "0501"). */
-export const mflPlayerIdSchema = z.string().regex(/^\d{1,8}$/, 'an MFL player id');
+export const mflPlayerIdSchema = z.string().regex(/^\d{1,8}$/, 'A starter is not an MFL player id.');
 /** No league starts anywhere near this many; it only bounds the request. */
 export const maxSubmittedStarters = 60;
 
-export const lineupRequestSchema = z.object({ league: mflLeagueRefSchema });
+/** The lineup of one league; without a week, the current one. */
+export const lineupRequestSchema = z.object({
+  league: mflLeagueRefSchema,
+  week: z.number({ error: 'Choose a week by its number.' }).int().min(1).max(22).optional(),
+});
 export const lineupSubmitSchema = z.object({
   league: mflLeagueRefSchema,
   starters: z
     .array(mflPlayerIdSchema)
     .max(maxSubmittedStarters)
-    .refine((ids) => new Set(ids).size === ids.length, 'each starter once'),
+    .refine((ids) => new Set(ids).size === ids.length, 'Each starter can be sent only once.'),
   week: z.number().int().min(1).max(22),
 });
 export type LineupSubmit = z.infer<typeof lineupSubmitSchema>;
@@ -373,4 +383,51 @@ export function projectedTotal(lineup: Pick<LineupInfo, 'positions'>): number {
     .flatMap((g) => g.players)
     .filter((p) => p.starter)
     .reduce((s, p) => s + projectedValue(p), 0);
+}
+
+// --- Warnings ------------------------------------------------------------------------------------
+
+/** Something about a lineup MFL would take but the manager should know before sending it. */
+export interface LineupWarning {
+  kind: 'bye-starter' | 'out-starter' | 'bye-only-slot';
+  /** The player it is about (bye and out starters). */
+  playerId?: string;
+  /** The position group it is about (slots only a player on a bye could fill). */
+  group?: string;
+  message: string;
+}
+
+/**
+ * Starters on a bye or Out (they will score nothing), and groups whose minimum is not met where
+ * every player who could still start there is on a bye. Bestball leagues have none: MFL picks.
+ */
+export function lineupWarnings(lineup: LineupShape, nowMs: number): LineupWarning[] {
+  if (lineup.bestball) return [];
+  const warnings: LineupWarning[] = [];
+  for (const key of orderedGroups(Object.keys(lineup.positions))) {
+    const group = lineup.positions[key];
+    for (const p of group.players) {
+      if (!p.starter) continue;
+      if (p.isBye)
+        warnings.push({ kind: 'bye-starter', playerId: p.id, message: `${p.name} is on a bye this week.` });
+      else if (p.isOut)
+        warnings.push({
+          kind: 'out-starter',
+          playerId: p.id,
+          message: `${p.name} is ${p.injuryStatus?.status ?? 'Out'}.`,
+        });
+    }
+    const open = parseLimit(group.limit).min - groupStarters(group);
+    if (open <= 0) continue;
+    const candidates = group.players.filter((p) => !p.starter && !isLocked(p, nowMs));
+    if (candidates.length > 0 && candidates.every((p) => p.isBye)) {
+      const label = key.split('+').join('/');
+      warnings.push({
+        kind: 'bye-only-slot',
+        group: key,
+        message: `${label} needs ${open === 1 ? 'a starter' : `${open} more starters`}, and only players on a bye are left to fill it.`,
+      });
+    }
+  }
+  return warnings;
 }

@@ -23,7 +23,8 @@ describe('readMflStatus', () => {
 describe('statusText', () => {
   it('tells free agent, mine, and whose team', () => {
     expect(statusText({ status: 'FA' })).toBe('Free Agent');
-    expect(statusText({ status: 'NA' })).toBe('Not available in this league');
+    expect(statusText({ status: 'NA' })).toBe('Not available: this league does not use his position');
+    expect(statusText({ status: 'NL' }, 'sleeper')).toBe('Not available: Sleeper does not list this player');
     expect(statusText({ status: 'Mine', mine: true, starter: true })).toBe('On my team (starter)');
     expect(statusText({ status: 'The Others', starter: false })).toBe('Rostered by The Others (bench)');
     expect(statusText({ status: 'The Others' })).toBe('Rostered by The Others');

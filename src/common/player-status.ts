@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { fleaLeagueRefSchema, mflLeagueRefSchema, sleeperLeagueRefSchema } from './leagues.ts';
+import { extraKinds } from './extras.ts';
+import {
+  fleaLeagueRefSchema,
+  type LeagueType,
+  leagueTypeLabel,
+  mflLeagueRefSchema,
+  sleeperLeagueRefSchema,
+} from './leagues.ts';
 import { LEAGUE_CHUNK } from './rostership.ts';
 
 /** The league name the page already has; echoed back so each row is labelled without another call. */
@@ -16,6 +23,29 @@ export type StatusLeagueRef = z.infer<typeof statusLeagueRefSchema>;
 /** POST /api/players/status. `player` is an id from GET /api/players (MFL id or `sleeper:…`/`flea:…`). */
 export const playerStatusRequestSchema = z.object({
   player: z.string().regex(/^(?:(?:sleeper|flea):)?[A-Za-z0-9]{1,24}$/, 'Not a player id.'),
+  /**
+   * The player as the page's list showed him. The server's merged list decides when it has him;
+   * when that list cannot be read right now, these ids and name still find him on each service.
+   */
+  known: z
+    .object({
+      name: z.string().max(100),
+      position: z.string().max(10),
+      team: z.string().max(5),
+      mfl_id: z
+        .string()
+        .regex(/^\d{1,10}$/)
+        .optional(),
+      sleeper_id: z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,24}$/)
+        .optional(),
+      flea_id: z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .optional(),
+    })
+    .optional(),
   leagues: z
     .array(statusLeagueRefSchema)
     .min(1, 'Send at least one league.')
@@ -23,7 +53,7 @@ export const playerStatusRequestSchema = z.object({
 });
 
 export const playerStatusSchema = z.object({
-  /** FA: free agent; NA: the league does not use the position, or the service does not list the player; else the team holding him. */
+  /** FA: free agent; NA: the league does not use his position; NL: the service does not list him; else the team holding him. */
   status: z.string(),
   /** Where to add (or drop) him on the service, when it has such a page. */
   addDropUrl: z.string().optional(),
@@ -42,16 +72,23 @@ export const leagueStatusSchema = z.object({
   playerStatus: playerStatusSchema.optional(),
   /** Set instead of playerStatus when this league could not be read. */
   error: z.string().optional(),
+  /** Extras left out of this row because their call failed. */
+  missing: z.array(z.enum(extraKinds)).optional(),
 });
 export type LeagueStatus = z.infer<typeof leagueStatusSchema>;
 
 export const FREE_AGENT = 'FA';
+/** The league does not use the player's position. */
 export const NOT_AVAILABLE = 'NA';
+/** The league's service does not list the player at all. */
+export const NOT_LISTED = 'NL';
 
-/** What the Status column says. */
-export function statusText(s: PlayerStatus): string {
+/** What the Status column says; `type` names the service for a player it does not list. */
+export function statusText(s: PlayerStatus, type?: LeagueType): string {
   if (s.status === FREE_AGENT) return 'Free Agent';
-  if (s.status === NOT_AVAILABLE) return 'Not available in this league';
+  if (s.status === NOT_AVAILABLE) return 'Not available: this league does not use his position';
+  if (s.status === NOT_LISTED)
+    return `Not available: ${type ? leagueTypeLabel[type] : 'this service'} does not list this player`;
   const role = s.starter === undefined ? '' : s.starter ? ' (starter)' : ' (bench)';
   return s.mine ? `On my team${role}` : `Rostered by ${s.status}${role}`;
 }

@@ -100,6 +100,9 @@ describe('dates', () => {
     expect(adpCaption(12, 'MFL', '2025-03-07', '2025-04-06')).toBe(
       'Data collected from 12 MFL drafts between 03/07/2025 and 04/06/2025.',
     );
+    expect(adpCaption(1, 'MFL', '2025-03-07', '2025-04-06')).toBe(
+      'Data collected from 1 MFL draft between 03/07/2025 and 04/06/2025.',
+    );
   });
 
   it('round-trips local calendar dates', () => {

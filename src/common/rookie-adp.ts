@@ -35,7 +35,10 @@ export const ADP_MESSAGES = {
 // Form values arrive as numbers or as the strings a <select> holds.
 const number = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
 const triStateSchema = z.preprocess(number, z.union([z.literal(-1), z.literal(0), z.literal(1)])).default(0);
-const sizeSchema = z.preprocess(number, z.union([z.literal(10), z.literal(12), z.literal(14)]));
+const sizeSchema = z.preprocess(
+  number,
+  z.union([z.literal(10), z.literal(12), z.literal(14)], { error: 'League sizes are 10, 12 and 14.' }),
+);
 const typeSchema = z.enum(ADP_LEAGUE_TYPES);
 /** Dates are checked by adpFilterProblems (an empty or wrong date is "Invalid date range.", not a schema error). */
 const dateSchema = z.string().max(40).nullish();
@@ -179,7 +182,7 @@ export function adpCaption(
   startDate: string,
   endDate: string,
 ): string {
-  return `Data collected from ${totalLeagues} ${service} drafts between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
+  return `Data collected from ${totalLeagues} ${service} ${totalLeagues === 1 ? 'draft' : 'drafts'} between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
 }
 
 /**

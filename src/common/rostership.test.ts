@@ -176,6 +176,39 @@ describe('mergePlayers', () => {
     );
   });
 
+  it('joins rows read without the merged list to the row of a later answer that has it', () => {
+    // Sleeper and Fleaflicker answered alone (their own ids), then MFL with the list.
+    const sleeperRow = player({
+      id: 'sleeper:77',
+      sleeper_id: '77',
+      leagues: [{ type: 'sleeper', league_id: '1', isStarter: true }],
+    });
+    const fleaRow = player({
+      id: 'flea:9',
+      flea_id: '9',
+      leagues: [{ type: 'flea', league_id: '2', isStarter: false }],
+    });
+    const listed = player({
+      id: '1234',
+      mfl_id: '1234',
+      sleeper_id: '77',
+      flea_id: '9',
+      leagues: [{ type: 'mfl', league_id: '3', isStarter: false }],
+    });
+    for (const order of [
+      [sleeperRow, fleaRow, listed],
+      [listed, fleaRow, sleeperRow],
+      [fleaRow, listed, sleeperRow],
+    ]) {
+      const merged = order.reduce<RostershipPlayer[]>((list, p) => mergePlayers(list, [p]), []);
+      expect(merged).toHaveLength(1);
+      expect(merged[0]).toMatchObject({ id: '1234', mfl_id: '1234', sleeper_id: '77', flea_id: '9' });
+      expect(merged[0].leagues.map(leagueKey).sort()).toEqual(['flea:2', 'mfl:3', 'sleeper:1']);
+    }
+    // Without a row that links them, two services' rows stay apart.
+    expect(mergePlayers([sleeperRow], [fleaRow])).toHaveLength(2);
+  });
+
   it('does not change its inputs', () => {
     const a = [player({ id: 'x' })];
     const before = JSON.stringify(a);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraKinds } from './extras.ts';
 import {
   fleaLeagueRefSchema,
   type LeagueType,
@@ -42,6 +43,10 @@ export const rostershipPlayerSchema = z.object({
   injuryStatus: z.string().optional(),
   isOut: z.boolean(),
   leagues: z.array(rostershipLeagueSchema),
+  /** The player's id on each service known for him: rows sharing one are the same player. */
+  mfl_id: z.string().optional(),
+  sleeper_id: z.string().optional(),
+  flea_id: z.string().optional(),
 });
 export type RostershipPlayer = z.infer<typeof rostershipPlayerSchema>;
 
@@ -58,6 +63,8 @@ export const rostershipAnswerSchema = z.object({
   leagues: z.number().int(),
   players: z.array(rostershipPlayerSchema),
   failed: z.array(rostershipFailureSchema),
+  /** Extras left out because their call failed (the leagues themselves were read). */
+  missing: z.array(z.enum(extraKinds)),
 });
 export type RostershipAnswer = z.infer<typeof rostershipAnswerSchema>;
 
@@ -132,33 +139,65 @@ export function draftYearsOf(players: readonly { draftYear?: number }[]): number
 
 // --- Merging and derived fields ------------------------------------------------------------------
 
+const serviceIdFields = ['mfl_id', 'sleeper_id', 'flea_id'] as const;
+
+/** The keys a row is known by: its id and each service id. */
+const keysOf = (p: RostershipPlayer) => [
+  `id:${p.id}`,
+  ...serviceIdFields.flatMap((f) => (p[f] ? [`${f}:${p[f]}`] : [])),
+];
+
+/** The service ids a row carries. */
+const idCount = (p: RostershipPlayer) => serviceIdFields.filter((f) => p[f]).length;
+
 /**
- * Merges players by id, joining their league lists (a league listed twice counts once). Injury
- * news from any service wins over none. Pure: the inputs are not changed.
+ * Merges players by id, and rows that share a service id (a chunk read while the merged player list
+ * was unavailable keys its players by the service's own ids; a later chunk with the list joins
+ * them). The row knowing more services keeps its id and name. League lists are joined (a league
+ * listed twice counts once); injury news from any service wins over none. Pure: the inputs are
+ * not changed.
  */
 export function mergePlayers(
   into: readonly RostershipPlayer[],
   more: readonly RostershipPlayer[],
 ): RostershipPlayer[] {
-  const byId = new Map<string, RostershipPlayer>();
+  const rows: (RostershipPlayer | undefined)[] = [];
+  const byKey = new Map<string, number>();
+  const join = (had: RostershipPlayer, p: RostershipPlayer): RostershipPlayer => {
+    const [main, other] = idCount(p) > idCount(had) ? [p, had] : [had, p];
+    return {
+      ...main,
+      mfl_id: main.mfl_id ?? other.mfl_id,
+      sleeper_id: main.sleeper_id ?? other.sleeper_id,
+      flea_id: main.flea_id ?? other.flea_id,
+      draftYear: main.draftYear ?? other.draftYear,
+      team: main.team === 'FA' && other.team !== 'FA' ? other.team : main.team,
+      injuryStatus: main.injuryStatus ?? other.injuryStatus,
+      isOut: main.isOut || other.isOut,
+      leagues: dedupeLeagues([...had.leagues, ...p.leagues]),
+    };
+  };
   const add = (p: RostershipPlayer) => {
-    const had = byId.get(p.id);
-    if (!had) {
-      byId.set(p.id, { ...p, leagues: dedupeLeagues(p.leagues) });
+    const found = [...new Set(keysOf(p).flatMap((k) => byKey.get(k) ?? []))].sort((a, b) => a - b);
+    let row: RostershipPlayer = { ...p, leagues: dedupeLeagues(p.leagues) };
+    if (found.length === 0) {
+      const at = rows.push(row) - 1;
+      for (const k of keysOf(row)) byKey.set(k, at);
       return;
     }
-    byId.set(p.id, {
-      ...had,
-      draftYear: had.draftYear ?? p.draftYear,
-      team: had.team === 'FA' && p.team !== 'FA' ? p.team : had.team,
-      injuryStatus: had.injuryStatus ?? p.injuryStatus,
-      isOut: had.isOut || p.isOut,
-      leagues: dedupeLeagues([...had.leagues, ...p.leagues]),
-    });
+    const [at, ...others] = found;
+    for (const i of found) row = join(rows[i]!, row);
+    // Rows that turn out to be one player (the new row shared a key with each) become one.
+    for (const i of others) {
+      for (const k of keysOf(rows[i]!)) byKey.set(k, at);
+      rows[i] = undefined;
+    }
+    rows[at] = row;
+    for (const k of keysOf(row)) byKey.set(k, at);
   };
   for (const p of into) add(p);
   for (const p of more) add(p);
-  return [...byId.values()];
+  return rows.filter((r): r is RostershipPlayer => r !== undefined);
 }
 
 function dedupeLeagues(leagues: readonly RostershipLeague[]): RostershipLeague[] {

@@ -7,6 +7,7 @@ export const pageRoutes = [
   { path: '/', name: 'Home', module: 'features/home/home-page.tsx' },
   { path: '/login', name: 'Login', module: 'features/auth/login-page.tsx' },
   { path: '/signup', name: 'Signup', module: 'features/auth/signup-page.tsx' },
+  { path: '/account', name: 'Account', module: 'features/account/account-page.tsx' },
   { path: '/articles', name: 'ArticleList', module: 'features/articles/article-list-page.tsx' },
   { path: '/article/:shortname', name: 'Article', module: 'features/articles/article-page.tsx' },
   { path: '/profiles', name: 'ProfileList', module: 'features/profiles/profile-list-page.tsx' },
@@ -44,6 +45,7 @@ export const pageRoutes = [
     name: 'AdminEditProfile',
     module: 'features/admin/admin-edit-profile-page.tsx',
   },
+  { path: '/admin/adp-data', name: 'AdminAdpData', module: 'features/admin/admin-adp-data-page.tsx' },
   { path: '/admin/users', name: 'AdminUserList', module: 'features/admin/admin-user-list-page.tsx' },
   { path: '/admin/user/:id', name: 'AdminEditUser', module: 'features/admin/admin-edit-user-page.tsx' },
 ] as const;

@@ -14,9 +14,12 @@ export type User = z.infer<typeof userSchema>;
 // Argon2 cost grows with the input, so very long passwords are refused rather than hashed.
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** Per client address, for log in and sign up together. */
+/** Per client address, for log in, sign up and password changes together. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
-/** Failed log-ins per account e-mail before that account is locked for the window. */
+/**
+ * Failed log-ins per account e-mail before the account is closed for the window to every address
+ * that failed on it (an address that has not failed there may still try).
+ */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const USERS_PAGE_SIZE = 50;
@@ -57,6 +60,19 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = z.strictObject({ name, username: email, password });
 export type SignupInput = z.input<typeof signupSchema>;
+
+/**
+ * The sign-up answer: the same for a new address and one that already has an account, so sign-up
+ * tells no one which e-mails exist. The page then logs in with the same e-mail and password.
+ */
+export const signupAnswerSchema = z.object({ ok: z.literal(true) });
+
+/** Changing one's own password: the current one is required. */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX),
+  newPassword: password,
+});
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
 
 /** Fields a super user may set on any account; everyone else may not send them at all. */
 export const roleFields = ['isContributor', 'isSuperUser'] as const;
@@ -107,3 +123,19 @@ export const userListSchema = z.object({
   limit: z.number().int(),
 });
 export type UserList = z.infer<typeof userListSchema>;
+
+/**
+ * DELETE /users/:id: `contentTo` names the contributor (or super user) who takes over the deleted
+ * account's articles and profiles; without it they stay, credited to a former contributor.
+ */
+export const userDeleteQuerySchema = z.strictObject({
+  contentTo: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Choose a contributor to hand the content to.')
+    .transform(Number)
+    .optional(),
+});
+export type UserDeleteQuery = z.output<typeof userDeleteQuerySchema>;
+
+/** How an item whose author's account was deleted is credited. */
+export const FORMER_CONTRIBUTOR = 'Former contributor';

@@ -11,14 +11,19 @@ import type { Config } from './config.ts';
 import { contentPageMeta, feedRoutes } from './content/pages.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { Database } from './db/client.ts';
+import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { siteOrigin } from './http/origin.ts';
 import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
-import { registerCsrfGuard } from './http/security.ts';
+import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerVisitorContext } from './leagues/call-context.ts';
 import { leagueRoutes } from './leagues/routes.ts';
 import type { LeagueServices } from './leagues/services.ts';
+import { metricsPlugin } from './ops/metrics.ts';
+import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup-routes.ts';
 import { playerStatusRoutes } from './tools/player-status-routes.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp-routes.ts';
@@ -35,6 +40,10 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
   services: LeagueServices;
+  /** The visitors' per-service limits when they differ from the defaults; background reads take a share. */
+  serviceLimits?: import('./leagues/services.ts').LeagueServicesOptions['limits'];
+  /** The site's own requests to each league service, which background reads make way for. */
+  serviceActivity?: import('./tools/rookie-adp/discovery/budget.ts').ServiceActivity;
   /** Secret for signed cookies; read from the database on start. */
   cookieSecret: string;
 }
@@ -60,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   recordRoutes(app);
+  metricsPlugin(app, { token: config.metricsToken });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -96,11 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   });
   registerCsrfGuard(app);
+  registerNoStoreDefault(app);
+  if (deps.database.kind === 'pglite' && deps.database.dataDir)
+    registerDiskGuard(app, { dataDir: deps.database.dataDir, reserveBytes: config.diskReserveBytes });
   registerCurrentUser(app, deps.database.db);
+  registerVisitorContext(app);
 
   await app.register(
     async (api) => {
       await healthRoutes(api, deps);
+      await opsRoutes(api, deps);
       await accountRoutes(api, deps);
       await contentRoutes(api, deps);
       await rostershipRoutes(api, deps);
@@ -109,17 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await rookieAdpRoutes(api, deps);
       await api.register(leagueRoutes, {
         services: deps.services,
+        // Secure always when the site is only served over HTTPS; else per request (see the routes).
         secureCookies: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
       });
     },
     { prefix: '/api' },
   );
   await feedRoutes(app, deps);
-  await robotsRoutes(app, { publicUrl: config.publicUrl });
+  await robotsRoutes(app, { origin: siteOrigin(config) });
 
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
-    publicUrl: config.publicUrl,
+    origin: siteOrigin(config),
     providers: contentPageMeta(deps),
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
     siteMeta: {

@@ -51,6 +51,8 @@ interface Row {
   open?: boolean;
   /** The concrete address; `me` is the acting user (the owner for visitors). */
   url?: (f: Fixtures, me: User) => string;
+  /** Makes what the cell acts on (a fresh item per cell, for deletes) and answers its address. */
+  prepare?: (t: TestApp, f: Fixtures, me: User) => Promise<string>;
   body?: (f: Fixtures) => unknown;
 }
 
@@ -58,16 +60,38 @@ const all = (status: number): Statuses => [status, status, status, status, statu
 const articleInput = (title: string) => ({ title, description: 'd', body: 'b', tags: [{ name: 't' }] });
 const profileInput = (name: string) => ({ name, position: 'RB', school: 'State', year: 2020 });
 
+/** A new item of the owner's, for a cell that deletes it. */
+async function freshItem(t: TestApp, f: Fixtures, kind: 'article' | 'profile'): Promise<number> {
+  const shortname = `matrix-delete-${kind}-${Math.random().toString(36).slice(2)}`;
+  const { db } = t.database;
+  const owner = f.actors.owner.id;
+  const [row] =
+    kind === 'article'
+      ? await db
+          .insert(articles)
+          .values({ shortname, title: shortname, contributorId: owner })
+          .returning({ id: articles.id })
+      : await db
+          .insert(profiles)
+          .values({ shortname, name: shortname, contributorId: owner })
+          .returning({ id: profiles.id });
+  return row.id;
+}
+
 // biome-ignore format: the table is aligned by hand
 const matrix: Row[] = [
   //                                                           expect: [anon, user, owner, other, super]
   { route: 'GET /api/health',                                  expect: all(200) },
+  { route: 'GET /api/ready',                                   expect: all(200) },
+  // Only the token in the data directory opens it (npm run backup), never a session.
+  { route: 'POST /api/ops/backup',                             expect: all(403) },
 
   // Accounts
   { route: 'POST /api/login',                                  expect: all(200), body: (f) => ({ username: f.login.email, password: f.login.password }) },
   { route: 'POST /api/signup',                                 expect: all(200), body: () => ({ name: 'Matrix', username: uniqueEmail('matrix'), password: 'long-enough' }) },
   { route: 'POST /api/logout',                                 expect: all(200) },
   { route: 'GET /api/users/currentUser',                       expect: [401, 200, 200, 200, 200] },
+  { route: 'POST /api/users/currentUser/password', note: 'wrong current password', expect: [401, 403, 403, 403, 403], body: () => ({ currentPassword: 'not-the-password', newPassword: 'a-new-password-42' }) },
   { route: 'GET /api/users', note: 'contributor select',       expect: [401, 403, 200, 200, 200], url: () => '/api/users?isContributor=true' },
   { route: 'GET /api/users', note: 'admin list',               expect: [401, 403, 403, 403, 200], url: () => '/api/users?isAdmin=true&limit=50&page=1' },
   { route: 'POST /api/users', note: 'add an account',          expect: [401, 403, 403, 403, 200], body: () => ({ name: 'Added', email: uniqueEmail('added'), password: 'long-enough' }) },
@@ -75,6 +99,10 @@ const matrix: Row[] = [
   { route: 'GET /api/users/:id', note: "the owner's account",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}` },
   { route: 'POST /api/users/:id', note: 'own name',            expect: [401, 200, 200, 200, 200], url: (_f, me) => `/api/users/${me.id}`, body: () => ({ name: 'Renamed' }) },
   { route: 'POST /api/users/:id', note: "the owner's name",    expect: [401, 403, 200, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}`, body: () => ({ name: 'Renamed' }) },
+  { route: 'DELETE /api/users/:id', note: 'an account',       expect: [401, 403, 403, 403, 200], prepare: async (t) => `/api/users/${(await t.userWithRole('contributor')).user.id}` },
+  { route: 'DELETE /api/users/:id', note: 'content to owner', expect: [401, 403, 403, 403, 200], prepare: async (t, f) => `/api/users/${(await t.userWithRole('contributor')).user.id}?contentTo=${f.actors.owner.id}` },
+  { route: 'DELETE /api/users/:id', note: 'own account',      expect: [401, 403, 403, 403, 409], url: (_f, me) => `/api/users/${me.id}` },
+  { route: 'DELETE /api/users/:id', note: 'bad contentTo',    expect: [401, 403, 403, 403, 400], url: (f) => `/api/users/${f.actors.other.id}?contentTo=abc` },
   { route: 'POST /api/users/:id', note: 'own roles',           expect: [401, 403, 403, 403, 200], url: (_f, me) => `/api/users/${me.id}`, body: () => ({ isContributor: true }) },
 
   // Content: public reads, admin reads, writes
@@ -96,6 +124,10 @@ const matrix: Row[] = [
   { route: 'POST /api/profiles', note: 'create visible',       expect: [401, 403, 403, 403, 201], body: () => ({ ...profileInput('Matrix Prospect'), isVisible: true }) },
   { route: 'POST /api/profiles/:id', note: "owner's profile",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/profiles/${f.editProfile}`, body: () => profileInput('Edited') },
   { route: 'POST /api/profiles/:id', note: 'set isVisible',    expect: [401, 403, 403, 403, 200], url: (f) => `/api/profiles/${f.editProfile}`, body: () => ({ ...profileInput('Edited'), isVisible: false }) },
+  { route: 'DELETE /api/articles/:id', note: "owner's article", expect: [401, 403, 204, 403, 204], prepare: async (t, f) => `/api/articles/${await freshItem(t, f, 'article')}` },
+  { route: 'DELETE /api/articles/:id', note: 'missing',         expect: [401, 403, 404, 404, 404], url: () => '/api/articles/2147483000' },
+  { route: 'DELETE /api/profiles/:id', note: "owner's profile", expect: [401, 403, 204, 403, 204], prepare: async (t, f) => `/api/profiles/${await freshItem(t, f, 'profile')}` },
+  { route: 'DELETE /api/profiles/:id', note: 'missing',         expect: [401, 403, 404, 404, 404], url: () => '/api/profiles/2147483000' },
   { route: 'GET /api/profile-filters',                         expect: all(200) },
   { route: 'GET /api/search',                                  expect: all(200), url: () => '/api/search?search=running' },
 
@@ -119,6 +151,12 @@ const matrix: Row[] = [
   { route: 'POST /api/mfl/lineup/set', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/adp', note: 'empty body',            expect: all(400), open: true },
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
+  // Rookie ADP data page: super users only
+  { route: 'GET /api/admin/adp',                               expect: [401, 403, 403, 403, 200] },
+  { route: 'POST /api/admin/adp/leagues', note: 'add a league', expect: [401, 403, 403, 403, 200], body: () => ({ league: 'https://sleeper.com/leagues/123456789012345678' }) },
+  { route: 'POST /api/admin/adp/leagues', note: 'not a league', expect: [401, 403, 403, 403, 400], body: () => ({ league: 'https://example.com/x' }) },
+  { route: 'POST /api/admin/adp/discovery', note: 'pause',    expect: [401, 403, 403, 403, 200], body: () => ({ action: 'pause' }) },
+  { route: 'POST /api/admin/adp/discovery', note: 'bad action', expect: [401, 403, 403, 403, 400], body: () => ({ action: 'stop' }) },
 ];
 
 describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (${testDbKind})`, () => {
@@ -190,9 +228,10 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
       role === 'anon' ? undefined : `${SESSION_COOKIE}=${await createSession(t.database.db, me.id)}`;
     const [method, path] = row.route.split(' ');
     const body = row.body?.(f) ?? (method === 'POST' ? {} : undefined);
+    const url = row.prepare ? await row.prepare(t, f, me) : (row.url?.(f, me) ?? path);
     const res = await t.request({
-      method: method as 'GET' | 'POST',
-      url: row.url?.(f, me) ?? path,
+      method: method as 'GET' | 'POST' | 'DELETE',
+      url,
       cookie,
       payload: body as object | undefined,
       remoteAddress: freshAddress(),

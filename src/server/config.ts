@@ -6,6 +6,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Free space (MB) the embedded database's disk must keep; below it, writes are refused with 507. */
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(32),
   REDIS_URL: z.string().url().optional(),
   REDIS_PREFIX: z
     .string()
@@ -22,11 +24,40 @@ const envSchema = z.object({
   SOCIAL_FEED_URL: z.string().url().default('https://x.com/dynastyfootball'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Which proxies may speak for the client (X-Forwarded-For/-Proto/-Host): a number of hops in front
+   * of the server, or a comma-separated list of their addresses or CIDR ranges. Never "everyone":
+   * trusting every hop would let a client pick its own address and escape the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/,
+      'a number of proxy hops, or proxy addresses (IP or CIDR) separated by commas',
+    )
+    .refine((v) => v !== 'true', 'name the number of proxy hops (1 for one proxy) instead of true')
+    .default('0'),
+  /** Host names (with port when not 80/443) the site answers under; the first is the canonical one when PUBLIC_URL is unset. */
+  ALLOWED_HOSTS: z.string().default(''),
+  /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
   ADP_LEAGUE_IDS: z.string().default(''),
   /** How often those leagues are read again for new picks; 0 turns the refresh off. */
   ADP_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+  /** Discovery of public leagues (MFL search, Sleeper user graph): on unless 0 (off by default in tests). */
+  ADP_DISCOVERY: z.enum(['0', '1']).optional(),
+  /** MFL league-search terms, comma-separated (at least 3 characters each). */
+  ADP_SEARCH_TERMS: z.string().default('dynasty,rookie,devy,superflex,keeper,startup,2qb,idp'),
+  /** Sleeper usernames or user ids to start the user walk from, comma-separated. */
+  ADP_SLEEPER_USERS: z.string().default(''),
+  /** Share of each service's rate limit that background reads may use. */
+  ADP_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  /** Requests per service in one discovery run. */
+  ADP_RUN_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(1500),
+  /** Minutes between discovery runs once the frontier is drained. */
+  ADP_RUN_MINUTES: z.coerce.number().min(0.01).max(10_080).default(10),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -45,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    diskReserveBytes: e.DISK_RESERVE_MB * 1024 * 1024,
     redisUrl: e.REDIS_URL,
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: e.REDIS_PREFIX,
@@ -59,8 +91,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     socialFeedUrl: e.SOCIAL_FEED_URL,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    allowedHosts: e.ALLOWED_HOSTS.split(/[\s,]+/)
+      .filter(Boolean)
+      .map((h) => h.toLowerCase()),
+    metricsToken: e.METRICS_TOKEN,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
     adpRefreshMinutes: e.ADP_REFRESH_MINUTES,
+    adpDiscovery: e.ADP_DISCOVERY ? e.ADP_DISCOVERY === '1' : e.NODE_ENV !== 'test',
+    adpSearchTerms: e.ADP_SEARCH_TERMS.split(',')
+      .map((t) => t.trim())
+      .filter((t) => t.length >= 3),
+    adpSleeperUsers: e.ADP_SLEEPER_USERS.split(/[\s,]+/).filter(Boolean),
+    adpBackgroundShare: e.ADP_BACKGROUND_SHARE,
+    adpRunRequests: e.ADP_RUN_REQUESTS,
+    adpRunMinutes: e.ADP_RUN_MINUTES,
   };
+}
+
+/**
+ * Fastify's trustProxy: the proxies' addresses, or a hop count as a function (this Fastify refuses a
+ * bare number): the n addresses nearest the server are proxies, the one before them is the client.
+ * 0 trusts none.
+ */
+export function trustProxySetting(
+  value: string,
+): ((address: string, hop: number) => boolean) | string[] | false {
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops > 0 ? (_address, hop) => hop < hops : false;
+  }
+  return value.split(',').map((a) => a.trim());
 }

@@ -16,13 +16,18 @@ const config = loadConfig({
   MFL_API_URL: `${simBase}/mfl/api`,
   SLEEPER_API_URL: `${simBase}/sleeper/v1`,
   FLEA_API_URL: `${simBase}/flea/api`,
-  // Rookie ADP reads the simulator's public rookie drafts.
+  // Rookie ADP fills itself: discovery finds the simulator's public leagues through MFL's league
+  // search and, from the demo Sleeper account's league-mates, Sleeper's user graph. Under the test
+  // runner the store reads a fixed list instead, so the figures a spec compares stay still.
+  ADP_SLEEPER_USERS: process.env.ADP_SLEEPER_USERS ?? DEMO_ACCOUNTS.demo.sleeper.username,
   ADP_LEAGUE_IDS:
     process.env.ADP_LEAGUE_IDS ??
-    sim.world.leagues
-      .filter((l) => l.service === 'mfl' && l.isPublic)
-      .map((l) => l.id)
-      .join(','),
+    (process.env.NODE_ENV === 'test'
+      ? sim.world.leagues
+          .filter((l) => l.service === 'mfl' && l.isPublic)
+          .map((l) => l.id)
+          .join(',')
+      : ''),
 });
 // The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes.
 const runtime = await createRuntime(config, {

@@ -6,7 +6,9 @@ import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
+import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
+import { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -24,7 +26,9 @@ export async function createRuntime(
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  const cache = config.redisUrl ? redisCache(config.redisUrl, config.redisPrefix) : memoryCache();
+  const cache = instrumentCache(
+    config.redisUrl ? redisCache(config.redisUrl, config.redisPrefix) : memoryCache(),
+  );
   try {
     const admin = await ensureSuperUser(database.db, {
       email: config.adminEmail,
@@ -41,8 +45,11 @@ export async function createRuntime(
       if (seeded.articles || seeded.profiles)
         log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
     }
+    const serviceActivity = new ServiceActivity(config.sleeperApiUrl);
     const app = await buildApp({
-      services: leagueServicesFor(config, cache, opts.limits),
+      services: leagueServicesFor(config, cache, opts.limits, serviceActivity.wrap()),
+      serviceLimits: opts.limits,
+      serviceActivity,
       config,
       database,
       cache,
@@ -69,13 +76,24 @@ export async function createRuntime(
 
 export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
 
-export function leagueServicesFor(config: Config, cache: Cache, limits?: LeagueServicesOptions['limits']) {
+export function leagueServicesFor(
+  config: Config,
+  cache: Cache,
+  limits?: LeagueServicesOptions['limits'],
+  fetch?: typeof globalThis.fetch,
+) {
   return createLeagueServices({
     limits,
+    // With Redis every process of the deployment shares each service's rate limit.
+    redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
+    redisPrefix: config.redisPrefix,
+    fetch,
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,
     userAgent: USER_AGENT,
     cache,
+    // Each call to a service is reported for the league-call metric.
+    onCall: recordLeagueCall,
   });
 }

@@ -17,7 +17,7 @@ const rateSchema = z.object({
 });
 const faultSchema = z.object({
   service,
-  kind: z.enum(FAULT_KINDS as unknown as ['500', 'timeout', 'malformed', '429', 'expired-cookie']),
+  kind: z.enum(FAULT_KINDS as unknown as ['500', 'timeout', 'malformed', '429', 'expired-cookie', 'down']),
   count: z.number().int().positive().optional(),
   match: z.string().optional(),
 });

@@ -4,8 +4,15 @@ import type { World } from './world/world.ts';
 
 export type ServiceName = 'mfl' | 'sleeper' | 'flea';
 export const SERVICES: readonly ServiceName[] = ['mfl', 'sleeper', 'flea'];
-export type FaultKind = '500' | 'timeout' | 'malformed' | '429' | 'expired-cookie';
-export const FAULT_KINDS: readonly FaultKind[] = ['500', 'timeout', 'malformed', '429', 'expired-cookie'];
+export type FaultKind = '500' | 'timeout' | 'malformed' | '429' | 'expired-cookie' | 'down';
+export const FAULT_KINDS: readonly FaultKind[] = [
+  '500',
+  'timeout',
+  'malformed',
+  '429',
+  'expired-cookie',
+  'down',
+];
 export type Phase = 'before' | 'during' | 'after';
 
 export interface FaultSpec {

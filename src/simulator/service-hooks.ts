@@ -46,6 +46,11 @@ export function registerServiceHooks(app: FastifyInstance, state: SimState) {
       case 'expired-cookie':
         (req as Flagged).simExpired = true;
         return;
+      case 'down':
+        // The connection drops without an answer, as a service that is down or unreachable.
+        reply.hijack();
+        reply.raw.socket?.destroy();
+        return;
       case 'timeout': {
         reply.hijack();
         const res = reply.raw;

@@ -292,7 +292,7 @@ test.describe('forms', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Error saving article');
-    await expect(alert).toContainText('Image must be');
+    await expect(alert).toContainText('Use a site path such as /images/x.svg');
     await expect(page).toHaveURL('/admin/article/new');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Will not save');
   });

@@ -51,8 +51,15 @@ test.describe('sign up', () => {
     check();
   });
 
-  test('says so when the e-mail is taken', async ({ page, adminPage }) => {
-    const { email } = await addAccount(adminPage.request);
+  test('does not tell whether the e-mail is taken: the answer is the same, the log-in after it fails', async ({
+    page,
+    adminPage,
+  }) => {
+    const { email, password } = await addAccount(adminPage.request);
+    const answers: string[] = [];
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/api/signup')) answers.push(`${r.status()} ${await r.text()}`);
+    });
     await page.goto('/signup');
     await page.getByLabel('Name').fill('Someone');
     await page.getByLabel('E-mail').fill(email.toUpperCase());
@@ -60,18 +67,39 @@ test.describe('sign up', () => {
     await page.getByLabel('Confirm Password').fill('long-enough-1');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('alert')).toContainText('Error Signing Up');
-    await expect(page.getByRole('alert')).toContainText(
-      'An account with this e-mail address already exists.',
-    );
+    await expect(page.getByRole('alert')).toContainText('log in with its password');
+    await expect(page.getByRole('alert')).not.toContainText('already exists');
+    expect(answers).toEqual(['200 {"ok":true}']);
+    await expect(page).toHaveURL('/signup');
+    // The account kept its own password.
+    await logInByApi(page.request, email, password);
+  });
+
+  test('refuses a common password with the reason', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Common Choice');
+    await page.getByLabel('E-mail').fill(`common.${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await page.getByLabel('Confirm Password').fill('password');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toContainText('one of the most common, leaked passwords');
     await expect(page).toHaveURL('/signup');
   });
 });
 
 test.describe('log in and out', () => {
-  test('a visitor sent to the admin panel lands on the log-in form', async ({ page }) => {
+  test('a visitor sent to the admin panel lands on the log-in form, and back after logging in', async ({
+    page,
+    adminPage,
+  }) => {
+    const account = await addAccount(adminPage.request, { isContributor: true });
     await page.goto('/admin/articles');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL('/login?next=%2Fadmin%2Farticles');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await page.getByLabel('E-mail').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL('/admin/articles');
   });
 
   test('a wrong password shows the error; the right one opens the admin panel', async ({
@@ -151,7 +179,8 @@ test.describe('log in and out', () => {
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL('/admin');
+    // A plain user lands home, not on the admin panel.
+    await expect(page).toHaveURL('/');
     const token = (await page.context().cookies()).find((c) => c.name === 'session')?.value;
     expect(token).toBeTruthy();
     expect(token).not.toBe('planted-by-an-attacker');

@@ -24,8 +24,9 @@ test.describe('every route', () => {
       });
       const res = await page.goto(path);
       expect(res?.status(), 'page status').toBeLessThan(500);
-      // The admin panel sends a visitor to log in first.
-      const expected = path.startsWith('/admin') ? '/login' : path;
+      // The admin panel and the account page send a visitor to log in first, and back after.
+      const expected =
+        path.startsWith('/admin') || path === '/account' ? `/login?next=${encodeURIComponent(path)}` : path;
       await expect(page).toHaveURL(new RegExp(`${expected.replace(/[?]/g, '\\?')}$`));
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -331,6 +331,54 @@ test('league picker: arrows wrap around, keep the address in step, and wait whil
   await expect(select).toHaveValue(ids[0]);
 });
 
+test('starting a player on a bye warns on his row and above Submit; a later week can be chosen and set', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setPhase('before');
+  await logInApi(page);
+  // A league with a bench player on a bye before kickoff.
+  let kind: Kind | undefined;
+  for (const k of ['normal', 'superflex', 'idp'] as Kind[]) {
+    await untilRows(page, k, (rows) => expect(rows.some((r) => !r.locked)).toBe(true));
+    if ((await rowsOf(page)).some((r) => r.game === 'bye' && !r.checked)) {
+      kind = k;
+      break;
+    }
+  }
+  expect(kind, 'a demo league with a bench player on a bye').toBeDefined();
+  const byeRow = page
+    .locator('[data-game="bye"]')
+    .filter({ has: page.getByRole('checkbox', { checked: false }) })
+    .first();
+  const byeName = (await byeRow.getAttribute('data-testid'))!.replace('player-', '');
+  const section = page.locator('section').filter({ has: byeRow });
+  // Make room in his group, then start him.
+  await section
+    .locator('[data-testid^="player-"]')
+    .filter({ has: page.getByRole('checkbox', { checked: true }) })
+    .first()
+    .click();
+  await page.getByTestId(`player-${byeName}`).click();
+  await expect(page.getByTestId(`player-${byeName}`).getByRole('checkbox')).toBeChecked();
+  await expect(section.getByTestId('row-warning')).toContainText('is on a bye this week.');
+  await expect(page.getByTestId('lineup-warnings')).toContainText('is on a bye this week.');
+  await page.screenshot({ path: test.info().outputPath('lineup-warning.png') });
+
+  // Next week: its own lineup, set on MFL for that week.
+  await page.getByLabel('Week', { exact: true }).selectOption(String(week + 1));
+  await expect(page.getByRole('heading', { name: `Week ${week + 1} Lineup` })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('button', { name: 'Best projected lineup' }).click();
+  await page.getByRole('button', { name: 'Submit Lineup' }).click();
+  await expect(page.getByText('Success!')).toBeVisible({ timeout: 30_000 });
+  const checked = new Set((await rowsOf(page)).filter((r) => r.checked).map((r) => r.id));
+  const l = leagues[kind!];
+  const view = await sim(`/_sim/lineup?league=${l.league_id}&franchise=${l.franchise_id}&week=${week + 1}`);
+  expect(new Set(view.starters)).toEqual(checked);
+});
+
 test("MFL's error is shown as sanitized HTML: markup stays, scripts never run", async ({ page }) => {
   await setPhase('before');
   await logInApi(page);

@@ -34,6 +34,8 @@ async function apiAdp(request: APIRequestContext, body: object) {
 
 const everyFormat = { sizes: [10, 12, 14], types: ['1QB', 'SF', '2QB'] };
 
+const drafts = (n: number) => `${n} MFL ${n === 1 ? 'draft' : 'drafts'}`;
+
 async function resultRows(page: Page) {
   return page.getByRole('table').locator('tbody tr');
 }
@@ -80,7 +82,7 @@ test.describe('Rookie ADP', () => {
     });
     expect(expected.totalLeagues).toBeGreaterThan(0);
     await expect(page.getByTestId('adp-caption')).toHaveText(
-      `Data collected from ${expected.totalLeagues} MFL drafts between ${mdy(start)} and ${mdy(end)}.`,
+      `Data collected from ${drafts(expected.totalLeagues)} between ${mdy(start)} and ${mdy(end)}.`,
     );
     const table = page.getByRole('table');
     await expect(table.locator('thead th')).toContainText(['Rank', 'Pos.', 'Name', 'ADP']);
@@ -126,7 +128,7 @@ test.describe('Rookie ADP', () => {
       endDate: end,
     });
     await expect(page.getByTestId('adp-caption')).toHaveText(
-      `Data collected from ${expected.totalLeagues} MFL drafts between ${mdy(start)} and ${mdy(end)}.`,
+      `Data collected from ${drafts(expected.totalLeagues)} between ${mdy(start)} and ${mdy(end)}.`,
     );
     await expect(await resultRows(page)).toHaveCount(expected.players.length);
 
@@ -149,6 +151,12 @@ test.describe('Rookie ADP', () => {
       0,
     );
     await expect((await resultRows(page)).first().locator('td').first()).toHaveText('1');
+    // Each player's overall place (among all positions) shows once a position is filtered out.
+    const table = page.getByRole('table');
+    await expect(table.locator('thead th')).toContainText(['Rank', 'Pos.', 'Name', 'ADP', 'Overall']);
+    const firstShown = expected.players.findIndex((p) => p.position !== 'WR');
+    const secondShown = expected.players.findIndex((p, i) => i > firstShown && p.position !== 'WR');
+    await expect((await resultRows(page)).nth(1).locator('td').nth(4)).toHaveText(String(secondShown + 1));
     await page.reload();
     await expect(page.getByLabel('PPR')).toHaveValue('1');
     await expect(page.getByRole('checkbox', { name: '14', exact: true })).not.toBeChecked();
@@ -236,7 +244,7 @@ test.describe('Rookie ADP', () => {
     await page.getByRole('button', { name: 'Chart' }).click();
     await expect(page).toHaveURL(/view=chart/);
     await expect(page.getByRole('img', { name: /ADP and pick range/ })).toBeVisible();
-    await expect(page.getByRole('img', { name: /ADP and pick range/ }).locator('circle')).toHaveCount(
+    await expect(page.getByRole('img', { name: /ADP and pick range/ }).locator('[data-marker]')).toHaveCount(
       Math.min(30, count),
     );
   });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The first super user the e2e server is started with (see src/server/demo.ts). */
@@ -18,3 +19,17 @@ export function failOnConsoleErrors(page: Page) {
 /** A unique suffix for rows a test creates, so specs never collide on the shared database. */
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/**
+ * Runs axe on the page (or the part matched by `include`) and fails on any violation, naming the
+ * rule and the elements. Providers' video players are their pages, not ours, and are left out.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
+  let builder = new AxeBuilder({ page }).exclude('.video-embed');
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  expect(
+    violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { destinationAfterLogIn } from '../../common/next-path.ts';
 import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts';
-import type { LoginInput, SignupInput, User } from '../../common/users.ts';
+import type { LoginInput, PasswordChange, SignupInput, User } from '../../common/users.ts';
 import { ApiError, api } from './http.ts';
 
 /*
@@ -40,16 +41,44 @@ export function useCurrentUser() {
 }
 
 export const logIn = (body: LoginInput) => api<User>('login', { body });
-export const signUp = (body: SignupInput) => api<User>('signup', { body });
+export const signUp = (body: SignupInput) => api<{ ok: true }>('signup', { body });
 export const logOut = () => api<{ ok: true }>('logout', { method: 'POST' });
+export const changePassword = (body: PasswordChange) => api<User>('users/currentUser/password', { body });
 
 // Each of these ends in a full page load, so nothing cached for the previous visitor survives.
-export function useLogIn() {
-  return useMutation({ mutationFn: logIn, onSuccess: () => window.location.assign('/admin') });
+// `next` is where the visitor came from (checked by destinationAfterLogIn).
+export function useLogIn(next?: string | null) {
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (user) => window.location.assign(destinationAfterLogIn(user, next)),
+  });
 }
 
-export function useSignUp() {
-  return useMutation({ mutationFn: signUp, onSuccess: () => window.location.assign('/') });
+/**
+ * Sign-up answers the same whether or not the e-mail already has an account (so it reveals none);
+ * the new account is then logged in with the same e-mail and password.
+ */
+export function useSignUp(next?: string | null) {
+  return useMutation({
+    mutationFn: async (body: SignupInput) => {
+      await signUp(body);
+      try {
+        return await logIn({ username: body.username, password: body.password });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401)
+          throw new Error(
+            'We could not log you in with that password. If you already have an account with this e-mail address, log in with its password.',
+          );
+        throw e;
+      }
+    },
+    onSuccess: (user) => window.location.assign(destinationAfterLogIn(user, next)),
+  });
+}
+
+/** Changing one's password ends every other session; this browser keeps a fresh one. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }
 
 export function useLogOut() {

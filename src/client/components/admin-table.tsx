@@ -77,6 +77,6 @@ export function YesNo({ value }: { value: boolean }) {
   return value ? (
     <span className="rounded-full bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-800">Yes</span>
   ) : (
-    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-500">No</span>
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">No</span>
   );
 }

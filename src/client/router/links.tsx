@@ -1,14 +1,28 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { type NavigateOptions, navigate } from './history.ts';
-import { useLocation } from './router.tsx';
+import { type AnchorHTMLAttributes, type MouseEvent, use } from 'react';
+import type { NavigateOptions } from './history.ts';
+import { navigate, PrefetchContext, useLocation } from './router.tsx';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & NavigateOptions & { to: string };
 
 /**
  * A real link (it opens in a new tab with a modifier key or middle click, and works before the
- * script runs) that navigates inside the site without reloading the page.
+ * script runs) that navigates inside the site without reloading the page. Pointing at it or
+ * focusing it fetches its screen's code, so the click rarely waits for it.
  */
-export function Link({ to, replace, preventScrollReset, onClick, ...rest }: LinkProps) {
+export function Link({
+  to,
+  replace,
+  preventScrollReset,
+  onClick,
+  onMouseEnter,
+  onFocus,
+  ...rest
+}: LinkProps) {
+  const prefetch = use(PrefetchContext);
+  const fetchScreen = () => {
+    const url = new URL(to, window.location.href);
+    if (url.origin === window.location.origin) prefetch(url.pathname);
+  };
   const follow = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     const newTab = rest.target && rest.target !== '_self';
@@ -18,7 +32,21 @@ export function Link({ to, replace, preventScrollReset, onClick, ...rest }: Link
     e.preventDefault();
     navigate(to, { replace, preventScrollReset });
   };
-  return <a {...rest} href={to} onClick={follow} />;
+  return (
+    <a
+      {...rest}
+      href={to}
+      onClick={follow}
+      onMouseEnter={(e) => {
+        onMouseEnter?.(e);
+        fetchScreen();
+      }}
+      onFocus={(e) => {
+        onFocus?.(e);
+        fetchScreen();
+      }}
+    />
+  );
 }
 
 /**

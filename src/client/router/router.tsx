@@ -12,15 +12,12 @@ import {
   useTransition,
 } from 'react';
 import { matchRoute, movedTo, type PageRoute } from '../../common/routes.ts';
+import { afterNavigation, type Shown, scrollNow } from './after-navigation.ts';
 import {
-  addBlocker,
   type Blocked,
-  currentLocation,
+  browserHistory,
   type Location,
-  listen,
   type NavigateOptions,
-  navigate,
-  savedScroll,
   type Transition,
 } from './history.ts';
 
@@ -35,9 +32,13 @@ interface RouterState {
   params: Record<string, string>;
   page: ComponentType | null;
   pending: boolean;
+  /** Called once the page is drawn (its code has arrived, so it is not the loading state). */
+  onPageShown: () => void;
 }
 
 const RouterContext = createContext<RouterState | null>(null);
+/** Fetches the code of the screen at a path (links call it on hover and focus). */
+export const PrefetchContext = createContext<(pathname: string) => void>(() => {});
 
 function useRouter(): RouterState {
   const state = use(RouterContext);
@@ -47,34 +48,81 @@ function useRouter(): RouterState {
 
 export function Router({
   screenFor,
+  loadScreen,
+  whenSettled,
   layout: Layout,
 }: {
   screenFor: (route: PageRoute) => ComponentType;
+  /** Fetches the code of the screen at a path. */
+  loadScreen?: (pathname: string) => Promise<void>;
+  /** Resolves once the page's data is there; scroll restoring and the title's announcement wait for it. */
+  whenSettled?: () => Promise<void>;
   layout: ComponentType;
 }) {
-  const [transition, setTransition] = useState<Transition>(() => ({
-    location: currentLocation(),
-    action: 'pop',
+  const history = browserHistory();
+  const [shown, setShown] = useState<Shown>(() => ({
+    location: history.location,
+    action: 'load',
     preventScrollReset: false,
+    previousPathname: undefined,
   }));
   const [pending, startTransition] = useTransition();
+  const announcer = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const stop = listen((t) => startTransition(() => setTransition(t)));
+    const show = (t: Transition) =>
+      startTransition(() => setShown((s) => ({ ...t, previousPathname: s.location.pathname })));
+    const stop = history.listen((t) => {
+      if (t.action !== 'pop' || !loadScreen) return show(t);
+      // React draws an update made during popstate at once, as a loading state if the screen's code
+      // is not here yet (after a reload, say); so Back and Forward wait for that code first, and
+      // draw nothing if the reader has gone on meanwhile.
+      void loadScreen(t.location.pathname)
+        .catch(() => {})
+        .then(() => {
+          if (history.location === t.location) show(t);
+        });
+    });
     // Catch up with a navigation made before this subscription (Back pressed while the page was
-    // starting, or a child's effect on the first render, which runs before this one).
-    const now = currentLocation();
-    setTransition((t) =>
-      t.location === now ? t : { location: now, action: 'replace', preventScrollReset: false },
-    );
+    // starting, or a child's effect on the first render, which runs before this one), as it was.
+    const missed = history.transition;
+    if (missed)
+      startTransition(() =>
+        setShown((s) =>
+          s.location === missed.location ? s : { ...missed, previousPathname: s.location.pathname },
+        ),
+      );
     return stop;
-  }, []);
-  useLayoutEffect(() => restoreScroll(transition), [transition]);
+  }, [history, loadScreen]);
+  const { location } = shown;
+  // Resolved once the page at `location` is drawn rather than the loading state (Back during a
+  // reload can land on a screen whose code is still coming).
+  const drawn = useMemo(() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { location, promise, resolve };
+  }, [location]);
+  // Before the new page is painted, then again once it is drawn and its data is there.
+  useLayoutEffect(() => scrollNow(history, shown), [history, shown]);
+  useEffect(
+    () =>
+      afterNavigation(history, shown, {
+        whenSettled: () => drawn.promise.then(whenSettled),
+        announcer: announcer.current,
+      }),
+    [history, shown, whenSettled, drawn],
+  );
 
-  const { location } = transition;
+  const prefetch = useMemo(
+    () => (pathname: string) => void loadScreen?.(pathname).catch(() => {}),
+    [loadScreen],
+  );
   const state = useMemo(() => {
     const match = matchRoute(location.pathname);
-    return { location, params: match?.params ?? {}, page: match ? screenFor(match.route) : null, pending };
-  }, [location, screenFor, pending]);
+    const page = match ? screenFor(match.route) : null;
+    return { location, params: match?.params ?? {}, page, pending, onPageShown: drawn.resolve };
+  }, [location, screenFor, pending, drawn]);
 
   // Moved addresses and unknown paths: the server answers them with redirects on a first load.
   if (!state.page) {
@@ -82,27 +130,42 @@ export function Router({
     return <Navigate to={target ? target + location.search : '/'} replace />;
   }
   return (
-    <RouterContext value={state}>
-      <Layout />
-    </RouterContext>
+    <PrefetchContext value={prefetch}>
+      <RouterContext value={state}>
+        <Layout />
+      </RouterContext>
+      {/* The new page's title is read out here after a navigation. */}
+      <div
+        ref={announcer}
+        className="sr-only"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="route-announcer"
+      />
+    </PrefetchContext>
   );
-}
-
-function restoreScroll({ location, action, preventScrollReset }: Transition) {
-  if (action === 'pop') window.scrollTo(0, savedScroll(location.index) ?? 0);
-  else if (location.hash)
-    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-  else if (!preventScrollReset) window.scrollTo(0, 0);
 }
 
 /** Where the current screen is drawn; a screen that fails to load shows the error screen. */
 export function Outlet({ errorScreen }: { errorScreen: ComponentType<{ error: unknown }> }) {
-  const { page: Page, location } = useRouter();
+  const { page: Page, location, onPageShown } = useRouter();
   return (
-    <PageErrorBoundary location={location} errorScreen={errorScreen}>
-      {Page && <Page />}
-    </PageErrorBoundary>
+    <>
+      <PageErrorBoundary location={location} errorScreen={errorScreen}>
+        {Page && <Page />}
+      </PageErrorBoundary>
+      <PageShown onShown={onPageShown} />
+    </>
   );
+}
+
+/**
+ * Drawn with the page, or the error screen (and held back with it while its code loads); its effect
+ * runs after the page's.
+ */
+function PageShown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
 }
 
 class PageErrorBoundary extends Component<
@@ -136,6 +199,9 @@ export const useParams = <
 /** True while the next screen's code is on its way. */
 export const useNavigationPending = (): boolean => useRouter().pending;
 
+/** Goes to a path of this site (absolute, or relative to the current address). */
+export const navigate = (to: string, opts?: NavigateOptions) => browserHistory().navigate(to, opts);
+
 export const useNavigate = () => navigate;
 
 /** The address's query as URLSearchParams, and a setter that navigates to the same path with new ones. */
@@ -147,7 +213,7 @@ export function useSearchParams(): [
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = (next: URLSearchParams, opts?: NavigateOptions) => {
     const q = next.toString();
-    navigate(`${currentLocation().pathname}${q ? `?${q}` : ''}`, opts);
+    navigate(`${browserHistory().location.pathname}${q ? `?${q}` : ''}`, opts);
   };
   return [params, setParams];
 }
@@ -170,7 +236,7 @@ export function useBlocker(
   const [held, setHeld] = useState<Blocked | null>(null);
   const whenRef = useRef(when);
   whenRef.current = when;
-  useEffect(() => addBlocker({ when: (args) => whenRef.current(args), onBlocked: setHeld }), []);
+  useEffect(() => browserHistory().block({ when: (args) => whenRef.current(args), onBlocked: setHeld }), []);
   return {
     state: held ? 'blocked' : 'unblocked',
     proceed: () => {

@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, signupSchema, userSchema } from '../../common/users.ts';
+import {
+  loginSchema,
+  passwordChangeSchema,
+  signupAnswerSchema,
+  signupSchema,
+  userSchema,
+} from '../../common/users.ts';
 import type { Db } from '../db/client.ts';
-import { HttpError, unauthorized } from '../http/errors.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { requireUser } from './current-user.ts';
 import { accountLoginLimit, perAddressLimit } from './login-limits.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
-import { createSession, destroySession, SESSION_COOKIE } from './sessions.ts';
-import { findLogin, insertUser } from './users.ts';
+import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE } from './sessions.ts';
+import { findLogin, findLoginById, insertUser, setPasswordHash } from './users.ts';
 
 // One message for an unknown e-mail and a wrong password, so the answer reveals no accounts.
 const LOGIN_FAILED = 'Incorrect e-mail or password.';
@@ -42,20 +49,52 @@ export async function authRoutes(scope: FastifyInstance, db: Db) {
 
   app.post(
     '/signup',
-    { config: perAddressLimit, schema: { body: signupSchema, response: { 200: userSchema } } },
-    async (req, reply) => {
+    { config: perAddressLimit, schema: { body: signupSchema, response: { 200: signupAnswerSchema } } },
+    async (req) => {
       const { name, username, password } = req.body;
-      // Checked first to spare the hash; the unique index still decides a race.
-      if (await findLogin(db, username))
-        throw new HttpError(409, 'An account with this e-mail address already exists.');
-      const user = await insertUser(db, {
-        name,
-        email: username,
-        passwordHash: await hashPassword(password),
-      });
-      await destroySession(db, req.cookies[SESSION_COOKIE]);
-      setSessionCookie(req, reply, await createSession(db, user.id));
-      return user;
+      assertPasswordAllowed(password, { email: username, name });
+      // Both paths pay for one hash and answer the same, so sign-up reveals no accounts. A new
+      // account is not logged in here: the page logs in next, as the owner of an existing one would.
+      const passwordHash = await hashPassword(password);
+      const existing = await findLogin(db, username);
+      if (existing) {
+        // Without outgoing mail the owner cannot be told; the log keeps the attempt.
+        req.log.info({ userId: existing.id }, 'sign-up tried with the e-mail of an existing account');
+        return { ok: true as const };
+      }
+      try {
+        await insertUser(db, { name, email: username, passwordHash });
+      } catch (err) {
+        // Two sign-ups for one address at once: the unique index decides, the answer stays the same.
+        if (!(err instanceof HttpError && err.statusCode === 409)) throw err;
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/users/currentUser/password',
+    {
+      config: perAddressLimit,
+      onRequest: async (req) => {
+        requireUser(req);
+      },
+      schema: { body: passwordChangeSchema, response: { 200: userSchema } },
+    },
+    async (req, reply) => {
+      const me = requireUser(req);
+      const { currentPassword, newPassword } = req.body;
+      const account = await findLoginById(db, me.id);
+      if (!account || !(await verifyPassword(account.passwordHash, currentPassword)))
+        throw forbidden('The current password is not right.');
+      if (newPassword === currentPassword)
+        throw new HttpError(400, 'Invalid body: newPassword: Choose a password you have not been using.');
+      assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
+      await setPasswordHash(db, me.id, await hashPassword(newPassword));
+      // Every session of the account ends, this one too; this browser gets a fresh one.
+      await destroyUserSessions(db, me.id);
+      setSessionCookie(req, reply, await createSession(db, me.id));
+      return me;
     },
   );
 

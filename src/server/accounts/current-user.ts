@@ -3,6 +3,7 @@ import { canUseAdmin } from '../../common/roles.ts';
 import type { User } from '../../common/users.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
+import { isApiRequest } from '../http/security.ts';
 import { SESSION_COOKIE, sessionUser } from './sessions.ts';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 export function registerCurrentUser(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     req.user = await sessionUser(db, req.cookies[SESSION_COOKIE]);
   });
 }

@@ -12,30 +12,48 @@ export const perAddressLimit = {
   rateLimit: { max: AUTH_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 },
 };
 
+const accountKey = (req: FastifyRequest) => (req.body as LoginInput).username.toLowerCase();
+
 /**
  * Failed log-ins counted per account e-mail, so spreading a password guess over many addresses
- * does not help. Uses the rate-limit plugin's store, so copies of the server share the count.
- * Any e-mail is counted, known or not, so the lock itself reveals nothing about accounts.
+ * does not help. Once an account has used up its failures, only addresses that have not failed on
+ * it in the window may still try, once each: the owner logging in from their own address is not
+ * locked out by someone else's guessing, while every address that guessed wrong is refused until
+ * the window ends. Uses the rate-limit plugin's store, so copies of the server share the counts.
+ * Any e-mail is counted, known or not, so the limit itself reveals nothing about accounts.
  */
 export function accountLoginLimit(app: FastifyInstance) {
-  const limiter = app.createRateLimit({
+  const window = LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
+  const perAccount = app.createRateLimit({
     max: LOGIN_FAILURES_PER_ACCOUNT,
-    timeWindow: LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
-    keyGenerator: (req) => `login-failures:${(req.body as LoginInput).username.toLowerCase()}`,
+    timeWindow: window,
+    keyGenerator: (req) => `login-failures:${accountKey(req)}`,
   });
+  const perAccountAndAddress = app.createRateLimit({
+    max: LOGIN_FAILURES_PER_ACCOUNT,
+    timeWindow: window,
+    keyGenerator: (req) => `login-failures:${accountKey(req)}:${req.ip}`,
+  });
+  const refuse = (ttl: number) => {
+    const minutes = Math.max(1, Math.ceil(ttl / 60_000));
+    return new HttpError(
+      429,
+      `Too many attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    );
+  };
   return {
-    /** Refuses the attempt (429) while the account has used up its failures. */
+    /** Refuses the attempt (429) while the account is over its limit and this address has failed on it. */
     async check(req: FastifyRequest) {
-      const state = await limiter(req, { increment: false });
-      if (state.isAllowed || state.remaining > 0) return;
-      const minutes = Math.max(1, Math.ceil(state.ttl / 60_000));
-      throw new HttpError(
-        429,
-        `Too many attempts for this account. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
+      const account = await perAccount(req, { increment: false });
+      if (account.isAllowed || account.remaining > 0) return;
+      const mine = await perAccountAndAddress(req, { increment: false });
+      if (mine.isAllowed || mine.remaining === mine.max) return;
+      // Free again when either count runs out.
+      throw refuse(Math.min(account.ttl, mine.ttl));
     },
     async recordFailure(req: FastifyRequest) {
-      await limiter(req);
+      await perAccount(req);
+      await perAccountAndAddress(req);
     },
   };
 }

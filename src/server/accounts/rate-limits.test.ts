@@ -51,12 +51,13 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
     expect(sessionSetCookie(limited)).toBeUndefined();
   });
 
-  it(`locks an account after ${LOGIN_FAILURES_PER_ACCOUNT} failures from any addresses, even for the right password`, async () => {
+  it(`after ${LOGIN_FAILURES_PER_ACCOUNT} failures on an account, refuses every address that failed on it, even with the right password`, async () => {
     const email = uniqueEmail('target');
     await t.userWithRole('user', { email, password: 'the-right-password' });
+    const guesser = freshAddress();
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
-      expect((await login(t, email, `guess ${i}`)).statusCode).toBe(401);
-    const locked = await login(t, email, 'the-right-password');
+      expect((await login(t, email, `guess ${i}`, { remoteAddress: guesser })).statusCode).toBe(401);
+    const locked = await login(t, email, 'the-right-password', { remoteAddress: guesser });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe(
       'Too many attempts for this account. Please wait 15 minutes and try again.',
@@ -65,13 +66,40 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
     // Other accounts still log in.
     const other = uniqueEmail('bystander');
     await t.userWithRole('user', { email: other, password: 'the-right-password' });
-    expect((await login(t, other, 'the-right-password')).statusCode).toBe(200);
+    expect((await login(t, other, 'the-right-password', { remoteAddress: guesser })).statusCode).toBe(200);
+  });
+
+  it('does not lock the owner out: an address that has not failed on the account still logs in', async () => {
+    const email = uniqueEmail('superuser');
+    await t.userWithRole('superuser', { email, password: 'the-right-password' });
+    // Someone guesses from many addresses, well past the account's limit.
+    const guessers = Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT + 3 }, () => freshAddress());
+    for (const [i, address] of guessers.entries())
+      expect([401, 429]).toContain(
+        (await login(t, email, `guess ${i}`, { remoteAddress: address })).statusCode,
+      );
+    // Each address that guessed wrong is now refused, whatever it sends.
+    for (const address of guessers.slice(0, 2)) {
+      expect((await login(t, email, 'the-right-password', { remoteAddress: address })).statusCode).toBe(429);
+      expect((await login(t, email, 'another guess', { remoteAddress: address })).statusCode).toBe(429);
+    }
+    // The owner, from their own address, gets in.
+    const owner = freshAddress();
+    const res = await login(t, email, 'the-right-password', { remoteAddress: owner });
+    expect(res.statusCode).toBe(200);
+    expect(sessionSetCookie(res)).toBeDefined();
+    // A new address gets one wrong try on a locked account, then it is refused too.
+    const fresh = freshAddress();
+    expect((await login(t, email, 'one more guess', { remoteAddress: fresh })).statusCode).toBe(401);
+    expect((await login(t, email, 'the-right-password', { remoteAddress: fresh })).statusCode).toBe(429);
   });
 
   it('counts failures for unknown e-mails the same way, so the lock reveals nothing', async () => {
     const ghost = uniqueEmail('ghost');
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(t, ghost, 'guess');
-    const res = await login(t, ghost.toUpperCase(), 'guess');
+    const address = freshAddress();
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      await login(t, ghost, 'guess', { remoteAddress: address });
+    const res = await login(t, ghost.toUpperCase(), 'guess', { remoteAddress: address });
     expect(res.statusCode).toBe(429);
     expect(res.json().error).toMatch(/^Too many attempts for this account/);
   });
@@ -126,11 +154,12 @@ describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`,
 
   it('counts per-account failures across server copies', async () => {
     const email = uniqueEmail('shared');
+    const address = freshAddress();
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
-      expect((await attempt(i, email, freshAddress())).statusCode).toBe(401);
-    // Whichever copy gets the next attempt, the account is locked.
-    expect((await attempt(0, email, freshAddress())).statusCode).toBe(429);
-    expect((await attempt(1, email, freshAddress())).statusCode).toBe(429);
+      expect((await attempt(i, email, address)).statusCode).toBe(401);
+    // Whichever copy gets the next attempt from that address, the account is closed to it.
+    expect((await attempt(0, email, address)).statusCode).toBe(429);
+    expect((await attempt(1, email, address)).statusCode).toBe(429);
   });
 
   it('counts per-address attempts across server copies', async () => {

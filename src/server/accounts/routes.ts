@@ -11,6 +11,6 @@ export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
       reply.header('cache-control', 'no-store');
     });
     await authRoutes(scope, deps.database.db);
-    await userRoutes(scope, deps.database.db);
+    await userRoutes(scope, deps.database.db, deps.cache);
   });
 }

@@ -45,3 +45,8 @@ export async function sessionUser(db: Db, token: string | undefined): Promise<Us
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {
   if (token) await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
 }
+
+/** Ends every session of a user (after a password change). */
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

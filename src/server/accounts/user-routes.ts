@@ -5,16 +5,20 @@ import {
   contributorSchema,
   roleFields,
   userCreateSchema,
+  userDeleteQuerySchema,
   userListQuerySchema,
   userListSchema,
   userSchema,
   userUpdateSchema,
 } from '../../common/users.ts';
+import type { Cache } from '../cache.ts';
+import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { requireAdmin, requireSuperUser, requireUser } from './current-user.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
-import { findUser, insertUser, listContributors, listUsers, updateUser } from './users.ts';
+import { deleteUser, findUser, insertUser, listContributors, listUsers, updateUser } from './users.ts';
 
 // Digits only: '1e3' or ' 7' are not ids. The bound keeps it inside PostgreSQL's integer.
 const idParams = z.object({
@@ -30,8 +34,8 @@ const signedIn = async (req: Parameters<typeof requireUser>[0]) => {
   requireUser(req);
 };
 
-/** GET/POST /users and /users/:id. Who may do what is decided here, on the server. */
-export async function userRoutes(scope: FastifyInstance, db: Db) {
+/** GET/POST /users and /users/:id, DELETE /users/:id. Who may do what is decided here, on the server. */
+export async function userRoutes(scope: FastifyInstance, db: Db, cache: Cache) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -61,6 +65,7 @@ export async function userRoutes(scope: FastifyInstance, db: Db) {
     async (req) => {
       requireSuperUser(req);
       const { password, ...fields } = req.body;
+      assertPasswordAllowed(password, { email: fields.email, name: fields.name });
       return insertUser(db, { ...fields, passwordHash: await hashPassword(password) });
     },
   );
@@ -92,6 +97,21 @@ export async function userRoutes(scope: FastifyInstance, db: Db) {
       const user = await updateUser(db, req.params.id, req.body);
       if (!user) throw notFound('No user with that id.');
       return user;
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      onRequest: async (req) => void requireSuperUser(req),
+      schema: { params: idParams, querystring: userDeleteQuerySchema },
+    },
+    async (req) => {
+      const me = requireSuperUser(req);
+      const moved = await deleteUser(db, me, req.params.id, req.query.contentTo);
+      // Public pages name the author, so cached content answers are retired.
+      await bumpContentVersion(cache);
+      return { deleted: req.params.id, ...moved };
     },
   );
 }

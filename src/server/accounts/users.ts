@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Contributor, User } from '../../common/users.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { articles, profiles, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { userColumns } from './sessions.ts';
 
@@ -13,6 +13,20 @@ export async function findLogin(db: Db, email: string) {
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+/** The account behind an id, with its hash, for checking the current password. */
+export async function findLoginById(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
@@ -108,4 +122,45 @@ export async function listUsers(
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { items, total };
+}
+
+/**
+ * Deletes an account. Its articles and profiles go to contentTo (a contributor or super user) or,
+ * without one, stay with no author (shown as a former contributor). Its sessions go with it. A
+ * super user cannot delete their own account here, so the panel never loses its last super user.
+ * Answers how many items changed hands.
+ */
+export async function deleteUser(
+  db: Db,
+  me: User,
+  id: number,
+  contentTo: number | undefined,
+): Promise<{ articles: number; profiles: number }> {
+  if (id === me.id) throw new HttpError(409, 'You cannot delete your own account.');
+  if (contentTo === id) throw new HttpError(400, 'Choose someone else to hand the content to.');
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw new HttpError(404, 'No user with that id.');
+    if (contentTo !== undefined) {
+      const [heir] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, contentTo), or(eq(users.isContributor, true), eq(users.isSuperUser, true))))
+        .for('update');
+      if (!heir) throw new HttpError(400, 'The contributor chosen to take over the content was not found.');
+    }
+    const heir = contentTo ?? null;
+    const movedArticles = await tx
+      .update(articles)
+      .set({ contributorId: heir })
+      .where(eq(articles.contributorId, id))
+      .returning({ id: articles.id });
+    const movedProfiles = await tx
+      .update(profiles)
+      .set({ contributorId: heir })
+      .where(eq(profiles.contributorId, id))
+      .returning({ id: profiles.id });
+    await tx.delete(users).where(eq(users.id, id));
+    return { articles: movedArticles.length, profiles: movedProfiles.length };
+  });
 }

@@ -1,8 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { markdownToText, truncate } from '../../common/content.ts';
 import type { AppDeps } from '../app.ts';
 import { articles, profiles, users } from '../db/schema.ts';
+import { siteOrigin } from '../http/origin.ts';
 import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
 import { findArticle } from './articles.ts';
 import { findProfile } from './profiles.ts';
@@ -101,8 +102,7 @@ const escapeXml = (s: string) =>
 /** /rss.xml (the latest 50 visible articles) and /sitemap.xml (home, lists, every visible item). */
 export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
-  const originOf = (req: FastifyRequest) =>
-    (deps.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+  const originOf = siteOrigin(deps.config);
 
   app.get('/sitemap.xml', async (req, reply) => {
     const origin = originOf(req);

@@ -118,9 +118,7 @@ describe('saving profiles', () => {
   });
 
   it('validates the fields', async () => {
-    expect((await post('/api/profiles', { name: '' }, superUser.cookie)).json().error).toMatch(
-      /Name is required/,
-    );
+    expect((await post('/api/profiles', { name: '' }, superUser.cookie)).json().error).toBe('Add a name.');
     expect((await post('/api/profiles', { name: 'X', year: 1800 }, superUser.cookie)).statusCode).toBe(400);
     expect(
       (await post('/api/profiles', { name: 'X', height: 'x'.repeat(21) }, superUser.cookie)).statusCode,

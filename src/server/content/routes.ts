@@ -12,6 +12,7 @@ import {
 import { requireAdmin } from '../accounts/current-user.ts';
 import type { AppDeps } from '../app.ts';
 import { createArticle, findArticle, listArticles, updateArticle } from './articles.ts';
+import { deleteContent } from './delete.ts';
 import { createProfile, findProfile, listProfiles, profileFilters, updateProfile } from './profiles.ts';
 import {
   bumpContentVersion,
@@ -32,6 +33,7 @@ const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAd
  * | GET  /articles/:id, /profiles/:id   | one item by id or shortname; hidden ones only with isAdmin=true                         |
  * | POST /articles, /profiles           | create (contributors and super users)                                                   |
  * | POST /articles/:id, /profiles/:id   | update (a contributor only their own; visibility and author only by super users)        |
+ * | DELETE /articles/:id, /profiles/:id | delete (a contributor only their own)                                        |
  * | GET  /profile-filters               | positions and classes among visible profiles                                            |
  * | GET  /search?search=term            | visible articles and profiles, best match first                                         |
  *
@@ -100,6 +102,11 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
+  api.delete('/articles/:id', { ...adminOnly, schema: { params: idParams } }, async (req, reply) => {
+    await deleteContent(db, requireAdmin(req), 'article', req.params.id);
+    return saved(reply, 204, undefined);
+  });
+
   api.get('/profiles', { schema: { querystring: profileListQuerySchema } }, async (req, reply) => {
     const q = req.query;
     if (q.isAdmin) return adminAnswer(req, reply, await listProfiles(db, q, true));
@@ -139,6 +146,11 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
       return saved(reply, 200, await findProfile(db, String(id), true));
     },
   );
+
+  api.delete('/profiles/:id', { ...adminOnly, schema: { params: idParams } }, async (req, reply) => {
+    await deleteContent(db, requireAdmin(req), 'profile', req.params.id);
+    return saved(reply, 204, undefined);
+  });
 
   api.get('/profile-filters', async (req, reply) =>
     publicAnswer(req, reply, 'profile-filters', async () => jsonAnswer(200, await profileFilters(db))),

@@ -1,36 +1,39 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { tryLock } from 'fs-native-extensions';
 
 /**
  * PGlite is one connection per process: a second process opening the same directory would corrupt it.
- * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * The lock is an exclusive OS lock on the open lock file (an open-file-description lock on Linux,
+ * flock elsewhere), so the kernel decides: it holds across PID namespaces and containers sharing the
+ * volume, and it is released the moment the owner exits, however it dies. The file keeps the owner's
+ * pid only to name it in the message; it is never deleted, so every process locks the same file.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, 'lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(path, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The data directory ${dataDir} is in use by process ${owner}; stop it first.`);
-      }
-      rmSync(path, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the data directory ${dataDir}.`);
-}
-
-function isAlive(pid: number): boolean {
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+  let locked = false;
   try {
-    process.kill(pid, 0);
-    return true;
+    locked = tryLock(fd);
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    closeSync(fd);
+    throw new Error(`Could not lock the data directory ${dataDir}: ${(err as Error).message}`);
   }
+  if (!locked) {
+    const owner = readFileSync(path, 'utf8').trim();
+    closeSync(fd);
+    throw new Error(
+      `The data directory ${dataDir} is in use by another server${owner ? ` (process ${owner})` : ''}; stop it first.`,
+    );
+  }
+  ftruncateSync(fd, 0);
+  writeSync(fd, String(process.pid), 0);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // Closing the file releases the lock.
+    closeSync(fd);
+  };
 }

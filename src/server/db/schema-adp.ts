@@ -12,7 +12,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
-// The rookie ADP store as migrations/0010_rookie_adp.sql creates it (the SQL is the source of truth).
+// The rookie ADP store as migrations/0010_rookie_adp.sql and 0030_adp_discovery.sql create it (the SQL is the source of truth).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const rookieAdpLeagues = pgTable(
@@ -28,6 +28,15 @@ export const rookieAdpLeagues = pgTable(
     lastAttemptAt: ts('last_attempt_at'),
     lastSuccessAt: ts('last_success_at'),
     retryAt: ts('retry_at'),
+    source: text('source').notNull().default('visitor'),
+    name: text('name'),
+    skipReason: text('skip_reason'),
+    draftState: text('draft_state'),
+    nextReadAt: ts('next_read_at'),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    usersListedAt: ts('users_listed_at'),
+    foundAt: ts('found_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.service, t.leagueId] })],
 );

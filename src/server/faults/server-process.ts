@@ -24,11 +24,22 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the real server (src/server/main.ts) in its own process and waits for it to answer. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server (src/server/main.ts) in its own process and waits for it to answer;
+ * `built` runs the production build (dist/server/main.js, see scripts/build-if-needed.mjs) instead.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { built?: boolean } = {},
+): Promise<ServerProcess & { startMs: number }> {
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const started = performance.now();
+  // The built server runs with the flags `npm start` gives it (package.json).
+  const args = opts.built
+    ? ['--max-semi-space-size=1', 'dist/server/main.js']
+    : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -54,11 +65,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {
       const res = await fetch(`${base}/api/health`);
-      if (res.ok) return { child, base, output: () => log };
+      if (res.ok) return { child, base, output: () => log, startMs: performance.now() - started };
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, opts.built ? 20 : 200));
   }
   child.kill('SIGKILL');
   throw new Error(`server did not start:\n${log}`);

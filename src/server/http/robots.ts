@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** /robots.txt: everything public may be crawled; the admin panel and the API are left out. */
-export async function robotsRoutes(app: FastifyInstance, opts: { publicUrl?: string }) {
+export async function robotsRoutes(app: FastifyInstance, opts: { origin: (req: FastifyRequest) => string }) {
   app.get('/robots.txt', async (req, reply) => {
     // The sitemap has to be named by its absolute address.
-    const origin = (opts.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+    const origin = opts.origin(req);
     return reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath, matchRoute, movedTo, pageRoutes } from '../../common/routes.ts';
 import { ensureSessionHint } from '../accounts/session-cookie.ts';
 import { acceptsGzip } from './encoding.ts';
+import { isApiRequest } from './security.ts';
 
 /** What a page's HTML head says about it, for search engines and link previews. */
 export interface PageMeta {
@@ -89,7 +90,8 @@ export async function registerSpa(
   app: FastifyInstance,
   opts: {
     dir: string;
-    publicUrl?: string;
+    /** The site's origin for absolute links (never an unchecked Host header). */
+    origin: (req: FastifyRequest) => string;
     providers: PageMetaProvider[];
     siteMeta: Omit<PageMeta, 'path'>;
     /** Settings the client reads from the page (outside links). */
@@ -157,7 +159,7 @@ export async function registerSpa(
         .type('text/plain')
         .send('The client is not built yet: run `npm run build` (npm start builds it for you).');
     }
-    const origin = opts.publicUrl ?? `${req.protocol}://${req.host}`;
+    const origin = opts.origin(req);
     let meta: PageMeta | null | undefined;
     for (const provider of opts.providers) {
       meta = await provider(pathname);
@@ -182,7 +184,7 @@ export async function registerSpa(
   };
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') {
+    if (isApiRequest(req)) {
       return reply.status(404).send({ error: `No API route ${req.method} ${req.url.split('?')[0]}` });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ error: 'Not found.' });

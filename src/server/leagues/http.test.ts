@@ -217,3 +217,206 @@ describe('token bucket', () => {
     expect(t).toBeGreaterThanOrEqual(3500);
   });
 });
+
+describe('circuit breaker', () => {
+  const hang = () =>
+    server.handle(() => {
+      /* never answers */
+    });
+
+  it('opens after repeated failures: calls then fail at once, until a trial call gets through', async () => {
+    server.handle((_req, res) => sendJson(res, {}, 503));
+    const events: string[] = [];
+    const http = client('flea', {
+      attempts: 1,
+      breakAfter: 3,
+      halfOpenAfterMs: 300,
+      maxHalfOpenAfterMs: 300,
+    });
+    const withEvents = createServiceHttp({
+      service: 'flea',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...fast, attempts: 1, breakAfter: 3, halfOpenAfterMs: 300, maxHalfOpenAfterMs: 300 },
+      onCall: (e) => events.push(e.outcome),
+    });
+    for (let i = 0; i < 3; i++) await failure(withEvents.getJson(`${server.url}/x`));
+    expect(withEvents.circuit()).toBe('open');
+    const sent = server.seen.length;
+    const started = performance.now();
+    const e = await failure(withEvents.getJson(`${server.url}/x`));
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(server.seen).toHaveLength(sent);
+    expect(e.kind).toBe('unavailable');
+    expect(e.message).toBe('Fleaflicker is not available right now, try again later');
+    expect(events).toEqual(['5xx', '5xx', '5xx', 'circuit-open']);
+
+    // Later one trial call goes out; the service answers again, so the circuit closes.
+    server.handle((_req, res) => sendJson(res, { ok: 1 }));
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await withEvents.getJson(`${server.url}/x`)).toEqual({ ok: 1 });
+    expect(withEvents.circuit()).toBe('closed');
+    // Another client (another service) is not affected by this one's circuit.
+    expect(await http.getJson(`${server.url}/x`)).toEqual({ ok: 1 });
+  });
+
+  it('a 500 is one request gone wrong, not an outage: the circuit stays closed', async () => {
+    server.handle((_req, res) => sendJson(res, {}, 500));
+    const http = client('flea', { attempts: 1, breakAfter: 2 });
+    for (let i = 0; i < 4; i++) await failure(http.getJson(`${server.url}/x`));
+    expect(http.circuit()).toBe('closed');
+    expect(server.seen).toHaveLength(4);
+  });
+
+  it('a 404 or a 429 is an answer, not a failure of the service', async () => {
+    server.handle((_req, res) => sendJson(res, {}, 404));
+    const http = client('sleeper', { breakAfter: 2 });
+    for (let i = 0; i < 4; i++) await failure(http.getJson(`${server.url}/x`));
+    expect(http.circuit()).toBe('closed');
+  });
+
+  it('a service that stops answering costs the visitor one timeout, not one per request', async () => {
+    hang();
+    const outcomes: string[] = [];
+    const http = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...fast, concurrency: 2, timeoutMs: 500, maxQueueWaitMs: 400, backoffMs: 100, breakAfter: 5 },
+      onCall: (e) => outcomes.push(e.outcome),
+    });
+    const started = performance.now();
+    // Ten leagues at once: two calls go out, eight wait for a turn.
+    const errors = await Promise.all(
+      Array.from({ length: 10 }, () => failure(http.getJson(`${server.url}/x`))),
+    );
+    const ms = performance.now() - started;
+    // One timeout (500 ms); a retry of the hung calls would have cost a second one.
+    expect(ms).toBeLessThan(900);
+    expect(server.seen).toHaveLength(2);
+    expect(http.circuit()).toBe('open');
+    for (const e of errors)
+      expect(e.message).toMatch(/^MFL (is not available right now|did not answer in time)/);
+    // The next page fails at once.
+    const next = performance.now();
+    await failure(http.getJson(`${server.url}/x`));
+    expect(performance.now() - next).toBeLessThan(100);
+    expect(outcomes.filter((o) => o === 'timeout').length).toBeGreaterThanOrEqual(5);
+    expect(outcomes.at(-1)).toBe('circuit-open');
+  });
+});
+
+describe('the queue for a turn', () => {
+  const slowOk = (ms: number) =>
+    server.handle((_req, res) => {
+      setTimeout(() => sendJson(res, { ok: 1 }), ms);
+    });
+
+  it('counts the timeout from the moment of asking, not from leaving the queue', async () => {
+    slowOk(300);
+    const http = client('flea', { concurrency: 1, timeoutMs: 500, attempts: 1, maxQueueWaitMs: 5_000 });
+    const first = http.getJson(`${server.url}/a`);
+    const started = performance.now();
+    // Waits 300 ms for the first call, then would need 300 ms more: past its 500 ms, which end
+    // 500 ms after asking (counted from leaving the queue they would end at 800 ms).
+    const e = await failure(http.getJson(`${server.url}/b`));
+    expect(e.kind).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(700);
+    await first;
+  });
+
+  it('refuses at once, with 503 and Retry-After, a request whose wait would be too long', async () => {
+    slowOk(20);
+    const outcomes: string[] = [];
+    const http = createServiceHttp({
+      service: 'sleeper',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...fast, requestsPerSecond: 10, burst: 1, maxQueueWaitMs: 500 },
+      onCall: (e) => outcomes.push(e.outcome),
+    });
+    const calls = Array.from({ length: 12 }, () =>
+      http.getJson(`${server.url}/x`).then(
+        () => 'ok',
+        (e) => e,
+      ),
+    );
+    const results = await Promise.all(calls);
+    const refused = results.filter((r): r is LeagueServiceError => r instanceof LeagueServiceError);
+    // 100 ms a turn and 500 ms of queue: the first six go (one at once, five waiting), the rest are refused.
+    expect(results.filter((r) => r === 'ok').length).toBe(6);
+    expect(refused).toHaveLength(6);
+    expect(refused[0].statusCode).toBe(503);
+    expect(refused[0].message).toBe('Sleeper is busy right now, try again shortly');
+    expect(refused[0].retryAfterMs).toBeGreaterThanOrEqual(1000);
+    expect(outcomes.filter((o) => o === 'queue-full')).toHaveLength(6);
+    expect(server.seen).toHaveLength(6);
+  });
+
+  it('serves visitors in turn: one visitor’s sixty requests do not hold up another’s', async () => {
+    slowOk(5);
+    const http = client('sleeper', {
+      requestsPerSecond: 50,
+      burst: 1,
+      concurrency: 4,
+      maxQueueWaitMs: 5_000,
+    });
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      http.getJson(`${server.url}/flood/${i}`, { visitor: 'forged' }).catch((e) => e),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    await http.getJson(`${server.url}/mine`, { visitor: 'someone' });
+    const waited = performance.now() - started;
+    // At 20 ms a turn the flood takes over a second; the other visitor waits about one turn.
+    expect(waited).toBeLessThan(400);
+    const before = server.seen.findIndex((s) => s.path === '/mine');
+    expect(before).toBeLessThan(8);
+    await Promise.all(flood);
+  });
+
+  it('keeps background work to its share of the rate, behind every visitor', async () => {
+    slowOk(1);
+    const http = client('mfl', { requestsPerSecond: 40, burst: 1, concurrency: 4, backgroundShare: 0.25 });
+    const background = Array.from({ length: 5 }, (_, i) =>
+      http.getJson(`${server.url}/bg/${i}`, { priority: 'background' }),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    const visitors = Array.from({ length: 5 }, (_, i) =>
+      http.getJson(`${server.url}/v/${i}`, { visitor: 'v' }),
+    );
+    await Promise.all([...background, ...visitors]);
+    const order = server.seen.map((s) => s.path.split('/')[1]);
+    // At most the first background call went before the visitors arrived; then every visitor first.
+    expect(order.slice(0, 6).filter((p) => p === 'v')).toHaveLength(5);
+    const bg = server.seen.filter((s) => s.path.startsWith('/bg/')).map((s) => s.at);
+    // A quarter of 40/s: background calls ~100 ms apart (the span, as one connection may open late).
+    expect(bg.at(-1)! - bg[0]).toBeGreaterThanOrEqual(350);
+  });
+
+  it('tells onCall about each call: outcome, path without the query, time', async () => {
+    const events: { outcome: string; path: string; ms: number }[] = [];
+    const http = createServiceHttp({
+      service: 'flea',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...fast, attempts: 1, timeoutMs: 100 },
+      onCall: (e) => events.push(e),
+    });
+    server.handle((req, res) => {
+      if (req.path === '/ok') return sendJson(res, {});
+      if (req.path === '/busy') return sendJson(res, {}, 429, { 'retry-after': '60' });
+      if (req.path === '/broken') return sendJson(res, {}, 503);
+      if (req.path === '/gone') return sendJson(res, {}, 404);
+      // '/slow' never answers
+    });
+    await http.getJson(`${server.url}/ok?email=someone@example.test`);
+    for (const p of ['busy', 'broken', 'gone', 'slow']) await failure(http.getJson(`${server.url}/${p}`));
+    await failure(http.getJson('http://127.0.0.1:1/refused'));
+    expect(events.map((e) => [e.path, e.outcome])).toEqual([
+      ['/ok', 'ok'],
+      ['/busy', '429'],
+      ['/broken', '5xx'],
+      ['/gone', 'error'],
+      ['/slow', 'timeout'],
+      ['/refused', 'error'],
+    ]);
+    expect(events[4].ms).toBeGreaterThanOrEqual(95);
+  });
+});

@@ -1,7 +1,23 @@
-import pLimit from 'p-limit';
+import {
+  BrokenCircuitError,
+  CircuitState,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  DelegateBackoff,
+  ExponentialBackoff,
+  handleWhen,
+  type IRetryBackoffContext,
+  IsolatedCircuitError,
+  retry,
+  TimeoutStrategy,
+  timeout,
+} from 'cockatiel';
+import type { Redis } from 'ioredis';
 import { type LeagueType, leagueTypeLabel } from '../../common/leagues.ts';
+import { currentCallContext } from './call-context.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
-import { type Clock, realClock, TokenBucket } from './rate-limit.ts';
+import { FairQueue, QueueFullError, QueueTimeoutError } from './fair-queue.ts';
+import { type Clock, type EgressBudget, realClock, SharedBudget, TokenBucket } from './rate-limit.ts';
 
 /** How hard we may lean on one league service. */
 export interface HttpLimits {
@@ -18,7 +34,28 @@ export interface HttpLimits {
   maxBackoffMs: number;
   /** A Retry-After longer than this is not waited for: the visitor is told to come back instead. */
   maxRetryAfterMs: number;
+  /** A request that would wait longer than this for its turn is refused at once (503, Retry-After). */
+  maxQueueWaitMs: number;
+  /** Waiting requests in all, whoever sent them. */
+  maxQueued: number;
+  /** Failures in a row (timeouts, no connection, 5xx) that open the circuit: calls then fail at once. */
+  breakAfter: number;
+  /** How long an open circuit stays open before one call tries the service again (doubling while it fails, up to maxHalfOpenAfterMs). */
+  halfOpenAfterMs: number;
+  maxHalfOpenAfterMs: number;
+  /** The part of the rate that background work may use. */
+  backgroundShare: number;
 }
+
+/** What every service gets unless told otherwise: the queue, breaker and background lane. */
+const common = {
+  maxQueueWaitMs: 6_000,
+  maxQueued: 500,
+  breakAfter: 5,
+  halfOpenAfterMs: 10_000,
+  maxHalfOpenAfterMs: 60_000,
+  backgroundShare: 0.5,
+};
 
 /**
  * MFL throttles hard and asks for about a second between requests, so it gets a strict 2/s with no
@@ -34,6 +71,7 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     backoffMs: 1_000,
     maxBackoffMs: 8_000,
     maxRetryAfterMs: 10_000,
+    ...common,
   },
   sleeper: {
     requestsPerSecond: 15,
@@ -44,6 +82,7 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     backoffMs: 400,
     maxBackoffMs: 5_000,
     maxRetryAfterMs: 10_000,
+    ...common,
   },
   flea: {
     requestsPerSecond: 15,
@@ -54,6 +93,7 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     backoffMs: 400,
     maxBackoffMs: 5_000,
     maxRetryAfterMs: 10_000,
+    ...common,
   },
 };
 
@@ -63,11 +103,16 @@ export interface ServiceRequest {
   headers?: Record<string, string>;
   /** Form body for POST. */
   body?: string;
+  /** Counted from the moment of asking, so the time spent waiting for a turn is part of it. */
   timeoutMs?: number;
   /** 'manual' hands 3xx answers back (MFL follows them itself so that its cookie is kept). */
   redirect?: 'manual' | 'follow';
   /** Error statuses handed back instead of thrown, for a caller that reads the body (MFL's 404 text). */
   passStatuses?: number[];
+  /** Who the call is for; by default the visitor of the request being answered (see call-context.ts). */
+  visitor?: string;
+  /** Background work yields to visitors and uses at most `backgroundShare` of the rate. */
+  priority?: 'visitor' | 'background';
 }
 
 export interface ServiceResponse {
@@ -84,6 +129,22 @@ export interface ServiceHttp {
   send(request: ServiceRequest): Promise<ServiceResponse>;
   /** `send` and JSON.parse; a body that is not JSON is an "answer we could not read". */
   getJson(url: string, request?: Omit<ServiceRequest, 'url'>): Promise<unknown>;
+  /** 'open' while calls fail at once after repeated failures; 'half-open' while one call tries again. */
+  circuit(): 'closed' | 'open' | 'half-open';
+}
+
+/** How one call to a service ended, for metrics. */
+export type CallOutcome = 'ok' | '429' | '5xx' | 'timeout' | 'error' | 'circuit-open' | 'queue-full';
+
+export interface CallEvent {
+  service: LeagueType;
+  /** The URL's path; never the query string, which can hold an e-mail address. */
+  path: string;
+  outcome: CallOutcome;
+  /** From the moment of asking to the answer (or to the refusal): queue wait included. */
+  ms: number;
+  /** The part of `ms` spent waiting for a turn. */
+  waitMs: number;
 }
 
 export interface ServiceHttpOptions {
@@ -93,6 +154,11 @@ export interface ServiceHttpOptions {
   fetch?: typeof fetch;
   clock?: Clock;
   random?: () => number;
+  /** With Redis the service's rate is shared by every process using it (keys under `redisPrefix`). */
+  redis?: Redis;
+  redisPrefix?: string;
+  /** 'background' makes every call of this transport background work (a crawl's own clients). */
+  priority?: 'background';
   /** Told about each retry; never given query strings, which can hold an e-mail address. */
   onRetry?: (event: {
     service: LeagueType;
@@ -101,6 +167,8 @@ export interface ServiceHttpOptions {
     kind: LeagueErrorKind;
     delayMs: number;
   }) => void;
+  /** Told about every call: each one sent, and each refused before it was sent. */
+  onCall?: (event: CallEvent) => void;
 }
 
 interface Failure {
@@ -108,6 +176,10 @@ interface Failure {
   retryable: boolean;
   status?: number;
   retryAfterMs?: number;
+  /** Counts against the service in the circuit breaker. */
+  serviceFault?: boolean;
+  /** Refused here without being sent: the circuit is open or the queue is full. */
+  refused?: 'circuit-open' | 'queue-full';
 }
 
 class AttemptFailed extends Error {
@@ -116,17 +188,48 @@ class AttemptFailed extends Error {
   }
 }
 
+const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.serviceFault === true;
+
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const { service, userAgent } = options;
   const limits: HttpLimits = { ...defaultHttpLimits[service], ...options.limits };
   const doFetch = options.fetch ?? fetch;
   const clock = options.clock ?? realClock;
   const random = options.random ?? Math.random;
-  const bucket = new TokenBucket(limits.requestsPerSecond, limits.burst, clock);
-  const limit = pLimit(limits.concurrency);
+  const label = leagueTypeLabel[service];
 
-  async function attempt(request: ServiceRequest): Promise<ServiceResponse> {
-    const signal = AbortSignal.timeout(request.timeoutMs ?? limits.timeoutMs);
+  const budgetFor = (lane: string, rate: number, burst: number): EgressBudget =>
+    options.redis
+      ? new SharedBudget(options.redis, `${options.redisPrefix ?? 'dyn:'}egress:${service}:${lane}`, rate)
+      : new TokenBucket(rate, burst, clock);
+  const budget = budgetFor('all', limits.requestsPerSecond, limits.burst);
+  const queue = new FairQueue({
+    concurrency: limits.concurrency,
+    requestsPerSecond: limits.requestsPerSecond,
+    maxWaitMs: limits.maxQueueWaitMs,
+    maxQueued: limits.maxQueued,
+    budget,
+    backgroundBudget: budgetFor('background', limits.requestsPerSecond * limits.backgroundShare, 1),
+  });
+
+  // One breaker per service, shared by every caller: a service that stopped answering costs the first
+  // callers their timeout, and everyone after them fails at once until a trial call gets through.
+  const breaker = circuitBreaker(handleWhen(isServiceFault), {
+    halfOpenAfter: new ExponentialBackoff({
+      initialDelay: limits.halfOpenAfterMs,
+      maxDelay: limits.maxHalfOpenAfterMs,
+    }),
+    breaker: new ConsecutiveBreaker(limits.breakAfter),
+  });
+  const circuitOpen = () =>
+    new AttemptFailed({ kind: 'unavailable', retryable: false, refused: 'circuit-open' });
+  // Requests already waiting would only wait out their timeout against a dead service.
+  breaker.onBreak(() => queue.failAll(circuitOpen()));
+
+  const report = (path: string, outcome: CallOutcome, askedAt: number, waitMs: number) =>
+    options.onCall?.({ service, path, outcome, ms: performance.now() - askedAt, waitMs });
+
+  async function attempt(request: ServiceRequest, signal: AbortSignal): Promise<ServiceResponse> {
     try {
       const res = await doFetch(request.url, {
         method: request.method ?? 'GET',
@@ -145,7 +248,11 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     } catch (e) {
       const timedOut =
         signal.aborted || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
-      throw new AttemptFailed({ kind: timedOut ? 'timeout' : 'unavailable', retryable: true });
+      throw new AttemptFailed({
+        kind: timedOut ? 'timeout' : 'unavailable',
+        retryable: true,
+        serviceFault: true,
+      });
     }
   }
 
@@ -158,51 +265,125 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     if (status === 429) return { kind: 'rate-limited', retryable: true, status, retryAfterMs };
     if (status === 408) return { kind: 'timeout', retryable: true, status };
     if (status === 404) return { kind: 'not-found', retryable: false, status };
-    if (status >= 500) return { kind: 'unavailable', retryable: true, status, retryAfterMs };
+    // 502–504 say the service (or the gateway in front of it) is down, which the breaker counts; a
+    // 500 is one request gone wrong (often one league's), retried but never taken as an outage.
+    if (status >= 500)
+      return {
+        kind: 'unavailable',
+        retryable: true,
+        status,
+        retryAfterMs,
+        serviceFault: status >= 502 && status <= 504,
+      };
     return { kind: status >= 400 ? 'rejected' : 'unavailable', retryable: false, status };
   }
 
+  const outcomeOf = (status: number, failure: Failure | null): CallOutcome =>
+    !failure
+      ? 'ok'
+      : status === 429
+        ? '429'
+        : status >= 500
+          ? '5xx'
+          : failure.kind === 'timeout'
+            ? 'timeout'
+            : 'error';
+
   function errorOf(failure: Failure): LeagueServiceError {
+    if (failure.refused === 'queue-full')
+      return leagueError(service, 'rate-limited', `${label} is busy right now, try again shortly`, {
+        retryAfterMs: failure.retryAfterMs,
+      });
     const message =
       failure.kind === 'rejected'
-        ? `${leagueTypeLabel[service]} refused the request (HTTP ${failure.status})`
+        ? `${label} refused the request (HTTP ${failure.status})`
         : transportMessage(service, failure.kind);
     return leagueError(service, failure.kind, message, { retryAfterMs: failure.retryAfterMs });
   }
 
-  async function send(request: ServiceRequest): Promise<ServiceResponse> {
-    let timeouts = 0;
-    for (let tries = 1; ; tries++) {
-      let failure: Failure | null;
-      try {
-        const res = await limit(async () => {
-          await bucket.take();
-          return attempt(request);
-        });
-        failure = failureOf(res, request);
-        if (!failure) return res;
-      } catch (e) {
-        if (!(e instanceof AttemptFailed)) throw e;
-        failure = e.failure;
+  /** One try: wait for a turn, send, and judge the answer; the breaker sees it all. */
+  async function once(request: ServiceRequest, path: string): Promise<ServiceResponse> {
+    const context = currentCallContext();
+    const asker = {
+      visitor: request.visitor ?? context?.visitor ?? 'server',
+      background: (request.priority ?? options.priority ?? context?.priority) === 'background',
+    };
+    const askedAt = performance.now();
+    let sentAt = askedAt;
+    const deadline = timeout(request.timeoutMs ?? limits.timeoutMs, TimeoutStrategy.Cooperative);
+    try {
+      return await breaker.execute(() =>
+        deadline.execute(async ({ signal }) => {
+          let res: ServiceResponse;
+          try {
+            res = await queue.run(asker, signal, () => {
+              sentAt = performance.now();
+              return attempt(request, signal);
+            });
+          } catch (e) {
+            if (e instanceof QueueFullError) {
+              report(path, 'queue-full', askedAt, performance.now() - askedAt);
+              const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
+              throw new AttemptFailed({
+                kind: 'rate-limited',
+                retryable: false,
+                refused: 'queue-full',
+                retryAfterMs,
+              });
+            }
+            if (e instanceof QueueTimeoutError) {
+              report(path, 'timeout', askedAt, e.waitedMs);
+              // Waited out the whole timeout already: another try would only make the visitor wait more.
+              throw new AttemptFailed({ kind: 'timeout', retryable: false, serviceFault: e.serviceHung });
+            }
+            if (e instanceof AttemptFailed && !e.failure.refused)
+              report(path, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
+            throw e;
+          }
+          const failure = failureOf(res, request);
+          report(path, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
+          if (failure) throw new AttemptFailed(failure);
+          return res;
+        }),
+      );
+    } catch (e) {
+      if (e instanceof BrokenCircuitError || e instanceof IsolatedCircuitError) {
+        report(path, 'circuit-open', askedAt, 0);
+        throw circuitOpen();
       }
+      throw e;
+    }
+  }
+
+  async function send(request: ServiceRequest): Promise<ServiceResponse> {
+    const path = new URL(request.url).pathname;
+    let timeouts = 0;
+    const backoff = new DelegateBackoff<IRetryBackoffContext<unknown>>((context) => {
+      // Only AttemptFailed errors are retried (the policy's filter), so that is what arrives here.
+      const error = ('error' in context.result ? context.result.error : undefined) as AttemptFailed;
+      const { failure } = error;
       // A service that let two requests time out is slow right now; a third wait helps nobody.
-      if (failure.kind === 'timeout') timeouts++;
-      if (!failure.retryable || tries >= limits.attempts || timeouts >= 2) throw errorOf(failure);
-      let delayMs = Math.min(limits.maxBackoffMs, limits.backoffMs * 2 ** (tries - 1)) * (0.5 + random() / 2);
+      if (failure.kind === 'timeout' && ++timeouts >= 2) throw error;
+      let delayMs =
+        Math.min(limits.maxBackoffMs, limits.backoffMs * 2 ** (context.attempt - 1)) * (0.5 + random() / 2);
       if (failure.retryAfterMs !== undefined) {
-        if (failure.retryAfterMs > limits.maxRetryAfterMs) throw errorOf(failure);
+        if (failure.retryAfterMs > limits.maxRetryAfterMs) throw error;
         delayMs = failure.retryAfterMs;
       }
       // A 429 means the whole service is saying "slow down", not just this request.
-      if (failure.kind === 'rate-limited') bucket.pause(delayMs);
-      options.onRetry?.({
-        service,
-        path: new URL(request.url).pathname,
-        attempt: tries,
-        kind: failure.kind,
-        delayMs,
-      });
-      await clock.sleep(delayMs);
+      if (failure.kind === 'rate-limited') budget.pause(delayMs);
+      options.onRetry?.({ service, path, attempt: context.attempt, kind: failure.kind, delayMs });
+      return delayMs;
+    });
+    const policy = retry(
+      handleWhen((e) => e instanceof AttemptFailed && e.failure.retryable),
+      { maxAttempts: limits.attempts - 1, backoff },
+    );
+    try {
+      return await policy.execute(() => once(request, path));
+    } catch (e) {
+      if (e instanceof AttemptFailed) throw errorOf(e.failure);
+      throw e;
     }
   }
 
@@ -215,7 +396,14 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     }
   }
 
-  return { service, limits, send, getJson };
+  const circuit = () =>
+    breaker.state === CircuitState.Closed
+      ? 'closed'
+      : breaker.state === CircuitState.HalfOpen
+        ? 'half-open'
+        : 'open';
+
+  return { service, limits, send, getJson, circuit };
 }
 
 /** Retry-After is either seconds or an HTTP date; anything else is ignored. */

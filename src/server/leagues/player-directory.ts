@@ -15,6 +15,12 @@ export interface PlayerDirectory {
    * external_id_type=SPORTRADAR), so each gets the key it shares with the other services.
    */
   withFlea(players: FleaProPlayer[]): Promise<PlayerIdentity[]>;
+  /**
+   * The list if it can be had within a short wait, else undefined. The tools use it: the list
+   * improves their answers (one row per player across services) but must never hold them up or
+   * fail them. A build still running goes on and is cached for the next request.
+   */
+  peek(): Promise<{ players: PlayerIdentity[]; complete: boolean } | undefined>;
 }
 
 export interface PlayerDirectoryOptions {
@@ -25,17 +31,22 @@ export interface PlayerDirectoryOptions {
   /** Pages of Fleaflicker's listing read for its ids (30 players a page, best first). */
   fleaPages?: number;
   now?: () => number;
+  /** How long peek() waits for a list that is not built yet (default 4 s). */
+  waitMs?: number;
 }
 
-/** How long a list built without one of the services is kept before trying again. */
-const partialTtl = 10 * 60 * 1000;
+/**
+ * How long a list built without one of the services is kept before trying again: briefly, since
+ * the tools cannot match that service's players to the others' until the list is whole.
+ */
+const partialTtl = 2 * 60 * 1000;
 /** The list is served from memory for this long, so a shared cache is not read on every keystroke. */
 const memoTtl = 5 * 60 * 1000;
 
 export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDirectory {
   const { mfl, sleeper, flea, load } = options;
   const now = options.now ?? Date.now;
-  let memo: { key: string; until: number; players: PlayerIdentity[] } | undefined;
+  let memo: { key: string; until: number; players: PlayerIdentity[]; complete: boolean } | undefined;
 
   /**
    * Fleaflicker's listing, best players first. It may want a league: a 4xx means "no list without
@@ -68,19 +79,38 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
     return { players, complete };
   }
 
+  async function built() {
+    const year = mfl.seasonYear();
+    const key = `players:merged:${year}`;
+    const t = now();
+    if (memo && memo.key === key && memo.until > t) return memo;
+    const b = await load(
+      key,
+      (b) => (b.complete ? ttl.playerDatabase : partialTtl),
+      () => build(year),
+    );
+    memo = { key, until: t + (b.complete ? memoTtl : Math.min(memoTtl, partialTtl)), ...b };
+    return memo;
+  }
+
   return {
     async list() {
-      const year = mfl.seasonYear();
-      const key = `players:merged:${year}`;
-      const t = now();
-      if (memo && memo.key === key && memo.until > t) return memo.players;
-      const built = await load(
-        key,
-        (b) => (b.complete ? ttl.playerDatabase : partialTtl),
-        () => build(year),
-      );
-      memo = { key, until: t + memoTtl, players: built.players };
-      return built.players;
+      return (await built()).players;
+    },
+
+    async peek() {
+      const listed = built()
+        .then(({ players, complete }) => ({ players, complete }))
+        .catch(() => undefined);
+      let timer: NodeJS.Timeout | number | undefined;
+      const waited = new Promise<undefined>((resolve) => {
+        timer = setTimeout(resolve, options.waitMs ?? 4000);
+      });
+      try {
+        return await Promise.race([listed, waited]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
 
     async withFlea(players) {

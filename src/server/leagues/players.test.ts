@@ -173,9 +173,54 @@ describe('identity join rules', () => {
     expect(p).toMatchObject({ id: '1', sleeper_id: '100', flea_id: '9', team: 'KC' });
   });
 
-  it('matches a player who changed teams when the name is unique in the group', () => {
-    const [p] = joinPlayers({ mfl: [mflPlayer({})], sleeper: [sleeperPlayer({ team: 'DEN' })], flea: [] });
+  it('matches a player who changed teams when the birth date says it is him', () => {
+    const [p] = joinPlayers({
+      mfl: [mflPlayer({ birthdate: '902638800' })],
+      sleeper: [sleeperPlayer({ team: 'DEN', birth_date: '1998-08-09' })],
+      flea: [],
+    });
     expect(p.sleeper_id).toBe('100');
+  });
+
+  it('keeps namesakes apart: another team without a birth date, or another birth date without a team', () => {
+    expect(
+      joinPlayers({ mfl: [mflPlayer({})], sleeper: [sleeperPlayer({ team: 'DEN' })], flea: [] }),
+    ).toHaveLength(2);
+    expect(
+      joinPlayers({
+        mfl: [mflPlayer({ team: 'FA', birthdate: '902638800' })],
+        sleeper: [sleeperPlayer({ team: null, birth_date: '1996-01-02' })],
+        flea: [],
+      }),
+    ).toHaveLength(2);
+    // Another position group is another person, whatever the name.
+    expect(
+      joinPlayers({ mfl: [mflPlayer({})], sleeper: [sleeperPlayer({ position: 'RB' })], flea: [] }),
+    ).toHaveLength(2);
+  });
+
+  it('takes the namesake whose birth date agrees over the one on the same team', () => {
+    const players = joinPlayers({
+      mfl: [
+        mflPlayer({ id: '1', team: 'KCC', birthdate: '902638800' }),
+        mflPlayer({ id: '2', team: 'DEN', birthdate: '700000000' }),
+      ],
+      sleeper: [sleeperPlayer({ team: 'DEN', birth_date: '1998-08-09' })],
+      flea: [],
+    });
+    expect(players.find((p) => p.id === '1')?.sleeper_id).toBe('100');
+    expect(players.find((p) => p.id === '2')?.sleeper_id).toBeUndefined();
+  });
+
+  it('refuses an id match that another id, the name and the position contradict', () => {
+    const players = joinPlayers({
+      mfl: [mflPlayer({ name: 'Lawrence, Lamar', rotowire_id: '5', sportsdata_id: 'aaa' })],
+      sleeper: [
+        sleeperPlayer({ full_name: 'Lamar Burns', position: 'RB', rotowire_id: '5', sportradar_id: 'bbb' }),
+      ],
+      flea: [],
+    });
+    expect(players).toHaveLength(2);
   });
 
   it('does not merge two players who share a name in the same group', () => {

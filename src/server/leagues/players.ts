@@ -27,8 +27,10 @@ export interface PlayerSources {
 interface Entry extends PlayerIdentity {
   norm: string;
   families: string[];
-  /** External ids by kind (espn, sr, rw, stats), to refuse name matches they contradict. */
+  /** External ids by kind (espn, sr, rw, stats), to refuse matches they contradict. */
   ext: Map<string, string>;
+  /** Birth date, YYYY-MM-DD, when the service gives one. */
+  born?: string;
 }
 
 interface Candidate {
@@ -37,6 +39,7 @@ interface Candidate {
   families: string[];
   team: string;
   ext: Map<string, string>;
+  born?: string;
 }
 
 /** Keys that name at most one entry; a key claimed twice names nobody. */
@@ -72,41 +75,109 @@ function contradicts(entry: Entry, candidate: Candidate): boolean {
   return false;
 }
 
+const overlaps = (a: string[], b: string[]) => a.some((f) => b.includes(f));
+
+/** Whether two teams or birth dates agree: undefined when either side does not say. */
+function agree(a: string | undefined, b: string | undefined, none?: string): boolean | undefined {
+  if (a === undefined || b === undefined || a === none || b === none) return undefined;
+  return a === b;
+}
+
 /**
- * Joins the three player lists: first through the ids the services publish for each other
- * (MFL's fleaflicker_id, ESPN, Sportradar, RotoWire, STATS ids; team defenses by team), then by
- * normalised name + position group + team, then by name + position group when only one player
- * on each side has it. A player one service alone knows still appears, under a synthetic key.
+ * How well a name match is backed: undefined when it must be refused (another position group, an
+ * id or a team/birth date that says "someone else"), else 2 for the same birth date, 1 for the same
+ * team, 0 when neither side can tell.
+ */
+function nameMatch(entry: Entry, c: Candidate): number | undefined {
+  if (!overlaps(entry.families, c.families) || contradicts(entry, c)) return undefined;
+  const sameTeam = agree(entry.team, c.team, 'FA');
+  const sameBorn = agree(entry.born, c.born);
+  // A team change (services update at different times) is excused by the birth date, and a birth
+  // date one service got wrong by the team; both disagreeing is another person.
+  if (sameBorn === false && sameTeam !== true) return undefined;
+  if (sameTeam === false && sameBorn !== true) return undefined;
+  return (sameBorn ? 2 : 0) + (sameTeam ? 1 : 0);
+}
+
+/** An id shared with a player is trusted unless another id contradicts it or nothing else agrees. */
+const idMatch = (entry: Entry, c: Candidate) =>
+  !contradicts(entry, c) &&
+  (overlaps(entry.families, c.families) || entry.norm === c.norm || agree(entry.born, c.born) === true);
+
+/** MFL's birthdate is epoch seconds at midnight US time: its UTC date is the day. */
+function mflBirthDate(value: string | undefined): string | undefined {
+  const seconds = Number(value);
+  if (!value || !Number.isFinite(seconds) || seconds === 0) return undefined;
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+const isoDate = (value: string | null | undefined) =>
+  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+
+/**
+ * Joins the three player lists. First through the ids the services publish for each other (MFL's
+ * fleaflicker_id, ESPN, Sportradar, RotoWire, STATS ids; team defenses by team), refused when
+ * another id contradicts it or neither position group, name nor birth date agrees. Then by
+ * normalised name within the position group, where team or birth date must not say "someone
+ * else", and the best-backed match must be the only one on both sides. A player one service alone
+ * knows still appears, under a synthetic key.
  */
 export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
   const entries: Entry[] = [];
   const ids = new UniqueIndex();
-  const byNameTeam = new UniqueIndex();
-  const byName = new UniqueIndex();
+  const byNorm = new Map<string, Entry[]>();
 
   const index = (entry: Entry, idKeys: string[]) => {
     for (const key of idKeys) ids.add(key, entry);
-    for (const family of entry.families) {
-      byNameTeam.add(`${entry.norm}|${family}|${entry.team}`, entry);
-      byName.add(`${entry.norm}|${family}`, entry);
-    }
+    const list = byNorm.get(entry.norm);
+    if (list) list.push(entry);
+    else byNorm.set(entry.norm, [entry]);
   };
 
-  const find = (c: Candidate, free: (e: Entry) => boolean): Entry | undefined => {
-    for (const key of c.idKeys) {
-      const e = ids.get(key);
-      if (e && free(e)) return e;
+  /**
+   * Links each candidate to at most one entry whose slot is free: id matches first for all of
+   * them, then name matches. Answers the candidates left over.
+   */
+  function link<C extends Candidate>(
+    candidates: C[],
+    free: (e: Entry) => boolean,
+    attach: (e: Entry, c: C) => void,
+  ): C[] {
+    const rest: C[] = [];
+    for (const c of candidates) {
+      const e = c.idKeys.map((key) => ids.get(key)).find((x) => x && free(x) && idMatch(x, c));
+      if (e) attach(e, c);
+      else rest.push(c);
     }
-    for (const lookup of [
-      (f: string) => byNameTeam.get(`${c.norm}|${f}|${c.team}`),
-      (f: string) => byName.get(`${c.norm}|${f}`),
-    ]) {
-      for (const family of c.families) {
-        const e = lookup(family);
-        if (e && free(e) && !contradicts(e, c)) return e;
-      }
+    const claims = new Map<Entry, { c: C; score: number }[]>();
+    for (const c of rest) {
+      const scored = (byNorm.get(c.norm) ?? [])
+        .filter(free)
+        .map((e) => ({ e, score: nameMatch(e, c) }))
+        .filter((x): x is { e: Entry; score: number } => x.score !== undefined);
+      if (scored.length === 0) continue;
+      const best = Math.max(...scored.map((x) => x.score));
+      const top = scored.filter((x) => x.score === best);
+      if (top.length !== 1) continue;
+      const list = claims.get(top[0].e) ?? [];
+      list.push({ c, score: best });
+      claims.set(top[0].e, list);
     }
-    return undefined;
+    const linked = new Set<C>();
+    for (const [e, list] of claims) {
+      const best = Math.max(...list.map((x) => x.score));
+      const top = list.filter((x) => x.score === best);
+      if (top.length !== 1) continue;
+      attach(e, top[0].c);
+      linked.add(top[0].c);
+    }
+    return rest.filter((c) => !linked.has(c));
+  }
+
+  const addIds = (e: Entry, c: Candidate) => {
+    for (const [kind, value] of c.ext) if (!e.ext.has(kind)) e.ext.set(kind, value);
+    for (const key of c.idKeys) ids.add(key, e);
+    e.born ??= c.born;
   };
 
   const idKeysOf = (
@@ -142,11 +213,14 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
       norm: normaliseName(name),
       families: family ? [family] : [],
       ext,
+      born: mflBirthDate(p.birthdate),
     };
     entries.push(entry);
     index(entry, idKeysOf(ext, family, team, p.fleaflicker_id ? [`flea:${p.fleaflicker_id}`] : []));
   }
 
+  type SleeperCandidate = Candidate & { player: SleeperPlayer; name: string };
+  const sleeperCandidates: SleeperCandidate[] = [];
   for (const s of sources.sleeper) {
     const families = [
       ...new Set(
@@ -163,35 +237,46 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
       ['rw', s.rotowire_id],
       ['stats', s.stats_id],
     ]);
-    const candidate: Candidate = {
+    sleeperCandidates.push({
+      player: s,
+      name,
       idKeys: idKeysOf(ext, families[0], team),
       norm: normaliseName(name),
       families,
       team,
       ext,
-    };
-    const match = find(candidate, (e) => e.sleeper_id === undefined);
-    if (match) {
-      match.sleeper_id = s.player_id;
-      for (const [kind, value] of ext) if (!match.ext.has(kind)) match.ext.set(kind, value);
-      continue;
-    }
+      born: isoDate(s.birth_date),
+    });
+  }
+  const sleeperLeft = link(
+    sleeperCandidates,
+    (e) => e.sleeper_id === undefined,
+    (e, c) => {
+      e.sleeper_id = c.player.player_id;
+      addIds(e, c);
+    },
+  );
+  for (const c of sleeperLeft) {
+    const s = c.player;
     // Retired players linger in Sleeper's database; keep the ones still active or on a team.
-    if (!s.active && team === 'FA') continue;
+    if (!s.active && c.team === 'FA') continue;
     const entry: Entry = {
       id: `sleeper:${s.player_id}`,
-      name,
+      name: c.name,
       position: mflPosition(s.position ?? s.fantasy_positions?.[0]),
-      team,
+      team: c.team,
       sleeper_id: s.player_id,
-      norm: candidate.norm,
-      families,
-      ext,
+      norm: c.norm,
+      families: c.families,
+      ext: c.ext,
+      born: c.born,
     };
     entries.push(entry);
-    index(entry, candidate.idKeys);
+    index(entry, c.idKeys);
   }
 
+  type FleaCandidate = Candidate & { player: FleaProPlayer; name: string };
+  const fleaCandidates: FleaCandidate[] = [];
   const seenFlea = new Set<number>();
   for (const f of sources.flea) {
     if (seenFlea.has(f.id)) continue;
@@ -203,32 +288,37 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
     const team = normaliseTeam(f.proTeamAbbreviation);
     const sportradar = f.externalIds?.find((x) => /^[0-9a-f-]{36}$/i.test(x.id))?.id;
     const ext = externalIds([['sr', sportradar]]);
-    const candidate: Candidate = {
+    fleaCandidates.push({
+      player: f,
+      name,
       idKeys: idKeysOf(ext, families[0], team, [`flea:${f.id}`]),
       norm: normaliseName(name),
       families,
       team,
       ext,
-    };
-    const match = find(candidate, (e) => e.flea_id === undefined);
-    if (match) {
-      match.flea_id = String(f.id);
-      continue;
-    }
-    const entry: Entry = {
-      id: `flea:${f.id}`,
-      name,
-      position: mflPosition(f.position),
-      team,
-      flea_id: String(f.id),
-      norm: candidate.norm,
-      families,
-      ext,
-    };
-    entries.push(entry);
+    });
+  }
+  const fleaLeft = link(
+    fleaCandidates,
+    (e) => e.flea_id === undefined,
+    (e, c) => {
+      e.flea_id = String(c.player.id);
+    },
+  );
+  for (const c of fleaLeft) {
+    entries.push({
+      id: `flea:${c.player.id}`,
+      name: c.name,
+      position: mflPosition(c.player.position),
+      team: c.team,
+      flea_id: String(c.player.id),
+      norm: c.norm,
+      families: c.families,
+      ext: c.ext,
+    });
   }
 
   return entries
-    .map(({ norm: _norm, families: _families, ext: _ext, ...player }) => player)
+    .map(({ norm: _norm, families: _families, ext: _ext, born: _born, ...player }) => player)
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

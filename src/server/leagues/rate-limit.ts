@@ -1,3 +1,6 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
 /** Time source for rate limiting and backoff; tests may replace it. */
 export interface Clock {
   now(): number;
@@ -13,7 +16,19 @@ export const realClock: Clock = {
  * A token bucket: `ratePerSecond` tokens a second, at most `burst` saved up. Waiters are served in
  * arrival order, and `pause` stops everyone (used when a service answers 429 with Retry-After).
  */
-export class TokenBucket {
+/** Where one service's request rate is spent: this process alone, or every process sharing a Redis. */
+export interface EgressBudget {
+  /** Resolves when one request may go out. */
+  take(): Promise<void>;
+  /** Takes one request's turn if it is free now (answers 0); else answers how long to wait first. */
+  tryTake(): Promise<number>;
+  /** Nobody sends for `ms` (the service answered 429 with Retry-After). */
+  pause(ms: number): void;
+  /** How much longer a pause lasts, as far as this process knows. */
+  pausedForMs(): number;
+}
+
+export class TokenBucket implements EgressBudget {
   private tokens: number;
   private last: number;
   private pausedUntil = 0;
@@ -36,6 +51,21 @@ export class TokenBucket {
     return turn;
   }
 
+  async tryTake(): Promise<number> {
+    const now = this.clock.now();
+    if (now < this.pausedUntil) return this.pausedUntil - now;
+    this.refill(now);
+    if (this.tokens >= 0.999) {
+      this.tokens = Math.max(0, this.tokens - 1);
+      return 0;
+    }
+    return Math.max(1, ((1 - this.tokens) * 1000) / this.ratePerSecond);
+  }
+
+  pausedForMs(): number {
+    return Math.max(0, this.pausedUntil - this.clock.now());
+  }
+
   /** Nobody gets a token for `ms`; the saved-up burst is dropped too. */
   pause(ms: number): void {
     const until = this.clock.now() + ms;
@@ -51,10 +81,7 @@ export class TokenBucket {
         await this.clock.sleep(this.pausedUntil - now);
         continue;
       }
-      if (now > this.last) {
-        this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.ratePerSecond) / 1000);
-        this.last = now;
-      }
+      this.refill(now);
       // A hair of slack: timers may wake a fraction of a millisecond early.
       if (this.tokens >= 0.999) {
         this.tokens = Math.max(0, this.tokens - 1);
@@ -62,5 +89,89 @@ export class TokenBucket {
       }
       await this.clock.sleep(((1 - this.tokens) * 1000) / this.ratePerSecond);
     }
+  }
+
+  private refill(now: number) {
+    if (now > this.last) {
+      this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.ratePerSecond) / 1000);
+      this.last = now;
+    }
+  }
+}
+
+/**
+ * One service's rate shared by every process through Redis, so that N copies of the app behind one
+ * egress address together keep to the service's limit. Time is cut into turns of 1/rate seconds and
+ * each turn is one key that rate-limiter-flexible lets be taken once (an atomic counter in Redis), so
+ * in any stretch of T ms at most T × rate / 1000 + 1 requests go out, whichever process sends them.
+ * A 429 pauses every process (a blocked key). If Redis fails, each process falls back to the same
+ * turns kept in its own memory.
+ */
+export class SharedBudget implements EgressBudget {
+  private readonly turns: RateLimiterRedis;
+  private readonly pauses: RateLimiterRedis;
+  private readonly intervalMs: number;
+  private pausedUntil = 0;
+
+  constructor(redis: Redis, key: string, ratePerSecond: number) {
+    if (!(ratePerSecond > 0)) throw new Error('SharedBudget needs a positive rate');
+    this.intervalMs = 1000 / ratePerSecond;
+    const turn = { points: 1, duration: Math.max(1, Math.ceil((2 * this.intervalMs) / 1000)) };
+    this.turns = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${key}:turn`,
+      ...turn,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${key}:turn`, ...turn }),
+    });
+    this.pauses = new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${key}:pause`,
+      points: 1,
+      duration: 1,
+    });
+  }
+
+  async take(): Promise<void> {
+    for (;;) {
+      const wait = await this.tryTake();
+      if (wait <= 0) return;
+      await realClock.sleep(wait);
+    }
+  }
+
+  async tryTake(): Promise<number> {
+    const paused = await this.sharedPauseMs();
+    if (paused > 0) return paused;
+    const now = Date.now();
+    const turn = Math.floor(now / this.intervalMs);
+    try {
+      await this.turns.consume(String(turn));
+      return 0;
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      return Math.max(1, (turn + 1) * this.intervalMs - now);
+    }
+  }
+
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+    // Best effort: a Redis that cannot be reached leaves the pause to this process.
+    this.pauses.block('on', Math.max(1, Math.ceil(ms / 1000))).catch(() => undefined);
+  }
+
+  pausedForMs(): number {
+    return Math.max(0, this.pausedUntil - Date.now());
+  }
+
+  private async sharedPauseMs(): Promise<number> {
+    const local = this.pausedForMs();
+    if (local > 0) return local;
+    const res = await this.pauses.get('on').catch(() => null);
+    if (res && res.consumedPoints > 1 && res.msBeforeNext > 0) {
+      this.pausedUntil = Date.now() + res.msBeforeNext;
+      return res.msBeforeNext;
+    }
+    return 0;
   }
 }

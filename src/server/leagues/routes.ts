@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +22,7 @@ import type { LeagueServices } from './services.ts';
 
 export interface LeagueRoutesOptions {
   services: LeagueServices;
+  /** Secure on every cookie; otherwise Secure whenever the request came over HTTPS. */
   secureCookies: boolean;
 }
 
@@ -56,32 +57,77 @@ async function fromService<T>(service: LeagueType, reply: FastifyReply, call: ()
   }
 }
 
+/** Wrong MFL passwords allowed per client address in the window, before log-ins from it get 429. */
+export const MFL_LOGIN_FAILURES = 10;
+const MFL_LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Wrong MFL passwords counted per client address (in the rate-limit plugin's store, so with Redis
+ * every server copy shares the count), so the MFL login cannot be used to guess passwords. Only
+ * MFL's refusals count: a visitor who logs in fine, or meets MFL down, is never held back.
+ */
+function mflLoginLimit(fastify: FastifyInstance) {
+  const limiter = fastify.createRateLimit({
+    max: MFL_LOGIN_FAILURES,
+    timeWindow: MFL_LOGIN_FAILURE_WINDOW_MS,
+    keyGenerator: (req) => `mfl-login-failures:${req.ip}`,
+  });
+  return {
+    async check(req: FastifyRequest, reply: FastifyReply) {
+      const state = await limiter(req, { increment: false });
+      if (state.isAllowed || state.remaining > 0) return;
+      const minutes = Math.max(1, Math.ceil(state.ttl / 60_000));
+      reply.header('retry-after', String(Math.max(1, Math.ceil(state.ttl / 1000))));
+      throw new HttpError(
+        429,
+        `Too many wrong MFL passwords from your address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+      );
+    },
+    async record(req: FastifyRequest) {
+      await limiter(req);
+    },
+  };
+}
+
 export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fastify, opts) => {
   const { services } = opts;
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const cookieOptions: CookieSerializeOptions = {
+  // As the session cookie: Secure whenever the request came over HTTPS (behind a trusted proxy,
+  // its X-Forwarded-Proto), so a credential never travels back in the clear.
+  const secure = (request: FastifyRequest) => opts.secureCookies || request.protocol === 'https';
+  const cookieOptions = (request: FastifyRequest): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: opts.secureCookies,
+    secure: secure(request),
     maxAge: thirtyDays,
-  };
+  });
   const clear = (reply: FastifyReply, ...names: string[]) => {
     for (const name of names)
-      reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies });
+      reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(reply.request) });
   };
 
   // --- MFL -------------------------------------------------------------------------------------
+
+  const mflLoginFailures = fastify.hasDecorator('createRateLimit') ? mflLoginLimit(fastify) : undefined;
 
   app.post(
     '/mfl/login',
     { schema: { body: mflLoginSchema, response: { 200: okSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const value = await fromService('mfl', reply, () => services.mfl.login(username, password));
-      reply.setCookie(leagueCookies.mfl, value, cookieOptions);
+      await mflLoginFailures?.check(request, reply);
+      const value = await fromService('mfl', reply, async () => {
+        try {
+          return await services.mfl.login(username, password);
+        } catch (e) {
+          if (isLeagueError(e, 'rejected')) await mflLoginFailures?.record(request);
+          throw e;
+        }
+      });
+      reply.setCookie(leagueCookies.mfl, value, cookieOptions(request));
       return { ok: true as const };
     },
   );
@@ -124,8 +170,8 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     async (request, reply) => {
       const user = await fromService('sleeper', reply, () => services.sleeper.user(request.body.username));
       const username = user.username || user.display_name || request.body.username;
-      reply.setCookie(leagueCookies.sleeperId, user.user_id, cookieOptions);
-      reply.setCookie(leagueCookies.sleeperName, username, cookieOptions);
+      reply.setCookie(leagueCookies.sleeperId, user.user_id, cookieOptions(request));
+      reply.setCookie(leagueCookies.sleeperName, username, cookieOptions(request));
       return { ok: true as const, username };
     },
   );
@@ -165,7 +211,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       const leagues = await fromService('flea', reply, () => services.flea.userLeagues(email));
       if (leagues.length === 0)
         throw new HttpError(404, 'Fleaflicker has no leagues for that e-mail address.');
-      reply.setCookie(leagueCookies.flea, email, cookieOptions);
+      reply.setCookie(leagueCookies.flea, email, cookieOptions(request));
       return { ok: true as const };
     },
   );

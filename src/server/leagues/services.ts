@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { LeagueType } from '../../common/leagues.ts';
 import type { Cache } from '../cache.ts';
 import { createLoader } from './cache-policy.ts';
@@ -28,6 +29,13 @@ export interface LeagueServicesOptions {
   limits?: Partial<Record<LeagueType, Partial<HttpLimits>>>;
   clock?: Clock;
   onRetry?: ServiceHttpOptions['onRetry'];
+  /** Every call to a service: its outcome and time (for metrics). */
+  onCall?: ServiceHttpOptions['onCall'];
+  /** With Redis, each service's rate limit is shared by every process of the deployment. */
+  redis?: Redis;
+  redisPrefix?: string;
+  /** 'background' for clients that only do background work (the Rookie ADP crawl). */
+  priority?: ServiceHttpOptions['priority'];
 }
 
 export function createLeagueServices(opts: LeagueServicesOptions): LeagueServices {
@@ -40,6 +48,10 @@ export function createLeagueServices(opts: LeagueServicesOptions): LeagueService
       fetch: opts.fetch,
       clock: opts.clock,
       onRetry: opts.onRetry,
+      onCall: opts.onCall,
+      redis: opts.redis,
+      redisPrefix: opts.redisPrefix,
+      priority: opts.priority,
     });
   const mfl = createMflClient({ http: http('mfl'), apiUrl: opts.mflApiUrl, load, now: opts.now });
   const sleeper = createSleeperClient({ http: http('sleeper'), apiUrl: opts.sleeperApiUrl, load });

@@ -77,7 +77,7 @@ function scheduleByTeam(schedule: MflNflWeek): Map<string, ScheduleInfo> {
 const canStart = (p: MflRosterPlayer, starters: Set<string>) =>
   p.status === 'ROSTER' || p.status === '' || starters.has(p.id);
 
-export function buildLineupInfo(src: LineupSources): LineupInfo {
+export function buildLineupInfo(src: LineupSources): Omit<LineupInfo, 'currentWeek' | 'lastWeek'> {
   const { league, now } = src;
   const games = scheduleByTeam(src.schedule);
   const injuries = new Map(src.injuries.map((i) => [i.id, i]));

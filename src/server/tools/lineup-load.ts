@@ -1,7 +1,8 @@
+import { type ExtraKind, sortExtras } from '../../common/extras.ts';
 import type { LineupInfo } from '../../common/lineup.ts';
-import { notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import type { MflClient, MflLeagueRef } from '../leagues/mfl/client.ts';
-import type { MflMyLeague, MflPlayer } from '../leagues/mfl/exports.ts';
+import type { MflMyLeague } from '../leagues/mfl/exports.ts';
 import { yearFromLeagueUrl } from '../leagues/mfl/hosts.ts';
 import { buildLineupInfo } from './lineup-build.ts';
 
@@ -22,17 +23,6 @@ export async function findOwnLeague(mfl: MflClient, cookie: string, leagueId: st
   const found = match(await mfl.myLeagues(cookie, year)) ?? match(await mfl.myLeagues(cookie, year - 1));
   if (!found?.franchise_id) throw notFound('That league is not one of your MFL leagues.');
   return { league_id: found.league_id, url: found.url, franchise_id: found.franchise_id };
-}
-
-// The player database is one shared array per day: index it once.
-const indexes = new WeakMap<MflPlayer[], Map<string, MflPlayer>>();
-export function playerIndex(players: MflPlayer[]): Map<string, MflPlayer> {
-  let index = indexes.get(players);
-  if (!index) {
-    index = new Map(players.map((p) => [p.id, p]));
-    indexes.set(players, index);
-  }
-  return index;
 }
 
 /** The week a lineup is set for: the current NFL week (week 1 before the season). */
@@ -72,32 +62,65 @@ export async function readStarters(
   return { starters: new Set(row?.starters ?? []), live };
 }
 
-/** Reads the league, the franchise's roster and week from MFL and builds the lineup. */
-export async function loadLineup(mfl: MflClient, cookie: string, league: OwnLeague): Promise<LineupInfo> {
+/** An extra's value, or undefined when its call failed (the lineup is read without it). */
+const extra = <T>(call: Promise<T>): Promise<T | undefined> => call.catch(() => undefined);
+
+/**
+ * Reads the league, the franchise's roster and a week from MFL and builds the lineup. The week is the
+ * current one unless asked; MFL takes lineups for the current week and the rest of the season, so an
+ * earlier week or one after the league's last is refused. The league's rules and the roster are
+ * required; injuries, projections, who starts now, live scores and the week's games are extras: a
+ * failed call leaves them out and the answer names them.
+ */
+export async function loadLineup(
+  mfl: MflClient,
+  cookie: string,
+  league: OwnLeague,
+  askedWeek?: number,
+): Promise<LineupInfo> {
   const opts = { cookie };
-  const week = await lineupWeek(mfl, league);
+  const currentWeek = await lineupWeek(mfl, league);
   const year = yearFromLeagueUrl(league.url);
-  const [settings, rosters, players, injuries, projections, current, schedule] = await Promise.all([
-    mfl.league(league, opts),
+  const settingsFirst = await mfl.league(league, opts);
+  const lastWeek = Math.max(currentWeek, settingsFirst.endWeek ?? settingsFirst.lastRegularSeasonWeek ?? 17);
+  const week = askedWeek ?? currentWeek;
+  if (week < currentWeek) throw badRequest(`Week ${week} is over; choose week ${currentWeek} or later.`);
+  if (week > lastWeek) throw badRequest(`This league's season ends in week ${lastWeek}.`);
+  const [settings, rosters, injuries, projections, current, schedule] = await Promise.all([
+    settingsFirst,
     mfl.rosters(league, opts),
-    mfl.players(year),
-    mfl.injuries(week, year),
-    mfl.projectedScores(league, week, opts),
-    readStarters(mfl, league, week, cookie),
-    mfl.nflSchedule(week, year),
+    extra(mfl.injuries(week, year)),
+    extra(mfl.projectedScores(league, week, opts)),
+    extra(readStarters(mfl, league, week, cookie)),
+    extra(mfl.nflSchedule(week, year)),
   ]);
-  return buildLineupInfo({
+  const roster = rosters.find((r) => r.id === league.franchise_id)?.players ?? [];
+  // The day's player database names them; players it does not have yet are asked of MFL by id.
+  const players = await extra(
+    mfl.playersById(
+      roster.map((p) => p.id),
+      year,
+    ),
+  );
+  const missing: ExtraKind[] = [];
+  if (!injuries) missing.push('injuries');
+  if (!projections) missing.push('projections');
+  if (!current) missing.push('starters', 'live-scores');
+  if (!schedule) missing.push('byes');
+  if (!players || roster.some((p) => !players.has(p.id))) missing.push('player-details');
+  const info = buildLineupInfo({
     league: settings,
     franchiseId: league.franchise_id,
     week,
     now: mfl.now(),
-    roster: rosters.find((r) => r.id === league.franchise_id)?.players ?? [],
-    players: playerIndex(players),
-    injuries: injuries.injuries,
-    projections,
-    starters: current.starters,
-    live: current.live.franchises.find((f) => f.id === league.franchise_id),
-    schedule,
+    roster,
+    players: players ?? new Map(),
+    injuries: injuries?.injuries ?? [],
+    projections: projections ?? [],
+    starters: current?.starters ?? new Set(),
+    live: current?.live.franchises.find((f) => f.id === league.franchise_id),
+    schedule: schedule ?? { week, games: [] },
     teamUrl: teamUrl(settings.baseURL, league, year ?? mfl.seasonYear()),
   });
+  return { ...info, missing: sortExtras(missing), currentWeek, lastWeek };
 }

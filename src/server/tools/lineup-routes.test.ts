@@ -17,6 +17,7 @@ import { buildApp } from '../app.ts';
 import { memoryCache } from '../cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { PLAIN_WORDS } from '../http/validation-message.ts';
 import { createLeagueServices } from '../leagues/services.ts';
 import { openTestDatabase } from '../test/database.ts';
 
@@ -217,6 +218,40 @@ describe('POST /api/mfl/lineup before kickoff', () => {
     expect(new Set(starterIds(again))).toEqual(new Set(starterIds(next)));
   });
 
+  it('reads and sets a later week, and refuses a week already over or after the season', async () => {
+    const league = leagueOf(s, 'normal');
+    const current = await lineup(s, 'normal');
+    expect(current).toMatchObject({ week: WEEK, currentWeek: WEEK });
+    expect(current.lastWeek).toBeGreaterThan(WEEK);
+    const read = (week: number) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/mfl/lineup',
+        headers: { cookie: s.cookie },
+        payload: { league: ref(league), week },
+      });
+    const next = await read(WEEK + 1);
+    expect(next.statusCode, next.body).toBe(200);
+    const later = next.json() as LineupInfo;
+    expect(later).toMatchObject({ week: WEEK + 1, currentWeek: WEEK, lastWeek: current.lastWeek });
+    // The later week is set on MFL (the simulator keeps it apart from this week's).
+    const rb = later.positions.RB.players;
+    const changed = toggle(toggle(later, rb.find((p) => p.starter)!.id), rb.find((p) => !p.starter)!.id);
+    const res = await submit(s, league, starterIds(changed), WEEK + 1);
+    expect(res.json()).toEqual({ ok: true });
+    expect(new Set(control.lineup(league.league_id, league.franchise_id!, WEEK + 1)!.starters)).toEqual(
+      new Set(starterIds(changed)),
+    );
+    if (WEEK > 1) {
+      const past = await read(WEEK - 1);
+      expect(past.statusCode).toBe(400);
+      expect(past.json().error).toBe(`Week ${WEEK - 1} is over; choose week ${WEEK} or later.`);
+    }
+    const after = await read(current.lastWeek + 1);
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toBe(`This league's season ends in week ${current.lastWeek}.`);
+  });
+
   it("answers MFL's refusal of an invalid lineup in MFL's words, changing nothing", async () => {
     const league = leagueOf(s, 'normal');
     const before = simStarters(league);
@@ -365,6 +400,6 @@ describe('lineup routes refuse what they cannot take', () => {
   ])('answers 400 for %s', async (_label, url, body) => {
     const res = await s.app.inject({ method: 'POST', url, headers: { cookie: s.cookie }, payload: body() });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^Invalid body/);
+    expect(res.json().error).toMatch(PLAIN_WORDS);
   });
 });

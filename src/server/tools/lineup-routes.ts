@@ -14,13 +14,12 @@ import { findOwnLeague, loadLineup } from './lineup-load.ts';
 import { submitLineup } from './lineup-submit.ts';
 
 /**
- * MFL lineup routes: read the visitor's lineup for the current week, and set it. Both need the MFL
+ * MFL lineup routes: read the visitor's lineup for a week (the current one by default), and set it. Both need the MFL
  * login cookie; MFL's own words come through when it refuses.
  */
 export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const { mfl } = deps.services;
-  const secure = deps.config.env === 'production' && Boolean(deps.config.publicUrl?.startsWith('https:'));
 
   /** Errors meant for the visitor pass; an answer no one foresaw is MFL's "could not read", not a 500. */
   async function fromMfl<T>(reply: FastifyReply, call: () => Promise<T>): Promise<T> {
@@ -28,7 +27,12 @@ export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
       return await call();
     } catch (e) {
       if (isLeagueError(e, 'not-logged-in'))
-        reply.clearCookie(leagueCookies.mfl, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+        reply.clearCookie(leagueCookies.mfl, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: reply.request.protocol === 'https',
+        });
       if (isLeagueError(e) && e.retryAfterMs !== undefined)
         reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))));
       if (e instanceof HttpError) throw e;
@@ -51,7 +55,7 @@ export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
       reply.header('cache-control', 'private, no-store');
       return fromMfl(reply, async () => {
         const league = await findOwnLeague(mfl, cookie, request.body.league.league_id);
-        return loadLineup(mfl, cookie, league);
+        return loadLineup(mfl, cookie, league, request.body.week);
       });
     },
   );

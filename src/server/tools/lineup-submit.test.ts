@@ -49,11 +49,16 @@ function fakeMfl(opts: { saved: string[]; saves?: boolean; refuse?: string; inRe
         },
       ],
     }),
-    players: async () => [
-      { id: '1', name: 'One, Player', position: 'QB', team: 'KCC' },
-      { id: '2', name: 'Two, Player', position: 'RB', team: 'KCC' },
-      { id: '3', name: 'Three, Player', position: 'WR', team: 'KCC' },
-    ],
+    playersById: async (ids: string[]) =>
+      new Map(
+        [
+          { id: '1', name: 'One, Player', position: 'QB', team: 'KCC' },
+          { id: '2', name: 'Two, Player', position: 'RB', team: 'KCC' },
+          { id: '3', name: 'Three, Player', position: 'WR', team: 'KCC' },
+        ]
+          .filter((p) => ids.includes(p.id))
+          .map((p) => [p.id, p]),
+      ),
   } as unknown as MflClient;
   return { mfl, sent };
 }

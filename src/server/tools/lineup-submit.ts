@@ -1,8 +1,9 @@
 import type { LineupSubmitAnswer } from '../../common/lineup.ts';
 import { isLeagueError } from '../leagues/errors.ts';
 import type { MflClient } from '../leagues/mfl/client.ts';
+import type { MflPlayer } from '../leagues/mfl/exports.ts';
 import { displayName } from './lineup-build.ts';
-import { type OwnLeague, playerIndex, readStarters } from './lineup-load.ts';
+import { type OwnLeague, readStarters } from './lineup-load.ts';
 
 /**
  * Sends the lineup to MFL, then reads the week back: MFL has been known to answer OK to an import it
@@ -27,7 +28,7 @@ export async function submitLineup(
   const extra = [...starters].filter((id) => !wanted.has(id));
   if (missing.length === 0 && extra.length === 0) return { ok: true };
 
-  const players = playerIndex(await mfl.players().catch(() => []));
+  const players = await mfl.playersById([...missing, ...extra]).catch(() => new Map<string, MflPlayer>());
   const names = (ids: string[]) =>
     ids.map((id) => displayName(players.get(id)?.name ?? `player ${id}`)).join(', ');
   const parts = [

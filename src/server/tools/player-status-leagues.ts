@@ -1,6 +1,7 @@
 import {
   FREE_AGENT,
   NOT_AVAILABLE,
+  NOT_LISTED,
   type PlayerStatus,
   readMflStatus,
   sleeperUsesFamily,
@@ -39,7 +40,7 @@ export async function mflPlayerStatus(
   cookie: string,
   apiUrl: string,
 ): Promise<PlayerStatus> {
-  if (!player.mfl_id) return { status: NOT_AVAILABLE };
+  if (!player.mfl_id) return { status: NOT_LISTED };
   const { mfl } = services;
   const urls = mflLeagueUrls(ref, apiUrl, mfl.seasonYear());
   const league = { league_id: ref.league_id, url: ref.url };
@@ -53,11 +54,11 @@ export async function mflPlayerStatus(
     rows = await mfl.playerStatus(league, [player.mfl_id], { cookie });
   } catch (e) {
     // MFL's answer for an id it does not have in this league.
-    if (isLeagueError(e, 'rejected') && /no valid player/i.test(e.message)) return { status: NOT_AVAILABLE };
+    if (isLeagueError(e, 'rejected') && /no valid player/i.test(e.message)) return { status: NOT_LISTED };
     throw e;
   }
   const row = rows.find((r) => r.id === player.mfl_id) ?? rows[0];
-  if (!row) return { status: NOT_AVAILABLE };
+  if (!row) return { status: NOT_LISTED };
   const status = readMflStatus(row.status, await myName);
   if (status.status === FREE_AGENT || status.mine) status.addDropUrl = urls.addDrop;
   return status;
@@ -70,7 +71,7 @@ export async function sleeperPlayerStatus(
   userId: string,
 ): Promise<PlayerStatus> {
   const sid = player.sleeper_id;
-  if (!sid) return { status: NOT_AVAILABLE };
+  if (!sid) return { status: NOT_LISTED };
   const { sleeper } = services;
   const rosters = await sleeper.rosters(ref.league_id);
   const holds = (r: (typeof rosters)[number]) =>
@@ -121,7 +122,19 @@ export async function fleaPlayerStatus(
     });
     found = matches.find((p) => p.proPlayer.proTeamAbbreviation === player.team) ?? matches[0];
   }
-  if (!found) return { status: NOT_AVAILABLE };
+  if (!found) {
+    // A league whose starting slots take no one of his position group leaves him out of its
+    // listing: that is "not used here", not "not listed" (unknown when the rules cannot be read).
+    const family = positionFamily(player.position);
+    const rules = await flea.leagueRules(ref.league_id).catch(() => undefined);
+    const slots = rules?.rosterPositions.filter((r) => r.group === 'START') ?? [];
+    const used = slots.some((r) =>
+      (r.eligibility ?? [r.label]).some(
+        (e) => positionFamily(e) === family || e.split('/').some((x) => positionFamily(x) === family),
+      ),
+    );
+    return { status: family && slots.length > 0 && !used ? NOT_AVAILABLE : NOT_LISTED };
+  }
   const add = fleaAddUrl(ref.league_id, found.proPlayer.id);
   if (!found.owner) return { status: FREE_AGENT, addDropUrl: add };
   if (String(found.owner.id) === ref.team_id) return { status: 'Mine', mine: true, addDropUrl: add };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { League } from '../../common/leagues.ts';
 import type { LeagueStatus } from '../../common/player-status.ts';
+import { fleaPlayerStatus, mflPlayerStatus, sleeperPlayerStatus } from './player-status-leagues.ts';
 import { startToolsTestBed, type ToolsTestBed } from './rostership-test-support.ts';
 
 /* POST /api/players/status through the real app against the simulator. */
@@ -103,6 +104,28 @@ describe('player status in each service', () => {
     const lb = w.players.find((p) => p.position === 'LB')!;
     const [row] = (await status(lb.mflId, [refOf(l)])).body;
     expect(row.playerStatus).toEqual({ status: 'NA' });
+  });
+
+  it('Fleaflicker: NA where the league starts no one of his position group', async () => {
+    const w = bed.world;
+    const l = leagues.flea.find((x) => !w.league('flea', x.league_id)!.format.idp)!;
+    const lb = w.players.find((p) => p.position === 'LB')!;
+    const [row] = (await status(lb.mflId, [refOf(l)])).body;
+    expect(row.playerStatus).toEqual({ status: 'NA' });
+  });
+
+  it('NL, not NA, where the service does not list the player at all', async () => {
+    const nobody = { id: 'x', name: 'Nobody Listed', position: 'WR', team: 'FA' };
+    const mflLeague = leagues.mfl[0];
+    const ref = { league_id: mflLeague.league_id, url: mflLeague.url };
+    expect(await mflPlayerStatus(bed.services, ref, nobody, cookie, bed.simBase)).toEqual({ status: 'NL' });
+    expect(
+      await sleeperPlayerStatus(bed.services, { league_id: leagues.sleeper[0].league_id }, nobody, 'u'),
+    ).toEqual({ status: 'NL' });
+    const flea = leagues.flea[0];
+    expect(
+      await fleaPlayerStatus(bed.services, { league_id: flea.league_id, team_id: flea.team_id! }, nobody),
+    ).toEqual({ status: 'NL' });
   });
 
   it('Sleeper: mine (with starter flag), rostered by a named team, free agent with the league link', async () => {

@@ -10,7 +10,7 @@ import {
   type StatusLeagueRef,
 } from '../../common/player-status.ts';
 import type { AppDeps } from '../app.ts';
-import { notFound, unauthorized } from '../http/errors.ts';
+import { HttpError, notFound, unauthorized } from '../http/errors.ts';
 import type { PlayerIdentity } from '../leagues/players.ts';
 import {
   fleaLeagueUrl,
@@ -22,6 +22,18 @@ import {
 } from './player-status-leagues.ts';
 import { identityIndex } from './rostership-identity.ts';
 import { leagueFailureMessage, toolRateLimit } from './rostership-routes.ts';
+
+const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id' } as const;
+
+/** A player known only by the id the page sent: the service it names, and nothing more. */
+function bareIdentity(id: string): PlayerIdentity | undefined {
+  const m = /^(?:(sleeper|flea):)?([A-Za-z0-9]+)$/.exec(id);
+  if (!m) return undefined;
+  const base = { id, name: '', position: '', team: 'FA' };
+  if (m[1] === 'sleeper') return { ...base, sleeper_id: m[2] };
+  if (m[1] === 'flea') return { ...base, flea_id: m[2] };
+  return /^\d+$/.test(m[2]) ? { ...base, mfl_id: m[2] } : undefined;
+}
 
 const connectFirst: Record<LeagueType, string> = {
   mfl: 'Log in to MFL first.',
@@ -49,7 +61,7 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
       config: toolRateLimit,
     },
     async (request): Promise<LeagueStatus[]> => {
-      const { player: playerId, leagues } = request.body;
+      const { player: playerId, leagues, known } = request.body;
       const cookies = request.cookies;
       const credential: Record<LeagueType, string | undefined> = {
         mfl: cookies[leagueCookies.mfl],
@@ -58,9 +70,15 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
       };
       for (const ref of leagues) if (!credential[ref.type]) throw unauthorized(connectFirst[ref.type]);
 
-      const index = identityIndex(await services.players.list());
-      const player = index.byId.get(playerId);
-      if (!player) throw notFound('No such player.');
+      // The merged list names the player's id on each service. Without it (or with a partial one)
+      // the page's own copy of him does, or at least his id says which service's id it is.
+      const list = await services.players.peek();
+      const player =
+        (list && identityIndex(list.players).byId.get(playerId)) ??
+        (known && !list?.complete ? { id: playerId, ...known } : bareIdentity(playerId));
+      if (!player || (list?.complete && !player.name)) throw notFound('No such player.');
+      const unmatched = (type: LeagueType) =>
+        !list?.complete && !player[idField[type]] && !(type === 'flea' && player.name);
 
       const statusIn = (ref: StatusLeagueRef, p: PlayerIdentity): Promise<PlayerStatus> => {
         if (ref.type === 'mfl') return mflPlayerStatus(services, ref, p, credential.mfl!, apiUrl);
@@ -77,6 +95,11 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
             league_id: ref.league_id,
           };
           try {
+            if (unmatched(ref.type))
+              throw new HttpError(
+                503,
+                `This player could not be matched on ${leagueTypeLabel[ref.type]} right now, try again shortly`,
+              );
             return { ...row, playerStatus: await statusIn(ref, player) };
           } catch (e) {
             return { ...row, error: leagueFailureMessage(e) };

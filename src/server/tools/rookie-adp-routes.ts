@@ -11,14 +11,10 @@ import {
 import type { AppDeps } from '../app.ts';
 import { cached } from '../cache.ts';
 import { type AdpFilter, queryAdp } from './rookie-adp/adp-query.ts';
-import {
-  ADP_VERSION_KEY,
-  dueSources,
-  type IngestContext,
-  ingestLeagues,
-  parseAdpLeagueIds,
-} from './rookie-adp/ingest.ts';
-import { type Refresher, startRefresh } from './rookie-adp/refresh.ts';
+import { runState } from './rookie-adp/discovery/admin-data.ts';
+import { adminAdpRoutes } from './rookie-adp/discovery/admin-routes.ts';
+import { CRAWL_JOB, type Discovery, startDiscovery } from './rookie-adp/discovery/discovery.ts';
+import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './rookie-adp/ingest.ts';
 import { ingestStatus, ingestStatusSchema } from './rookie-adp/status.ts';
 import {
   ingestVisitorLeagues,
@@ -28,12 +24,10 @@ import {
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
-/** The refresh looks for due leagues at most this often (failing leagues retry on their own clock). */
-const MAX_TICK_MS = 60_000;
-
 /**
- * Rookie ADP: POST /api/mfl/adp computes ADP from the stored rookie drafts; the configured leagues are
- * read at start and refreshed on a timer; a visitor's connected leagues are added in the background.
+ * Rookie ADP: POST /api/mfl/adp computes ADP from the stored rookie drafts. The crawl job (discovery of
+ * public leagues, the configured leagues and their refresh) runs in the background on whichever server
+ * holds it; a visitor's connected leagues are added in the background too.
  */
 export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
@@ -44,25 +38,33 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     log: api.log,
   };
   const configured = parseAdpLeagueIds(deps.config.adpLeagueIds);
-  const refreshMs = deps.config.adpRefreshMinutes * 60_000;
   const background = new Set<Promise<unknown>>();
-  let refresher: Refresher | undefined;
-
-  if (configured.length > 0) {
-    api.addHook('onReady', async () => {
-      refresher = startRefresh({
-        tickMs: refreshMs > 0 ? Math.min(refreshMs, MAX_TICK_MS) : 0,
-        run: async (stopped) => {
-          const due = await dueSources(ctx, configured, refreshMs > 0 ? refreshMs : Number.POSITIVE_INFINITY);
-          if (due.length) await ingestLeagues(ctx, due, { configured: true, stopped });
-        },
-        onError: (e) => api.log.error({ err: e }, 'rookie ADP refresh failed'),
-      });
+  // The crawl runs where discovery is on or leagues are configured; admin-added leagues need it too,
+  // so a server with neither still takes part once a league is added (see the admin routes).
+  let discovery: Discovery | undefined;
+  const startCrawl = () => {
+    discovery ??= startDiscovery({
+      db: deps.database.db,
+      cache: deps.cache,
+      config: deps.config,
+      limits: deps.serviceLimits,
+      activity: deps.serviceActivity,
+      redis: deps.redis,
+      log: api.log,
     });
-  }
+    return discovery;
+  };
+  if (deps.config.adpDiscovery || configured.length > 0)
+    api.addHook('onReady', async () => void startCrawl());
   api.addHook('onClose', async () => {
-    await refresher?.stop();
+    await discovery?.stop();
     await Promise.allSettled([...background]);
+  });
+  await adminAdpRoutes(api, {
+    db: deps.database.db,
+    config: deps.config,
+    crawl: startCrawl,
+    current: () => discovery,
   });
 
   /** Adds the visitor's leagues in the background, at most once a while per visitor. */
@@ -109,6 +111,6 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   );
 
   app.get('/mfl/adp/status', { schema: { response: { 200: ingestStatusSchema } } }, async () =>
-    ingestStatus(deps.database.db, configured.length, refresher?.state()),
+    ingestStatus(deps.database.db, configured.length, await runState(deps.database.db, CRAWL_JOB)),
   );
 }

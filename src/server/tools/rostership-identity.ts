@@ -8,9 +8,9 @@ export interface IdentityIndex {
   bySleeper: Map<string, PlayerIdentity>;
   byFlea: Map<string, PlayerIdentity>;
   /**
-   * The player with this name, position group and team (or, failing that, the only one with this
-   * name and position group). Fleaflicker's ids are often unknown to the list, so its players are
-   * matched this way, with the same rules the list itself joins by.
+   * The player with this name, position group and team (or, failing that, the only namesake in the
+   * group whose team is unknown on one side). Fleaflicker's ids are often unknown to the list, so
+   * its players are matched this way, with the rules the list itself joins by.
    */
   byName(
     name: string,
@@ -21,12 +21,6 @@ export interface IdentityIndex {
 
 // The directory hands out the same array until it rebuilds, so the index is built once per list.
 const built = new WeakMap<readonly PlayerIdentity[], IdentityIndex>();
-
-/** Keys claimed by two players name nobody. */
-function addUnique(map: Map<string, PlayerIdentity | null>, key: string, p: PlayerIdentity) {
-  const had = map.get(key);
-  map.set(key, had === undefined || had === p ? p : null);
-}
 
 export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex {
   const cached = built.get(players);
@@ -41,18 +35,17 @@ export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex
     if (p.sleeper_id) bySleeper.set(p.sleeper_id, p);
     if (p.flea_id) byFlea.set(p.flea_id, p);
   }
-  let names:
-    | { withTeam: Map<string, PlayerIdentity | null>; any: Map<string, PlayerIdentity | null> }
-    | undefined;
-  const nameMaps = () => {
+  let names: Map<string, PlayerIdentity[]> | undefined;
+  const nameMap = () => {
     if (names) return names;
-    names = { withTeam: new Map(), any: new Map() };
+    names = new Map();
     for (const p of players) {
       const family = positionFamily(p.position);
       if (!family) continue;
-      const norm = normaliseName(p.name);
-      addUnique(names.withTeam, `${norm}|${family}|${p.team}`, p);
-      addUnique(names.any, `${norm}|${family}`, p);
+      const key = `${normaliseName(p.name)}|${family}`;
+      const list = names.get(key);
+      if (list) list.push(p);
+      else names.set(key, [p]);
     }
     return names;
   };
@@ -64,11 +57,15 @@ export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex
     byName(name, position, team) {
       const family = positionFamily(position) ?? positionFamily(position?.split('/')[0]);
       if (!family || !name.trim()) return undefined;
-      const { withTeam, any } = nameMaps();
-      const norm = normaliseName(name);
-      return (
-        withTeam.get(`${norm}|${family}|${normaliseTeam(team)}`) ?? any.get(`${norm}|${family}`) ?? undefined
+      const wanted = normaliseTeam(team);
+      // Another team is another person (no birth date here to excuse a move): the same team first,
+      // else the one namesake whose team is unknown on either side.
+      const options = (nameMap().get(`${normaliseName(name)}|${family}`) ?? []).filter(
+        (p) => p.team === wanted || p.team === 'FA' || wanted === 'FA',
       );
+      const sameTeam = options.filter((p) => p.team === wanted && wanted !== 'FA');
+      if (sameTeam.length === 1) return sameTeam[0];
+      return sameTeam.length === 0 && options.length === 1 ? options[0] : undefined;
     },
   };
   built.set(players, index);

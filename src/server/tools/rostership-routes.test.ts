@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { League } from '../../common/leagues.ts';
 import { mergePlayers, type RostershipAnswer } from '../../common/rostership.ts';
+import { PLAIN_WORDS } from '../http/validation-message.ts';
 import { startToolsTestBed, type ToolsTestBed } from './rostership-test-support.ts';
 
 /* POST /api/{mfl,sleeper,flea}/rostership through the real app against the simulator. */
@@ -80,7 +81,7 @@ describe('rostership: access and input', () => {
     for (const [service, refs] of cases) {
       const { status, body } = await rostership(service, refs as unknown[], demo);
       expect(status, `${service} ${JSON.stringify(refs)}`).toBe(400);
-      expect(body.error).toMatch(/^Invalid body/);
+      expect(body.error).toMatch(PLAIN_WORDS);
     }
     const noBody = await bed.app.inject({
       method: 'POST',

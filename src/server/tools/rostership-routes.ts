@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ExtraKind, sortExtras } from '../../common/extras.ts';
 import { type LeagueType, leagueCookies } from '../../common/leagues.ts';
 import {
   injuryOf,
@@ -12,7 +13,7 @@ import {
 import type { AppDeps } from '../app.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { identityIndex } from './rostership-identity.ts';
-import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamEntry } from './rostership-teams.ts';
+import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './rostership-teams.ts';
 
 /**
  * Per-address ceiling on the tool routes: a page load sends a dozen chunks, so this only stops a
@@ -26,27 +27,41 @@ export function leagueFailureMessage(e: unknown): string {
 }
 
 /**
- * Reads each league of the chunk at once. A league that fails is reported on its own, so one bad
- * league never costs the others; the players of the rest are merged into one row per identity.
+ * How long one league may take before the chunk answers without it. The service client may retry a
+ * slow service twice at 10 s each (~21 s); holding the chunk's other leagues that long left fast
+ * leagues waiting on a slow one. Past this the league is reported failed, with the page's Retry.
+ */
+export const LEAGUE_DEADLINE_MS = 8_000;
+
+export const slowLeagueMessage = 'This league is taking too long to answer, try again';
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(504, slowLeagueMessage)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Reads each league of the chunk at once. A league that fails, or takes longer than deadlineMs, is
+ * reported on its own, so one bad or slow league never costs the others; the players of the rest
+ * are merged into one row per identity. Extras that could not be read (for any league of the chunk)
+ * are listed in `missing`.
  */
 export async function rostershipOf<R extends { league_id: string }>(
   type: LeagueType,
   refs: readonly R[],
-  context: () => Promise<TeamContext>,
-  readTeam: (ctx: TeamContext, ref: R) => Promise<TeamEntry[]>,
+  context: () => Promise<TeamContext & { complete: boolean }>,
+  readTeam: (ctx: TeamContext, ref: R) => Promise<TeamRead>,
   log?: FastifyRequest['log'],
+  deadlineMs = LEAGUE_DEADLINE_MS,
 ): Promise<RostershipAnswer> {
-  let ctx: TeamContext;
-  try {
-    ctx = await context();
-  } catch (e) {
-    log?.warn({ err: e, type }, 'player directory unavailable for rostership');
-    const error = leagueFailureMessage(e);
-    return { leagues: 0, players: [], failed: refs.map((r) => ({ type, league_id: r.league_id, error })) };
-  }
-  const results = await Promise.allSettled(refs.map((ref) => readTeam(ctx, ref)));
+  const ctx = await context();
+  const results = await Promise.allSettled(refs.map((ref) => withDeadline(readTeam(ctx, ref), deadlineMs)));
   const players = new Map<string, RostershipPlayer>();
   const failed: RostershipFailure[] = [];
+  const missing = new Set<ExtraKind>(ctx.complete ? [] : ['identities']);
   let leagues = 0;
   results.forEach((result, i) => {
     const league_id = refs[i].league_id;
@@ -57,7 +72,8 @@ export async function rostershipOf<R extends { league_id: string }>(
       return;
     }
     leagues++;
-    for (const entry of result.value) {
+    for (const kind of result.value.missing) missing.add(kind);
+    for (const entry of result.value.entries) {
       const { injuryStatus, isOut } = injuryOf(entry.injury);
       const had = players.get(entry.player.id);
       const league = { type, league_id, isStarter: entry.isStarter };
@@ -67,20 +83,38 @@ export async function rostershipOf<R extends { league_id: string }>(
         had.isOut ||= isOut;
         continue;
       }
-      const { id, name, position, team, draftYear } = entry.player;
-      players.set(id, { id, name, position, team, draftYear, injuryStatus, isOut, leagues: [league] });
+      const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id } = entry.player;
+      players.set(id, {
+        id,
+        name,
+        position,
+        team,
+        draftYear,
+        injuryStatus,
+        isOut,
+        leagues: [league],
+        mfl_id,
+        sleeper_id,
+        flea_id,
+      });
     }
   });
-  return { leagues, players: [...players.values()], failed };
+  return { leagues, players: [...players.values()], failed, missing: sortExtras(missing) };
 }
 
 export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const { services } = deps;
-  const context = async (): Promise<TeamContext> => ({
-    services,
-    index: identityIndex(await services.players.list()),
-  });
+  // The merged list improves the answer but never holds it up: without it, each service's own
+  // player data names the players and the page merges them once a later answer has the list.
+  const context = async () => {
+    const list = await services.players.peek();
+    return {
+      services,
+      index: list ? identityIndex(list.players) : undefined,
+      complete: list?.complete ?? false,
+    };
+  };
   const response = { 200: rostershipAnswerSchema };
 
   app.post(

@@ -26,6 +26,7 @@ function mflStub(statuses: { id: string; status: string }[], calls: string[]) {
           ],
         },
       ],
+      playersById: async () => new Map(),
       injuries: async () => ({
         week: 5,
         injuries: [{ id: '200', status: 'Questionable', details: 'Ankle' }],
@@ -69,7 +70,7 @@ describe('mflTeam', () => {
       ],
       calls,
     );
-    const team = await mflTeam({ services, index }, ref, 'cookie');
+    const team = (await mflTeam({ services, index }, ref, 'cookie')).entries;
     expect(team.map((e) => [e.player.id, e.isStarter, e.injury])).toEqual([
       ['100', true, undefined],
       ['200', false, 'Questionable'],
@@ -87,9 +88,51 @@ describe('mflTeam', () => {
       ],
       calls,
     );
-    const team = await mflTeam({ services, index }, ref, 'cookie');
+    const team = (await mflTeam({ services, index }, ref, 'cookie')).entries;
     expect(team.filter((e) => e.isStarter).map((e) => e.player.id)).toEqual(['200']);
     expect(calls).toEqual(['playerStatus', 'currentWeek', 'liveScoring']);
+  });
+
+  it('reads the league without the extras whose calls fail, and names them', async () => {
+    const services = mflStub([], []);
+    const fail = async () => {
+      throw new Error('down');
+    };
+    Object.assign(services.mfl, { playerStatus: fail, liveScoring: fail, injuries: fail });
+    const read = await mflTeam({ services, index }, ref, 'cookie');
+    expect(read.entries.map((e) => [e.player.id, e.isStarter, e.injury])).toEqual([
+      ['100', false, undefined],
+      ['200', false, undefined],
+      ['mfl:999', false, undefined],
+    ]);
+    expect(read.missing).toEqual(['starters', 'injuries', 'player-details']);
+  });
+
+  it('names players from MFL’s own database without the merged list, and asks MFL for unknown ids', async () => {
+    const services = mflStub([{ id: '100', status: 'My Team - S' }], []);
+    const asked: string[][] = [];
+    Object.assign(services.mfl, {
+      playersById: async (ids: string[]) => {
+        asked.push(ids);
+        return new Map(
+          ids.map((id) => [
+            id,
+            { id, name: `Player, Number${id}`, position: 'RB', team: 'GBP', draft_year: '2026' },
+          ]),
+        );
+      },
+    });
+    const read = await mflTeam({ services }, ref, 'cookie');
+    expect(asked).toEqual([['100', '200', '999']]);
+    expect(read.entries.map((e) => e.player)).toContainEqual({
+      id: '999',
+      mfl_id: '999',
+      name: 'Number999 Player',
+      position: 'RB',
+      team: 'GB',
+      draftYear: 2026,
+    });
+    expect(read.missing).toEqual([]);
   });
 
   it('says so when the franchise is not in the league', async () => {
@@ -126,6 +169,7 @@ describe('fleaIdentity', () => {
   it('keeps a player no one else lists under his Fleaflicker id', () => {
     expect(fleaIdentity(index, pro({ id: 77, nameFull: 'Nobody Known', position: 'RB' }))).toEqual({
       id: 'flea:77',
+      flea_id: '77',
       name: 'Nobody Known',
       position: 'RB',
       team: 'DET',

@@ -1,7 +1,9 @@
+import type { ExtraKind } from '../../common/extras.ts';
 import type { LeagueType } from '../../common/leagues.ts';
 import { isLeagueError, leagueError } from '../leagues/errors.ts';
 import type { FleaProPlayer } from '../leagues/flea/schemas.ts';
-import { mflPosition, normaliseTeam } from '../leagues/player-names.ts';
+import type { MflPlayer } from '../leagues/mfl/exports.ts';
+import { mflDisplayName, mflPosition, normaliseTeam } from '../leagues/player-names.ts';
 import type { PlayerIdentity } from '../leagues/players.ts';
 import type { LeagueServices } from '../leagues/services.ts';
 import type { SleeperPlayer } from '../leagues/sleeper/schemas.ts';
@@ -9,24 +11,54 @@ import type { IdentityIndex } from './rostership-identity.ts';
 
 /** One player of the visitor's team in one league. */
 export interface TeamEntry {
-  player: Pick<PlayerIdentity, 'id' | 'name' | 'position' | 'team' | 'draftYear'>;
+  player: Pick<
+    PlayerIdentity,
+    'id' | 'name' | 'position' | 'team' | 'draftYear' | 'mfl_id' | 'sleeper_id' | 'flea_id'
+  >;
   isStarter: boolean;
   /** The service's own injury word, if any. */
   injury?: string;
 }
 
-export interface TeamContext {
-  services: LeagueServices;
-  index: IdentityIndex;
+/** A team as read: its players, and the extras that could not be read for it. */
+export interface TeamRead {
+  entries: TeamEntry[];
+  missing: ExtraKind[];
 }
 
-/** A player the merged list does not know still counts, under the service's own id. */
+export interface TeamContext {
+  services: LeagueServices;
+  /**
+   * The merged player list, when it could be had in time. Without it each service's own player
+   * data names the players, under that service's ids.
+   */
+  index?: IdentityIndex;
+}
+
+/** A player no data names still counts, under the service's own id. */
 const unknownPlayer = (type: LeagueType, id: string): TeamEntry['player'] => ({
   id: `${type}:${id}`,
   name: `Unknown player (${type === 'mfl' ? 'MFL' : type === 'sleeper' ? 'Sleeper' : 'Fleaflicker'} ${id})`,
   position: '?',
   team: 'FA',
+  [`${type}_id`]: id,
 });
+
+/** A player as MFL's own database names him; his key is his MFL id, as in the merged list. */
+export function mflIdentity(p: MflPlayer): TeamEntry['player'] {
+  const draftYear = Number(p.draft_year);
+  return {
+    id: p.id,
+    mfl_id: p.id,
+    name: mflDisplayName(p.name),
+    position: p.position,
+    team: normaliseTeam(p.team),
+    draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
+  };
+}
+
+/** An extra's value, or undefined when its call failed (the league is read without it). */
+const extra = <T>(call: Promise<T>): Promise<T | undefined> => call.catch(() => undefined);
 
 // --- MFL -----------------------------------------------------------------------------------------
 
@@ -34,29 +66,35 @@ export async function mflTeam(
   { services, index }: TeamContext,
   ref: { league_id: string; franchise_id: string; url: string },
   cookie: string,
-): Promise<TeamEntry[]> {
+): Promise<TeamRead> {
   const { mfl } = services;
   const league = { league_id: ref.league_id, url: ref.url };
-  // Injury news is a nicety: a failed report leaves the flags out rather than the league.
-  const injuries = mfl
-    .injuries()
-    .then((r) => new Map(r.injuries.map((i) => [i.id, i.status])))
-    .catch(() => new Map<string, string>());
-  const [rosters, injured] = await Promise.all([mfl.rosters(league, { cookie }), injuries]);
+  const injuries = extra(mfl.injuries().then((r) => new Map(r.injuries.map((i) => [i.id, i.status]))));
+  const rosters = await mfl.rosters(league, { cookie });
   const team = rosters.find((r) => r.id === ref.franchise_id);
   if (!team) throw leagueError('mfl', 'not-found', `MFL has no franchise ${ref.franchise_id} in this league`);
-  const starting = await mflStarters(
-    services,
-    league,
-    ref.franchise_id,
-    team.players.map((p) => p.id),
-    cookie,
-  );
-  return team.players.map((p) => ({
-    player: index.byMfl.get(p.id) ?? unknownPlayer('mfl', p.id),
-    isStarter: starting.has(p.id),
-    injury: injured.get(p.id),
-  }));
+  const ids = team.players.map((p) => p.id);
+  // Players the merged list does not name (or all of them, without the list) come from MFL itself.
+  const unnamed = ids.filter((id) => !index?.byMfl.has(id));
+  const [starting, injured, own] = await Promise.all([
+    extra(mflStarters(services, league, ref.franchise_id, ids, cookie)),
+    injuries,
+    unnamed.length ? extra(mfl.playersById(unnamed)) : new Map<string, MflPlayer>(),
+  ]);
+  const missing: ExtraKind[] = [];
+  if (!starting) missing.push('starters');
+  if (!injured) missing.push('injuries');
+  const entries = team.players.map((p) => {
+    const known = index?.byMfl.get(p.id);
+    const mine = own?.get(p.id);
+    return {
+      player: known ?? (mine ? mflIdentity(mine) : unknownPlayer('mfl', p.id)),
+      isStarter: starting?.has(p.id) ?? false,
+      injury: injured?.get(p.id),
+    };
+  });
+  if (entries.some((e) => e.player.position === '?')) missing.push('player-details');
+  return { entries, missing };
 }
 
 const starterMark = / - (S|NS)$/;
@@ -64,7 +102,7 @@ const starterMark = / - (S|NS)$/;
 /**
  * Who of the team starts this week. Rosters do not say; MFL's playerStatus does (" - S" / " - NS")
  * and is cached as long as the rosters, so a second look costs nothing. When MFL leaves the marks
- * out, the week's live scoring tells instead.
+ * out, or playerStatus fails, the week's live scoring tells instead.
  */
 async function mflStarters(
   services: LeagueServices,
@@ -75,11 +113,14 @@ async function mflStarters(
 ): Promise<Set<string>> {
   const { mfl } = services;
   if (playerIds.length === 0) return new Set();
-  const statuses = await mfl.playerStatus(league, playerIds, { cookie });
-  const marked = statuses.filter((s) => starterMark.test(s.status));
+  const statuses = await mfl.playerStatus(league, playerIds, { cookie }).catch(() => undefined);
+  const marked = statuses?.filter((s) => starterMark.test(s.status)) ?? [];
   if (marked.length > 0) return new Set(marked.filter((s) => s.status.endsWith(' - S')).map((s) => s.id));
-  const week = await mfl.currentWeek().catch(() => 0);
-  if (week < 1) return new Set();
+  const week = await mfl.currentWeek();
+  if (week < 1) {
+    if (statuses) return new Set();
+    throw leagueError('mfl', 'unavailable');
+  }
   const live = await mfl.liveScoring(league, week, { cookie });
   const mine = live.franchises.find((f) => f.id === franchiseId);
   return new Set(mine?.players.filter((p) => p.status === 'starter').map((p) => p.id) ?? []);
@@ -101,26 +142,27 @@ export async function sleeperTeam(
   { services, index }: TeamContext,
   ref: { league_id: string },
   userId: string,
-): Promise<TeamEntry[]> {
+): Promise<TeamRead> {
   const { sleeper } = services;
-  const [rosters, players] = await Promise.all([
-    sleeper.rosters(ref.league_id),
-    sleeper.players().catch(() => [] as SleeperPlayer[]),
-  ]);
+  // Sleeper's player map names the players and carries their injuries; without it the roster
+  // still counts, under the merged list's names or Sleeper's ids.
+  const [rosters, players] = await Promise.all([sleeper.rosters(ref.league_id), extra(sleeper.players())]);
   const team = rosters.find((r) => r.owner_id === userId || r.co_owners?.includes(userId));
   if (!team) throw leagueError('sleeper', 'not-found', 'You have no team in this Sleeper league');
   const starters = new Set((team.starters ?? []).filter((id) => id && id !== '0'));
   const ids = new Set([...(team.players ?? []), ...(team.reserve ?? []), ...(team.taxi ?? [])]);
-  const known = sleeperMap(players);
+  const known = players ? sleeperMap(players) : undefined;
   const entries: TeamEntry[] = [];
   for (const id of ids) {
     if (!id || id === '0') continue;
-    const raw = known.get(id);
+    const raw = known?.get(id);
+    const listed = index?.bySleeper.get(id);
     const player =
-      index.bySleeper.get(id) ??
+      listed ??
       (raw
         ? {
             id: `sleeper:${id}`,
+            sleeper_id: id,
             name: raw.full_name || [raw.first_name, raw.last_name].filter(Boolean).join(' ') || id,
             position: mflPosition(raw.position),
             team: normaliseTeam(raw.team),
@@ -128,7 +170,10 @@ export async function sleeperTeam(
         : unknownPlayer('sleeper', id));
     entries.push({ player, isStarter: starters.has(id), injury: raw?.injury_status ?? undefined });
   }
-  return entries;
+  const missing: ExtraKind[] = [];
+  if (!players) missing.push('injuries');
+  if (entries.some((e) => e.player.position === '?')) missing.push('player-details');
+  return { entries, missing };
 }
 
 // --- Fleaflicker ---------------------------------------------------------------------------------
@@ -136,7 +181,7 @@ export async function sleeperTeam(
 export async function fleaTeam(
   { services, index }: TeamContext,
   ref: { league_id: string; team_id: string },
-): Promise<TeamEntry[]> {
+): Promise<TeamRead> {
   let roster: Awaited<ReturnType<LeagueServices['flea']['roster']>>;
   try {
     roster = await services.flea.roster(ref.league_id, ref.team_id);
@@ -159,19 +204,27 @@ export async function fleaTeam(
       });
     }
   }
-  return entries;
+  return { entries, missing: [] };
 }
 
-/** The merged identity of a Fleaflicker player: by id when the list has it, else by name, position and team. */
-export function fleaIdentity(index: IdentityIndex, pro: FleaProPlayer): TeamEntry['player'] {
+/**
+ * The merged identity of a Fleaflicker player: by id when the list has it, else by name, position
+ * and team; without a match (or without the list), Fleaflicker's own proPlayer names him.
+ */
+export function fleaIdentity(index: IdentityIndex | undefined, pro: FleaProPlayer): TeamEntry['player'] {
   const name = pro.nameFull || [pro.nameFirst, pro.nameLast].filter(Boolean).join(' ');
-  return (
-    index.byFlea.get(String(pro.id)) ??
-    index.byName(name, pro.position, pro.proTeamAbbreviation) ?? {
-      id: `flea:${pro.id}`,
-      name: name || `Player ${pro.id}`,
-      position: mflPosition(pro.position),
-      team: normaliseTeam(pro.proTeamAbbreviation),
-    }
-  );
+  const flea_id = String(pro.id);
+  const byName = index?.byName(name, pro.position, pro.proTeamAbbreviation);
+  // A namesake the list already knows under another Fleaflicker id is someone else.
+  const listed =
+    index?.byFlea.get(flea_id) ??
+    (byName && (!byName.flea_id || byName.flea_id === flea_id) ? byName : undefined);
+  if (listed) return { ...listed, flea_id };
+  return {
+    id: `flea:${pro.id}`,
+    flea_id,
+    name: name || `Player ${pro.id}`,
+    position: mflPosition(pro.position),
+    team: normaliseTeam(pro.proTeamAbbreviation),
+  };
 }

@@ -15,7 +15,7 @@ export interface MflContext {
   league?: League;
 }
 
-export function leagueBaseUrl(ctx: MflContext, league: League): string {
+export function leagueBaseUrl(ctx: MflContext, league: Pick<League, 'host'>): string {
   return `http://${ctx.host}/mfl/${league.host}`;
 }
 

@@ -139,7 +139,7 @@ export function freeAgents(ctx: MflContext, l: League): MflBody {
  * read it (draftUnit with draftType and unit; draftPick rows with two-digit round and pick strings).
  */
 export function draftResults(ctx: MflContext, l: League): MflBody {
-  const picks = l.draft.picks.map((p) => ({
+  const made = l.draft.picks.map((p) => ({
     timestamp: String(p.timestamp),
     franchise: l.teams[p.team].id,
     round: String(p.round).padStart(2, '0'),
@@ -147,6 +147,24 @@ export function draftResults(ctx: MflContext, l: League): MflBody {
     pick: String(p.pick).padStart(2, '0'),
     comments: '',
   }));
+  // A draft under way lists the picks still to come with no player and no time.
+  const size = l.teams.length;
+  const rounds = l.draft.rounds || 4;
+  const open =
+    l.draftStatus === 'drafting'
+      ? Array.from({ length: rounds * size - made.length }, (_, i) => {
+          const overall = made.length + i;
+          return {
+            timestamp: '',
+            franchise: l.teams[overall % size].id,
+            round: String(Math.floor(overall / size) + 1).padStart(2, '0'),
+            player: '',
+            pick: String((overall % size) + 1).padStart(2, '0'),
+            comments: '',
+          };
+        })
+      : [];
+  const picks = [...made, ...open];
   return envelope({
     draftResults: { draftUnit: { draftType: 'SDRAFT', unit: 'LEAGUE', draftPick: collapse(picks) } },
   });
@@ -187,9 +205,14 @@ export function rules(_ctx: MflContext, l: League): MflBody {
 export function leagueSearch(ctx: MflContext): MflBody {
   const q = (ctx.params.SEARCH ?? '').toLowerCase();
   if (q.length < 3) return errorBody('Search string must be at least 3 characters');
-  const found = ctx.world.leagues
-    .filter((l) => l.service === 'mfl' && l.isPublic && l.name.toLowerCase().includes(q))
-    .slice(0, 100)
+  // The world has one season: a search of another year finds nothing.
+  const year = ctx.params.YEAR ?? ctx.year;
+  if (year !== String(ctx.world.season)) return envelope({ leagues: {} });
+  const found = [
+    ...ctx.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic && l.name.toLowerCase().includes(q)),
+    ...ctx.world.population.mflSearch(q),
+  ]
+    .slice(0, 1000)
     .map((l) => ({
       homeURL: `${leagueBaseUrl(ctx, l)}/${ctx.world.season}/home/${l.id}`,
       name: l.name,

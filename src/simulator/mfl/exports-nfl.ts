@@ -1,6 +1,6 @@
 /** MFL exports that belong to no league: players, injuries, NFL schedule, ADP, and default projections. */
 import { computeAdp } from '../world/adp.ts';
-import { injuryAt, mflName, type Player } from '../world/players.ts';
+import { injuryAt, mflName, type Player, rotowireId } from '../world/players.ts';
 import { gameState, WEEKS } from '../world/schedule.ts';
 import { teamByCode } from '../world/teams.ts';
 import { idList, type MflContext, weekParam } from './context.ts';
@@ -35,7 +35,7 @@ function playerRow(p: Player, details: boolean): Record<string, string> {
   row.height = String(p.height);
   row.weight = String(p.weight);
   row.jersey = String(p.jersey);
-  row.rotowire_id = String(10000 + ((p.idx * 7) % 9000));
+  row.rotowire_id = String(rotowireId(p));
   if (p.mflHasEspn) row.espn_id = p.espnId;
   if (p.mflHasSportradar) row.sportsdata_id = p.sportradarId;
   if (p.mflHasFlea) row.fleaflicker_id = String(p.fleaId);

@@ -168,6 +168,16 @@ describe('MFL exports', () => {
       .player;
     expect(players.length).toBe(world.players.length);
     expect(players.find((p: { id: string }) => p.id === '0501')).toMatchObject({ position: 'Def' });
+    // Players by id, as MFL answers them: one is an object, several a list.
+    const [a, b] = players as { id: string; name: string }[];
+    const one = (
+      await exportJson(`/mfl/api/2026/export?TYPE=players&PLAYERS=${a.id}&DETAILS=1&JSON=1`, false)
+    ).players.player;
+    expect(one).toMatchObject({ id: a.id, name: a.name });
+    const two = (
+      await exportJson(`/mfl/api/2026/export?TYPE=players&PLAYERS=${a.id},${b.id}&DETAILS=1&JSON=1`, false)
+    ).players.player;
+    expect(two.map((p: { id: string }) => p.id)).toEqual([a.id, b.id]);
     expect((await exportJson('/mfl/api/2026/export?TYPE=injuries&W=5&JSON=1', false)).injuries.week).toBe(
       '5',
     );

@@ -1,7 +1,7 @@
 /** Sleeper's JSON shapes: string ids, numbers as numbers, and the many nulls Sleeper sends. */
 import type { LeagueFormat } from '../world/formats.ts';
 import type { Account, League } from '../world/leagues.ts';
-import { injuryAt, type Player, type Position } from '../world/players.ts';
+import { injuryAt, type Player, type Position, rotowireId } from '../world/players.ts';
 import { hash32 } from '../world/random.ts';
 
 const SLEEPER_POSITION: Partial<Record<Position, string>> = { PK: 'K', PN: 'P', Def: 'DEF' };
@@ -123,7 +123,8 @@ export function leagueJson(
       waiver_type: 2,
       bench_lock: 0,
       reserve_allow_sus: 0,
-      type: 2,
+      // 0 redraft, 2 dynasty.
+      type: l.kind === 'redraft' ? 0 : 2,
       reserve_allow_cov: 0,
       waiver_clear_days: 1,
       waiver_day_of_week: 2,
@@ -251,7 +252,7 @@ export function playerJson(p: Player, week: number, season: number) {
     full_name: `${p.first} ${p.last}`,
     oddsjam_id: null,
     player_id: p.sleeperId,
-    rotowire_id: 10000 + (h % 9000),
+    rotowire_id: rotowireId(p),
     injury_notes: null,
     news_updated: null,
     swish_id: null,

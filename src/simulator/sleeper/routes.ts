@@ -16,7 +16,7 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
       (a) =>
         a.service === 'sleeper' &&
         (a.userId === nameOrId || a.login.toLowerCase() === nameOrId.toLowerCase()),
-    );
+    ) ?? world.population.sleeperUser(nameOrId);
   const leagueOf = (id: string) => world.league('sleeper', id);
   const week = () => world.calendar.defaultWeek(state.now());
   const status = () => (state.now() >= world.calendar.seasonEndsAt() ? 'complete' : 'in_season');
@@ -154,11 +154,13 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
     const slotOwner = new Map<number, number>();
     for (const p of picks) if (p.round === 1) slotOwner.set(p.pick, p.team);
     for (const [slot, team] of slotOwner) order[world.accountByKey(l.teams[team].ownerKey)!.userId] = slot;
+    const status = l.draftStatus ?? 'complete';
+    if (status === 'none') return json([]);
     return json([
       {
         type: 'linear',
-        status: 'complete',
-        start_time: first * 1000,
+        status,
+        start_time: status === 'pre_draft' ? null : first * 1000,
         sport: 'nfl',
         settings: {
           teams: l.teams.length,
@@ -194,7 +196,7 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
   });
 
   app.get<{ Params: { id: string } }>(`${base}/draft/:id/picks`, async (req) => {
-    const l = world.leagues.find((x) => x.service === 'sleeper' && x.draft.id === req.params.id);
+    const l = world.sleeperLeagueByDraft(req.params.id);
     if (!l) return json([]);
     return json(
       l.draft.picks.map((pk) => {

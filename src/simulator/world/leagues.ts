@@ -71,6 +71,10 @@ export interface League {
   rosterSize: number;
   taxiSlots: number;
   irSlots: number;
+  /** Public population leagues: not every league found is a dynasty league (default dynasty). */
+  kind?: 'dynasty' | 'redraft' | 'mock';
+  /** The rookie draft's state (default complete): under way, not started, or none at all. */
+  draftStatus?: 'complete' | 'drafting' | 'pre_draft' | 'none';
 }
 
 export const REGULAR_SEASON_WEEKS = 14;
@@ -273,7 +277,7 @@ function randomFormat(rng: Rng, publicLeague: boolean): LeagueFormat {
 }
 
 /** Circle-method pairings; every team plays every week of the regular season. */
-function roundRobin(size: number): [number, number][][] {
+export function roundRobin(size: number): [number, number][][] {
   const ring = Array.from({ length: size }, (_, i) => i);
   const weeks: [number, number][][] = [];
   for (let w = 0; w < REGULAR_SEASON_WEEKS; w++) {

@@ -368,6 +368,11 @@ export function isOut(p: Player, week: number): boolean {
   return s === 'Out' || s === 'IR';
 }
 
+/** RotoWire's id for the player: MFL and Sleeper both publish it, and agree on it, as the real ones do. */
+export function rotowireId(p: Player): number {
+  return 10000 + ((p.idx * 7) % 9000);
+}
+
 export function fullName(p: Player, withSuffix: boolean): string {
   return withSuffix && p.suffix ? `${p.first} ${p.last} ${p.suffix}` : `${p.first} ${p.last}`;
 }

@@ -10,6 +10,7 @@ import {
 } from './leagues.ts';
 import { bestGroupLineup, bestSlotLineup } from './lineups.ts';
 import { buildPlayers, type Player } from './players.ts';
+import { Population } from './population.ts';
 import { Rng } from './random.ts';
 import { buildSchedule, SeasonCalendar } from './schedule.ts';
 import { Scoring } from './scoring.ts';
@@ -33,6 +34,8 @@ export class World {
   readonly scoring: Scoring;
   readonly accounts: Account[];
   readonly leagues: League[];
+  /** Public leagues found only through MFL's search and Sleeper's user graph, built on demand. */
+  readonly population: Population;
   readonly demo: Record<Service, Account>;
   readonly bench: Record<Service, Account>;
   /** NFL team rankings shown in MFL's schedule (pass/rush offense/defense), by team code. */
@@ -100,6 +103,15 @@ export class World {
     this.leagues = built.leagues;
     for (const l of this.leagues) this.leagueIndex.set(`${l.service}:${l.id}`, l);
     for (const a of this.accounts) this.accountIndex.set(a.key, a);
+    const special = new Set([this.demo.sleeper.key, this.bench.sleeper.key]);
+    this.population = new Population({
+      seed: opts.seed,
+      season: opts.season,
+      anchorMs: opts.anchorMs,
+      anchorWeek: this.calendar.defaultWeek(opts.anchorMs),
+      players: this.players,
+      sleeperMates: this.accounts.filter((a) => a.service === 'sleeper' && !special.has(a.key)),
+    });
     const rankRng = new Rng(opts.seed, 'ranks');
     const perm = () => rankRng.shuffle(Array.from({ length: 32 }, (_, i) => i + 1));
     const [a, b, c, e] = [perm(), perm(), perm(), perm()];
@@ -113,7 +125,15 @@ export class World {
   }
 
   league(service: Service, id: string): League | undefined {
-    return this.leagueIndex.get(`${service}:${id}`);
+    return this.leagueIndex.get(`${service}:${id}`) ?? this.population.league(service, id);
+  }
+
+  /** The Sleeper league a draft id belongs to. */
+  sleeperLeagueByDraft(draftId: string): League | undefined {
+    return (
+      this.leagues.find((l) => l.service === 'sleeper' && l.draft.id === draftId) ??
+      this.population.sleeperLeagueByDraft(draftId)
+    );
   }
 
   account(service: Service, login: string): Account | undefined {
@@ -121,13 +141,19 @@ export class World {
   }
 
   accountByKey(key: string): Account | undefined {
-    return this.accountIndex.get(key);
+    return this.accountIndex.get(key) ?? this.population.account(key);
   }
 
   leaguesOf(account: Account): League[] {
-    return this.leagues.filter(
-      (l) => l.service === account.service && l.teams.some((t) => t.ownerKey === account.key),
-    );
+    const own = this.accountIndex.get(account.key) === account;
+    return [
+      ...(own
+        ? this.leagues.filter(
+            (l) => l.service === account.service && l.teams.some((t) => t.ownerKey === account.key),
+          )
+        : []),
+      ...(account.service === 'sleeper' ? this.population.leaguesOf(account) : []),
+    ];
   }
 
   teamOf(league: League, account: Account): LeagueTeam | undefined {

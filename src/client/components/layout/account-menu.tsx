@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { loginPathFrom } from '../../../common/next-path.ts';
 import { canUseAdmin } from '../../../common/roles.ts';
 import { useCurrentUser, useLogOut } from '../../api/auth.ts';
 import { Link, NavLink } from '../../router/links.tsx';
@@ -8,7 +9,10 @@ import { useDismiss } from './use-dismiss.ts';
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-slate-800 no-underline hover:bg-field-100 hover:no-underline';
 
-/** The header's account corner: Log in for visitors; the user's name with Admin and Log out otherwise. */
+/**
+ * The header's account corner: Log in (returning to this page) for visitors; otherwise the user's
+ * name with Your account, Admin (only for those who may use it) and Log out.
+ */
 export function AccountMenu() {
   const { data: user, isPending } = useCurrentUser();
   const logOut = useLogOut();
@@ -25,7 +29,7 @@ export function AccountMenu() {
   if (!user)
     return (
       <NavLink
-        to="/login"
+        to={loginPathFrom(location.pathname, location.search)}
         className="rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide text-white no-underline hover:bg-field-800 hover:no-underline"
       >
         Log in
@@ -60,6 +64,12 @@ export function AccountMenu() {
           <li className="truncate border-b border-slate-100 px-4 pb-2 pt-1 text-xs text-slate-500">
             {user.email}
           </li>
+          <li>
+            <Link to="/account" className={itemClass}>
+              Your account
+            </Link>
+          </li>
+          {/* Only for those who may use it: plain users would meet "No access". */}
           {canUseAdmin(user) && (
             <li>
               <Link to="/admin" className={itemClass}>

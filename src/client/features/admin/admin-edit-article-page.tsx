@@ -9,7 +9,8 @@ import { TagInput } from '../../components/tag-input.tsx';
 import { Link } from '../../router/links.tsx';
 import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
-import { useAdminArticle, useSaveArticle } from './api/admin-content.ts';
+import { useAdminArticle, useDeleteContent, useSaveArticle } from './api/admin-content.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
 import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
@@ -76,6 +77,16 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
   const { draft, set, dirty, reset } = useDraft(loaded);
   const guard = useLeaveGuard(dirty);
   const notMine = Boolean(article && !me.isSuperUser && article.contributorId !== me.id);
+  const remove = useDeleteContent('articles');
+  const deleteItem = () => {
+    if (!article) return;
+    remove.mutate(article.id, {
+      onSuccess: () => {
+        guard.allowLeaving();
+        navigate('/admin/articles');
+      },
+    });
+  };
 
   const submit = () => {
     // The id travels in the address only; visibility and author only from super users.
@@ -171,6 +182,21 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           reset();
           save.reset();
         }}
+        danger={
+          article &&
+          !notMine && (
+            <ConfirmDelete
+              noun="article"
+              name={article.title}
+              deleting={remove.isPending}
+              error={remove.error}
+              onOpen={remove.reset}
+              onConfirm={deleteItem}
+            >
+              <p>It goes from the site, search and the sitemap at once.</p>
+            </ConfirmDelete>
+          )
+        }
         cancel={
           <Link to="/admin/articles" className="btn-ghost">
             Cancel

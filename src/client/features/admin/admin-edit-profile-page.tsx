@@ -8,7 +8,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { Link } from '../../router/links.tsx';
 import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
-import { useAdminProfile, useSaveProfile } from './api/admin-content.ts';
+import { useAdminProfile, useDeleteContent, useSaveProfile } from './api/admin-content.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
 import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
@@ -88,6 +89,16 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
   const { draft, set, dirty, reset } = useDraft(loaded);
   const guard = useLeaveGuard(dirty);
   const notMine = Boolean(profile && !me.isSuperUser && profile.contributorId !== me.id);
+  const remove = useDeleteContent('profiles');
+  const deleteItem = () => {
+    if (!profile) return;
+    remove.mutate(profile.id, {
+      onSuccess: () => {
+        guard.allowLeaving();
+        navigate('/admin/profiles');
+      },
+    });
+  };
 
   const submit = () => {
     // The id travels in the address only; visibility and author only from super users.
@@ -197,6 +208,21 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           reset();
           save.reset();
         }}
+        danger={
+          profile &&
+          !notMine && (
+            <ConfirmDelete
+              noun="profile"
+              name={profile.name}
+              deleting={remove.isPending}
+              error={remove.error}
+              onOpen={remove.reset}
+              onConfirm={deleteItem}
+            >
+              <p>It goes from the site, search and the sitemap at once.</p>
+            </ConfirmDelete>
+          )
+        }
         cancel={
           <Link to="/admin/profiles" className="btn-ghost">
             Cancel

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { Link } from '../../router/links.tsx';
 import { useNavigate, useParams } from '../../router/router.tsx';
 import { AdminFrame } from './admin-frame.tsx';
+import { DeleteUser } from './delete-user.tsx';
 import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
 
@@ -162,6 +163,19 @@ function UserForm({ me, user }: { me: User; user?: User }) {
           reset();
           save.reset();
         }}
+        danger={
+          user &&
+          me.isSuperUser &&
+          user.id !== me.id && (
+            <DeleteUser
+              user={user}
+              onDeleted={() => {
+                guard.allowLeaving();
+                navigate('/admin/users');
+              }}
+            />
+          )
+        }
         cancel={
           <Link to={me.isSuperUser ? '/admin/users' : '/admin'} className="btn-ghost">
             Cancel

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { loginPathFrom } from '../../../common/next-path.ts';
 import { canUseAdmin } from '../../../common/roles.ts';
 import type { User } from '../../../common/users.ts';
 import { useCurrentUser } from '../../api/auth.ts';
@@ -6,7 +7,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { Link, NavLink } from '../../router/links.tsx';
-import { Navigate } from '../../router/router.tsx';
+import { Navigate, useLocation } from '../../router/router.tsx';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold no-underline hover:no-underline ${
@@ -26,9 +27,14 @@ function AdminNav({ user }: { user: User }) {
         Profiles
       </NavLink>
       {user.isSuperUser ? (
-        <NavLink to="/admin/users" className={tabClass}>
-          Users
-        </NavLink>
+        <>
+          <NavLink to="/admin/users" className={tabClass}>
+            Users
+          </NavLink>
+          <NavLink to="/admin/adp-data" className={tabClass}>
+            ADP data
+          </NavLink>
+        </>
       ) : (
         <NavLink to={`/admin/user/${user.id}`} className={tabClass}>
           My Account
@@ -76,6 +82,7 @@ interface AdminFrameProps {
 export function AdminFrame({ title, superOnly, actions, children }: AdminFrameProps) {
   usePageTitle(title);
   const { data: user, isPending, error, refetch } = useCurrentUser();
+  const location = useLocation();
 
   if (isPending) return <Spinner label="Loading your account" />;
   if (error)
@@ -87,7 +94,7 @@ export function AdminFrame({ title, superOnly, actions, children }: AdminFramePr
         </button>
       </div>
     );
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
   if (!canUseAdmin(user))
     return (
       <NoAccess title="No access">
@@ -105,7 +112,7 @@ export function AdminFrame({ title, superOnly, actions, children }: AdminFramePr
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-3 border-b border-slate-200 pb-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="font-display text-sm font-bold uppercase tracking-widest text-gold-600">Admin</p>
+        <p className="font-display text-sm font-bold uppercase tracking-widest text-gold-800">Admin</p>
         <AdminNav user={user} />
       </div>
       {superOnly && !user.isSuperUser ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type Article, formatDate, type Profile } from '../../../common/content.ts';
-import type { User } from '../../../common/users.ts';
+import { FORMER_CONTRIBUTOR, type User } from '../../../common/users.ts';
 import { type AdminColumn, YesNo } from '../../components/admin-table.tsx';
 
 /*
@@ -8,7 +8,9 @@ import { type AdminColumn, YesNo } from '../../components/admin-table.tsx';
  * the secondary columns fold into a line under the first one.
  */
 
-const author = (item: { contributor: { name: string } | null }) => item.contributor?.name ?? '—';
+// An item with no author is one whose author's account was deleted (or never had one).
+const author = (item: { contributor: { name: string } | null }) =>
+  item.contributor?.name ?? FORMER_CONTRIBUTOR;
 
 function Primary({ text, phoneLine }: { text: string; phoneLine: ReactNode }) {
   return (
@@ -50,10 +52,19 @@ export const userColumns: AdminColumn<User>[] = [
   {
     header: 'Name',
     cell: (u) => (
-      <Primary text={u.name} phoneLine={<span className="block max-w-36 truncate">{u.email}</span>} />
+      <Primary
+        text={u.name}
+        phoneLine={
+          <>
+            <span className="block max-w-36 truncate">{u.email}</span>
+            {u.isSuperUser && <span className="block font-semibold text-field-800">Super user</span>}
+          </>
+        }
+      />
     ),
   },
   { header: 'Email', cell: (u) => <span className="break-all">{u.email}</span>, className: wide },
   { header: 'Is Contributor?', cell: (u) => <YesNo value={u.isContributor} /> },
-  { header: 'Is Super User?', cell: (u) => <YesNo value={u.isSuperUser} /> },
+  // On a phone the super-user flag folds under the name, so the table fits 390 px.
+  { header: 'Is Super User?', cell: (u) => <YesNo value={u.isSuperUser} />, className: wide },
 ];

@@ -13,7 +13,7 @@ interface Base {
 
 function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
   return hint ? (
-    <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+    <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
       {hint}
     </p>
   ) : null;
@@ -164,12 +164,15 @@ export function FormActions({
   canSave,
   onReset,
   cancel,
+  danger,
 }: {
   saving: boolean;
   dirty: boolean;
   canSave: boolean;
   onReset: () => void;
   cancel: ReactNode;
+  /** A delete button, kept apart from the others at the far end. */
+  danger?: ReactNode;
 }) {
   return (
     <div className="sticky bottom-0 -mx-4 mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-6px_10px_-8px_rgba(0,0,0,0.25)] backdrop-blur sm:mx-0">
@@ -181,8 +184,9 @@ export function FormActions({
       </button>
       {cancel}
       {dirty && !saving && (
-        <span className="ml-auto text-xs font-semibold text-gold-600">Unsaved changes</span>
+        <span className="ml-auto text-xs font-semibold text-gold-800">Unsaved changes</span>
       )}
+      {danger && <span className={dirty && !saving ? '' : 'ml-auto'}>{danger}</span>}
     </div>
   );
 }

@@ -29,7 +29,9 @@ export function Component() {
             )}
           </div>
           {articles.data?.items.length === 0 && (
-            <p className="card p-6 text-center text-slate-600">No articles here yet.</p>
+            <p className="card p-6 text-center text-slate-600">
+              {page > 1 ? 'Nothing on this page: the list ends sooner.' : 'No articles yet.'}
+            </p>
           )}
           {articles.data && <Pager page={page} limit={LIST_PAGE_SIZE} total={articles.data.total} />}
         </>

@@ -1,13 +1,18 @@
 import { useState } from 'react';
+import { safeNextPath } from '../../../common/next-path.ts';
+import { canUseAdmin } from '../../../common/roles.ts';
 import { useCurrentUser, useLogIn } from '../../api/auth.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Link } from '../../router/links.tsx';
+import { useSearchParams } from '../../router/router.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 export function Component() {
   usePageTitle('Log In');
-  const logIn = useLogIn();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const logIn = useLogIn(next);
   const { data: user, error: userError } = useCurrentUser();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -17,13 +22,19 @@ export function Component() {
       title="Log In"
       footer={
         <>
-          New here? <Link to="/signup">Create an account</Link>
+          New here?{' '}
+          <Link to={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</Link>
         </>
       }
     >
       {user && (
         <p className="alert-success mb-4">
-          You are logged in as {user.name}. <Link to="/admin">Go to the admin panel</Link>
+          You are logged in as {user.name}.{' '}
+          {canUseAdmin(user) ? (
+            <Link to="/admin">Go to the admin panel</Link>
+          ) : (
+            <Link to="/account">Your account</Link>
+          )}
         </p>
       )}
       <form

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { safeNextPath } from '../../../common/next-path.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/users.ts';
 import { useSignUp } from '../../api/auth.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { usePageTitle } from '../../components/page-title.tsx';
 import { Link } from '../../router/links.tsx';
+import { useSearchParams } from '../../router/router.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** What is wrong with the form before anything is sent, or null. */
@@ -16,7 +18,9 @@ function formProblem(password: string, confirm: string): string | null {
 
 export function Component() {
   usePageTitle('Sign Up');
-  const signUp = useSignUp();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
+  const signUp = useSignUp(next);
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const field = (key: keyof typeof form) => ({
@@ -29,7 +33,10 @@ export function Component() {
       title="Sign Up"
       footer={
         <>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account?{' '}
+          <Link to={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} className="underline">
+            Log in
+          </Link>
         </>
       }
     >
@@ -78,7 +85,7 @@ export function Component() {
             {...field('password')}
           />
           <p id="signup-password-hint" className="mt-1 text-xs text-slate-500">
-            At least {PASSWORD_MIN} characters.
+            At least {PASSWORD_MIN} characters, and not a common password.
           </p>
         </div>
         <div>

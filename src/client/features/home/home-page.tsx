@@ -102,7 +102,9 @@ function ProspectsSection() {
         </div>
       )}
       {profiles.data?.items.length === 0 && (
-        <p className="card p-6 text-center text-slate-600">No prospects match that filter.</p>
+        <p className="card p-6 text-center text-slate-600">
+          {filtered ? 'No prospects match that filter.' : 'No prospects yet.'}
+        </p>
       )}
       {modalOpen && (
         <Suspense fallback={null}>

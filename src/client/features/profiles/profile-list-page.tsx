@@ -31,7 +31,9 @@ export function Component() {
             )}
           </div>
           {profiles.data?.items.length === 0 && (
-            <p className="card p-6 text-center text-slate-600">No prospects here yet.</p>
+            <p className="card p-6 text-center text-slate-600">
+              {page > 1 ? 'Nothing on this page: the list ends sooner.' : 'No prospects yet.'}
+            </p>
           )}
           {profiles.data && <Pager page={page} limit={LIST_PAGE_SIZE} total={profiles.data.total} />}
         </>

@@ -4,6 +4,7 @@ import type { ServiceHttp, ServiceResponse } from '../http.ts';
 import {
   type MflAdp,
   type MflDraftUnit,
+  type MflFoundLeague,
   type MflFreeAgent,
   type MflInjury,
   type MflLeague,
@@ -21,6 +22,7 @@ import {
   readFullNflSchedule,
   readInjuries,
   readLeague,
+  readLeagueSearch,
   readLiveScoring,
   readMyLeagues,
   readNflSchedule,
@@ -85,6 +87,12 @@ export interface MflClient {
   rosters(league: MflLeagueRef, options?: MflCallOptions & { week?: number }): Promise<MflRoster[]>;
   /** The whole player database with details, cached for a day. */
   players(year?: number): Promise<MflPlayer[]>;
+  /**
+   * The players with these ids: from the day's database when it has them, the others (new rookies,
+   * a database cached before they were added) asked of MFL by id once and cached. Ids MFL does
+   * not know are left out.
+   */
+  playersById(ids: string[], year?: number): Promise<Map<string, MflPlayer>>;
   injuries(week?: number, year?: number): Promise<{ week: number | null; injuries: MflInjury[] }>;
   projectedScores(
     league: MflLeagueRef,
@@ -113,6 +121,8 @@ export interface MflClient {
   /** Scoring rules per position group. */
   rules(league: MflLeagueRef, options?: MflCallOptions): Promise<MflPositionRules[]>;
   adp(filters?: MflAdpFilters, year?: number): Promise<MflAdp>;
+  /** Public leagues whose name contains `search` (at least 3 characters), in one season. */
+  leagueSearch(search: string, year?: number): Promise<MflFoundLeague[]>;
   /** Sends a week's lineup; MFL's refusal is thrown with MFL's own words (status 400). */
   importLineup(league: MflLeagueRef, cookie: string, lineup: MflLineup): Promise<void>;
 }
@@ -137,8 +147,19 @@ function notFound(body: string): LeagueServiceError {
   return leagueError('mfl', 'not-found', decodeXml(words).trim() || 'MFL could not find that league');
 }
 
-/** Player ids per playerStatus request, keeping URLs short. */
+/** Player ids per playerStatus or players request, keeping URLs short. */
 const statusChunk = 50;
+
+// The player database is one shared array per day: index it once.
+const playerIndexes = new WeakMap<MflPlayer[], Map<string, MflPlayer>>();
+function indexPlayers(players: MflPlayer[]): Map<string, MflPlayer> {
+  let index = playerIndexes.get(players);
+  if (!index) {
+    index = new Map(players.map((p) => [p.id, p]));
+    playerIndexes.set(players, index);
+  }
+  return index;
+}
 
 export function createMflClient(options: MflClientOptions): MflClient {
   const { http, load } = options;
@@ -272,9 +293,37 @@ export function createMflClient(options: MflClientOptions): MflClient {
     );
   }
 
+  function players(year = seasonYear()) {
+    const read = (body: unknown) => readPlayers(body).players;
+    return apiExport('players', year, ttl.playerDatabase, { DETAILS: 1 }, read, 60_000);
+  }
+
   return {
     seasonYear,
     now: () => now() + clockOffsetMs,
+    players,
+
+    async playersById(ids, year = seasonYear()) {
+      const wanted = [...new Set(ids.filter((id) => /^\d{1,10}$/.test(id)))];
+      const found = new Map<string, MflPlayer>();
+      const all = await players(year).catch(() => undefined);
+      const index = all ? indexPlayers(all) : new Map<string, MflPlayer>();
+      for (const id of wanted) {
+        const p = index.get(id);
+        if (p) found.set(id, p);
+      }
+      const rest = wanted.filter((id) => !found.has(id)).sort();
+      const chunks: string[][] = [];
+      for (let i = 0; i < rest.length; i += statusChunk) chunks.push(rest.slice(i, i + statusChunk));
+      const read = (body: unknown) => readPlayers(body).players;
+      const lists = await Promise.all(
+        chunks.map((chunk) =>
+          apiExport('players', year, ttl.playerDatabase, { PLAYERS: chunk.join(','), DETAILS: 1 }, read),
+        ),
+      );
+      for (const p of lists.flat()) found.set(p.id, p);
+      return found;
+    },
     nflSchedule,
 
     async login(username, password) {
@@ -303,11 +352,6 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
     rosters(league, { cookie, week } = {}) {
       return leagueExport('rosters', league, cookie, ttl.rosters, { W: week }, readRosters);
-    },
-
-    async players(year = seasonYear()) {
-      const read = (body: unknown) => readPlayers(body).players;
-      return apiExport('players', year, ttl.playerDatabase, { DETAILS: 1 }, read, 60_000);
     },
 
     injuries(week, year = seasonYear()) {
@@ -367,6 +411,16 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
     rules(league, { cookie } = {}) {
       return leagueExport('rules', league, cookie, ttl.leagueSettings, {}, readRules);
+    },
+
+    leagueSearch(search, year = seasonYear()) {
+      return apiExport(
+        'leagueSearch',
+        year,
+        ttl.leagueList,
+        { SEARCH: search, YEAR: year },
+        readLeagueSearch,
+      );
     },
 
     adp(filters = {}, year = seasonYear()) {

@@ -38,6 +38,20 @@ export function readMyLeagues(body: unknown): MflMyLeague[] {
     .filter((l) => l.league_id !== '');
 }
 
+/** One league of a leagueSearch answer: `leagues.league` rows with id, name and homeURL. */
+export interface MflFoundLeague {
+  league_id: string;
+  name: string;
+  url: string;
+}
+
+/** leagueSearch: no match answers `leagues: {}`; one match collapses to a bare object. */
+export function readLeagueSearch(body: unknown): MflFoundLeague[] {
+  return asList(payload(body, 'leagues').league)
+    .map((l) => ({ league_id: str(l.id), name: str(l.name), url: str(l.homeURL) }))
+    .filter((l) => /^\d{1,10}$/.test(l.league_id));
+}
+
 export interface MflStarterSlot {
   /** One position or several joined with '+' ("DT+DE"). */
   name: string;

@@ -23,8 +23,15 @@ function site(hostname: string): string {
   return /^\d+$/.test(parts.at(-1) ?? '') ? hostname : parts.slice(-2).join('.');
 }
 
+const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+
+/**
+ * True when `a` is one of MFL's hosts as `b` (the api) is: same scheme and port, and the same host
+ * or a sibling under the same site. Another port of the same host is another server.
+ */
 export function sameSite(a: URL, b: URL): boolean {
-  return a.host === b.host || site(a.hostname) === site(b.hostname);
+  if (a.protocol !== b.protocol || portOf(a) !== portOf(b)) return false;
+  return a.hostname === b.hostname || site(a.hostname) === site(b.hostname);
 }
 
 /**
@@ -43,12 +50,16 @@ export function leagueHost(url: string | undefined, apiUrl: string): string | un
     return undefined;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  // Old league urls are http on the default port: read them as the api's https.
+  if (parsed.protocol === 'http:' && api.protocol === 'https:' && !parsed.port) {
+    parsed = new URL(parsed.href);
+    parsed.protocol = 'https:';
+  }
   if (!sameSite(parsed, api)) return undefined;
   const path = parsed.pathname.replace(/\/+$/, '');
   const m = /^(.*?)\/(?:19|20)\d\d(?:\/|$)/.exec(`${path}/`);
   const base = m ? m[1] : path;
-  // Old league urls are http; use the api's scheme so the cookie never travels in the clear.
-  return `${api.protocol}//${parsed.host}${base}`;
+  return `${parsed.protocol}//${parsed.host}${base}`;
 }
 
 /** `<base>/<year>/<command>?<params>`, leaving out empty parameters. */

@@ -174,6 +174,17 @@ describe('MFL hosts and seasons', () => {
     expect(leagueHost(undefined, api)).toBeUndefined();
   });
 
+  it('compares scheme and port too: another port of an MFL host is not MFL', () => {
+    expect(leagueHost('https://www70.myfantasyleague.com:8443/2020/home/1', api)).toBeUndefined();
+    expect(leagueHost('http://www70.myfantasyleague.com:8080/2020/home/1', api)).toBeUndefined();
+    const sim = 'http://127.0.0.1:9/mfl/api';
+    expect(leagueHost('http://127.0.0.1:10/mfl/www61/2025/home/1', sim)).toBeUndefined();
+    expect(leagueHost('https://127.0.0.1:9/mfl/www61/2025/home/1', sim)).toBeUndefined();
+    expect(leagueHost('https://www70.myfantasyleague.com:443/2020/home/1', api)).toBe(
+      'https://www70.myfantasyleague.com',
+    );
+  });
+
   it('rolls the season over in March', () => {
     expect(mflSeasonYear(Date.UTC(2026, 0, 15))).toBe(2025);
     expect(mflSeasonYear(Date.UTC(2026, 1, 28))).toBe(2025);

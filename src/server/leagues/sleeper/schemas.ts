@@ -115,6 +115,8 @@ export const sleeperPlayerSchema = z.object({
   team: z.string().nullish(),
   number: z.union([z.number(), z.string()]).nullish(),
   age: count,
+  /** YYYY-MM-DD. */
+  birth_date: z.string().nullish(),
   years_exp: count,
   status: z.string().nullish(),
   active: z.boolean().nullish(),

@@ -10,6 +10,7 @@ import {
   type TriState,
 } from '../../../common/rookie-adp.ts';
 import { rookieAdpDrafts, rookieAdpMonths, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
+import { PLAIN_WORDS } from '../../http/validation-message.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { ADP_VERSION_KEY } from './ingest.ts';
 import { rebuildMonths } from './months.ts';
@@ -290,7 +291,7 @@ describe('POST /api/mfl/adp', () => {
   it('refuses values outside the lists with a 400, and never fails with a 500 on odd input', async () => {
     const res = await post({ sizes: [11], types: ['SF'], startDate: '2025-05-01', endDate: '2025-05-02' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatch(/^Invalid body/);
+    expect(res.json().error).toMatch(PLAIN_WORDS);
     await fc.assert(
       fc.asyncProperty(
         fc.record(

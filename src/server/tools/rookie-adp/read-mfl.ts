@@ -11,21 +11,10 @@ import {
 } from './draft-record.ts';
 import { type LeagueFacts, mflIsIdp, mflIsPpr, mflQbFormat } from './facts.ts';
 
-// The player database is large and shared by every league of a season: index it once per copy.
-const indexes = new WeakMap<MflPlayer[], Map<string, MflPlayer>>();
-function playerIndex(players: MflPlayer[]): Map<string, MflPlayer> {
-  let index = indexes.get(players);
-  if (!index) {
-    index = new Map(players.map((p) => [p.id, p]));
-    indexes.set(players, index);
-  }
-  return index;
-}
-
 /**
  * Reads one MFL league's rookie drafts: the league settings first (they name the league's host, so
- * the other reads go straight there), then the draft results, and the scoring rules and player
- * database only when there are picks to keep.
+ * the other reads go straight there), then the draft results, and the scoring rules and the picked
+ * players only when there are picks to keep.
  */
 export async function readMflLeague(
   mfl: MflClient,
@@ -44,14 +33,16 @@ export async function readMflLeague(
   );
   if (units.length === 0) return { drafts: [], url };
 
-  const [rules, players] = await Promise.all([mfl.rules(direct, options), mfl.players(season)]);
+  // The league's facts (PPR from its rules) are part of every record, so a failed rules read fails the
+  // league until its next try. The players come from MFL's database, or by id when it does not answer.
+  const picked = units.flatMap((u) => u.picks.map((p) => p.player.trim()).filter(Boolean));
+  const [rules, index] = await Promise.all([mfl.rules(direct, options), mfl.playersById(picked, season)]);
   const facts: LeagueFacts = {
     size: league.franchises.length,
     qbFormat: mflQbFormat(league.starters),
     idp: mflIsIdp(league.starters, league.idpStarters),
     ppr: mflIsPpr(rules),
   };
-  const index = playerIndex(players);
   const isRookie = (p: MflDraftPick) => Number(index.get(p.player)?.draft_year) === season;
 
   const drafts: DraftRecord[] = [];

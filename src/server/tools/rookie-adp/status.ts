@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
-import type { RefreshState } from './refresh.ts';
 
 /** GET /api/mfl/adp/status: how much the store holds and whether the configured leagues are read. */
 export const ingestStatusSchema = z.object({
@@ -25,7 +24,7 @@ export type IngestStatus = z.infer<typeof ingestStatusSchema>;
 export async function ingestStatus(
   db: Db,
   configured: number,
-  refresh?: RefreshState,
+  refresh?: { running: boolean; runs: number; lastRunAt: number | null },
 ): Promise<IngestStatus> {
   const [row] = await queryRows<{ drafts: number; read: number; failing: number }>(
     db,

@@ -85,6 +85,8 @@ export async function startAdpApp(sim?: Sim, env: Record<string, string> = {}): 
     database,
     cache,
     services,
+    // Background reads take their share of these quick limits too.
+    serviceLimits: sim ? { mfl: quick, sleeper: quick, flea: quick } : undefined,
     cookieSecret: 'test-secret-test-secret-test-secret!!',
   });
   await app.ready();

@@ -57,3 +57,16 @@ function useSave<I, T>(kind: Kind, save: (id: number | undefined, body: I) => Pr
 
 export const useSaveArticle = () => useSave('articles', saveArticle);
 export const useSaveProfile = () => useSave('profiles', saveProfile);
+
+/**
+ * Deletes an article or profile. Every cached query is retired after: public lists, search and
+ * details may all have shown the item.
+ */
+export function useDeleteContent(kind: Kind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`${kind}/${id}`, { method: 'DELETE' }),
+    // Marked stale, not refetched: the open form's own item is gone, and the next screen reloads.
+    onSuccess: () => client.invalidateQueries({ refetchType: 'none' }),
+  });
+}

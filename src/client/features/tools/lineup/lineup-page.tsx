@@ -52,6 +52,8 @@ function MflLineups() {
   const leaguesQuery = useLeagues('mfl', true);
   const leagues = (leaguesQuery.data ?? []).filter(hasOwnTeam);
   const [chosenId, setChosenId] = useState<string>();
+  // The week chosen for this league; undefined is the current week. Another league starts over.
+  const [weekChoice, setWeekChoice] = useState<{ leagueId: string; week: number }>();
 
   const fromRoute = leagues.find((l) => l.league_id === params.leagueId);
   const league = fromRoute ?? leagues.find((l) => l.league_id === chosenId) ?? leagues[0];
@@ -67,7 +69,8 @@ function MflLineups() {
     else setChosenId(leagueId);
   };
 
-  const lineup = useLineup(league ? mflRef(league) : undefined);
+  const week = weekChoice && weekChoice.leagueId === league?.league_id ? weekChoice.week : undefined;
+  const lineup = useLineup(league ? mflRef(league) : undefined, week);
   const nowMs = useServiceClock(lineup.data?.now, lineup.dataUpdatedAt);
   // A league login or logout under way, or the league list still coming: the arrows wait.
   const connecting = useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] });
@@ -116,9 +119,10 @@ function MflLineups() {
         </div>
       ) : lineup.data ? (
         <LineupEditor
-          key={league.league_id}
+          key={`${league.league_id}:${lineup.data.week}`}
           league={league}
           info={lineup.data}
+          onWeek={(w) => setWeekChoice({ leagueId: league.league_id, week: w })}
           nowMs={nowMs}
           refreshing={lineup.isFetching}
         />

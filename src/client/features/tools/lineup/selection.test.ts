@@ -28,6 +28,8 @@ const info: LineupInfo = {
   name: 'T',
   url: 'https://x',
   week: 1,
+  currentWeek: 1,
+  lastWeek: 17,
   bestball: false,
   starters: 3,
   now: 0,

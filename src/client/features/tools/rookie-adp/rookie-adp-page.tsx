@@ -20,6 +20,8 @@ import {
 } from './url-state.ts';
 
 const SERVICE_LABEL = 'MFL';
+/** Below this many drafts an average says more about a few managers than about the market. */
+const MIN_DRAFTS = 10;
 
 export function Component() {
   usePageTitle('MFL Rookie ADP');
@@ -67,8 +69,21 @@ export function Component() {
   };
 
   const data = query.data;
+  // Too few drafts are shown only on request, and then as what they are.
+  const [showFew, setShowFew] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer asks again
+  useEffect(() => setShowFew(false), [data]);
+  const few = data !== undefined && data.players.length > 0 && data.totalLeagues < MIN_DRAFTS;
   const positions = useMemo(() => adpPositionsOf(data?.players ?? []), [data]);
   const players = useMemo(() => (data?.players ?? []).filter((p) => !hidden.has(p.position)), [data, hidden]);
+  // Each player's place among all positions, shown once a position is filtered out.
+  const overall = useMemo(
+    () =>
+      data && players.length < data.players.length
+        ? new Map(data.players.map((p, i) => [p.id, i + 1]))
+        : undefined,
+    [data, players],
+  );
 
   return (
     <WithSidebar>
@@ -95,7 +110,7 @@ export function Component() {
               <p className="text-sm text-slate-600" data-testid="adp-caption">
                 {adpCaption(data.totalLeagues, SERVICE_LABEL, applied.startDate, applied.endDate)}
               </p>
-              {data.players.length > 0 && (
+              {data.players.length > 0 && !(few && !showFew) && (
                 <div className="flex items-center gap-2">
                   <ViewSwitch view={view} onChange={setView} />
                   <CsvButton
@@ -109,8 +124,31 @@ export function Component() {
               <p className="rounded-lg bg-slate-50 px-4 py-10 text-center font-semibold text-slate-600">
                 No Draft Data Found.
               </p>
+            ) : few && !showFew ? (
+              <div
+                className="rounded-lg bg-gold-100 px-4 py-6 text-center"
+                role="status"
+                data-testid="adp-too-few"
+              >
+                <p className="font-semibold text-field-900">
+                  Only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft matches' : 'drafts match'} these
+                  filters: too few for an average to mean much.
+                </p>
+                <p className="mt-1 text-sm text-slate-700">
+                  Widen the dates or check more league sizes and formats to see a reliable ADP.
+                </p>
+                <button type="button" className="btn-ghost mt-3" onClick={() => setShowFew(true)}>
+                  Show these {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'} anyway
+                </button>
+              </div>
             ) : (
               <>
+                {few && (
+                  <p className="mb-3 text-sm font-semibold text-field-900" data-testid="adp-few-warning">
+                    Based on only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'}: read
+                    these figures as anecdotes, not as ADP.
+                  </p>
+                )}
                 <fieldset className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
                   <legend className="label mb-1.5">Positions</legend>
                   {positions.map((p) => (
@@ -128,13 +166,19 @@ export function Component() {
                 ) : view === 'chart' ? (
                   <AdpChart players={players} />
                 ) : (
-                  <AdpTable players={players} />
+                  <AdpTable players={players} overall={overall} />
                 )}
               </>
             )}
           </div>
         ) : null}
       </section>
+
+      <p className="mt-6 max-w-2xl text-sm text-slate-600" data-testid="adp-source-note">
+        The drafts come from public MFL and Sleeper leagues the site finds by itself (MFL's league search and
+        the leagues of Sleeper players), leagues the site lists, and the leagues of visitors who connect their
+        accounts. Each draft is read once, and again while it is still under way.
+      </p>
     </WithSidebar>
   );
 }

@@ -15,6 +15,7 @@ import { WithSidebar } from '../../../components/layout/sidebar.tsx';
 import { ConnectionBar } from '../../../components/league-connect/service-connection.tsx';
 import { usePageTitle } from '../../../components/page-title.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { MissingExtras } from '../missing-extras.tsx';
 import { CsvButton } from './components/csv-button.tsx';
 import { FailedLeagues } from './components/failed-leagues.tsx';
 import { LeagueTable, type ServiceLeagues } from './components/league-table.tsx';
@@ -179,7 +180,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
           {hasResult && (
             <div className="flex items-center gap-3 text-sm text-slate-600">
               <span>
-                {view.length} of {rows.length} players · {state.answered}{' '}
+                {view.length} of {rows.length} {rows.length === 1 ? 'player' : 'players'} · {state.answered}{' '}
                 {state.answered === 1 ? 'league' : 'leagues'} read
               </span>
               <CsvButton rows={view} />
@@ -200,10 +201,14 @@ function RostershipTool({ connections }: { connections: Connections }) {
         <div className="mb-3">
           <FailedLeagues failed={state.failed} retrying={state.retrying} onRetry={retry} />
         </div>
+        <MissingExtras missing={state.missing} className="mb-3" />
         {!hasResult && !state.running && (
           <p className="py-6 text-center text-slate-600">
             Choose the leagues to count and press <strong>Get Players</strong>.
           </p>
+        )}
+        {hasResult && !state.running && state.players.length === 0 && state.answered > 0 && (
+          <p className="py-6 text-center text-slate-600">No players on the rosters of these leagues.</p>
         )}
         {state.players.length > 0 && (
           <>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ExtraKind, sortExtras } from '../../../../common/extras.ts';
 import type { League } from '../../../../common/leagues.ts';
 import {
   leagueKey,
@@ -25,6 +26,8 @@ export interface LoadState {
   answered: number;
   players: RostershipPlayer[];
   failed: LeagueFailure[];
+  /** Extras some answer had to leave out (its leagues were still read). */
+  missing: ExtraKind[];
   /** Keys of failed leagues being tried again. */
   retrying: string[];
   running: boolean;
@@ -38,6 +41,7 @@ const idle: LoadState = {
   answered: 0,
   players: [],
   failed: [],
+  missing: [],
   retrying: [],
   running: false,
 };
@@ -104,6 +108,7 @@ export function useRostershipLoad(initial?: {
           leagues: 0,
           players: [],
           failed: chunk.leagues.map((l) => ({ type: l.type, league_id: l.league_id, error })),
+          missing: [],
         };
       }
       const byKey = new Map(chunk.leagues.map((l) => [leagueKey(l), l]));
@@ -117,6 +122,7 @@ export function useRostershipLoad(initial?: {
           ...s.failed.filter((f) => !keys.has(leagueKey(f.league))),
           ...answer.failed.map((f) => ({ league: byKey.get(leagueKey(f))!, error: f.error })),
         ],
+        missing: answer.leagues > 0 ? sortExtras([...s.missing, ...answer.missing]) : s.missing,
         retrying: s.retrying.filter((k) => !keys.has(k)),
       }));
     },

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Connections, LeaguePlayer, LeagueType } from '../../../../common/leagues.ts';
 import { FREE_AGENT } from '../../../../common/player-status.ts';
 import { useLeagues } from '../../../api/leagues.ts';
+import { MissingExtras } from '../missing-extras.tsx';
 import { usePlayers } from './api/players.ts';
 import { PlayerSelect } from './components/player-select.tsx';
 import { StatusTable } from './components/status-table.tsx';
@@ -29,7 +30,7 @@ export default function PlayerLookup({ connections }: { connections: Connections
   // Selecting a player looks him up in every league (spec section 4), once the leagues are known.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the league ids, not the array
   useEffect(() => {
-    if (player && !leaguesLoading) lookUp(player.id, leagues);
+    if (player && !leaguesLoading) lookUp(player, leagues);
   }, [player, leaguesLoading, leagueIds, lookUp]);
 
   const done = [...rows.values()].filter((r) => r.state !== 'loading').length;
@@ -81,7 +82,15 @@ export default function PlayerLookup({ connections }: { connections: Connections
           {leagues.length === 0 && !leaguesLoading ? (
             <p className="text-slate-600">Your connected accounts have no leagues this season.</p>
           ) : (
-            <StatusTable leagues={leagues} rows={rows} onRetry={retry} />
+            <>
+              <StatusTable leagues={leagues} rows={rows} onRetry={retry} />
+              <MissingExtras
+                className="mt-2"
+                missing={[...rows.values()].flatMap((r) =>
+                  r.state === 'done' ? (r.result.missing ?? []) : [],
+                )}
+              />
+            </>
           )}
         </section>
       )}

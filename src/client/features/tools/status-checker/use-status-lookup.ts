@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { League } from '../../../../common/leagues.ts';
+import type { League, LeaguePlayer } from '../../../../common/leagues.ts';
 import type { LeagueStatus } from '../../../../common/player-status.ts';
 import { LEAGUE_CHUNK, leagueKey } from '../../../../common/rostership.ts';
 import { hasOwnTeam } from '../../../api/leagues.ts';
@@ -33,13 +33,13 @@ function chunksOf(leagues: readonly League[]): League[][] {
  */
 export function useStatusLookup() {
   const [rows, setRows] = useState<Map<string, RowState>>(new Map());
-  const run = useRef<{ id: number; controller: AbortController; player?: string }>({
+  const run = useRef<{ id: number; controller: AbortController; player?: LeaguePlayer }>({
     id: 0,
     controller: new AbortController(),
   });
   useEffect(() => () => run.current.controller.abort(), []);
 
-  const load = useCallback(async (id: number, player: string, chunk: League[], signal: AbortSignal) => {
+  const load = useCallback(async (id: number, player: LeaguePlayer, chunk: League[], signal: AbortSignal) => {
     let answer: LeagueStatus[] | undefined;
     let error = '';
     try {
@@ -65,7 +65,7 @@ export function useStatusLookup() {
   }, []);
 
   const runChunks = useCallback(
-    (id: number, player: string, leagues: readonly League[], signal: AbortSignal) => {
+    (id: number, player: LeaguePlayer, leagues: readonly League[], signal: AbortSignal) => {
       const queue = chunksOf(leagues);
       let next = 0;
       const worker = async () => {
@@ -77,7 +77,7 @@ export function useStatusLookup() {
   );
 
   const lookUp = useCallback(
-    (player: string, leagues: readonly League[]) => {
+    (player: LeaguePlayer, leagues: readonly League[]) => {
       run.current.controller.abort();
       const controller = new AbortController();
       const id = run.current.id + 1;

@@ -17,10 +17,16 @@ export const mflRef = (league: League) => leagueRef(league) as MflLeagueRef;
 export const lineupKeys = {
   all: ['mfl-lineup'] as const,
   league: (leagueId: string) => ['mfl-lineup', leagueId] as const,
+  /** A chosen week; undefined is the current one (the server knows which that is). */
+  week: (leagueId: string, week: number | undefined) => ['mfl-lineup', leagueId, week ?? 'current'] as const,
 };
 
-export function fetchLineup(league: MflLeagueRef, signal?: AbortSignal): Promise<LineupInfo> {
-  return api<LineupInfo>('mfl/lineup', { body: { league }, signal });
+export function fetchLineup(
+  league: MflLeagueRef,
+  week: number | undefined,
+  signal?: AbortSignal,
+): Promise<LineupInfo> {
+  return api<LineupInfo>('mfl/lineup', { body: { league, week }, signal });
 }
 
 /** Live scores move during games: the lineup is read again every 30 s while one is under way. */
@@ -34,10 +40,10 @@ export function hasLiveGame(info: LineupInfo | undefined, serviceNow: number): b
   );
 }
 
-export const lineupQueryOptions = (league: MflLeagueRef | undefined) =>
+export const lineupQueryOptions = (league: MflLeagueRef | undefined, week?: number) =>
   queryOptions({
-    queryKey: lineupKeys.league(league?.league_id ?? ''),
-    queryFn: ({ signal }) => fetchLineup(league!, signal),
+    queryKey: lineupKeys.week(league?.league_id ?? '', week),
+    queryFn: ({ signal }) => fetchLineup(league!, week, signal),
     enabled: Boolean(league),
     staleTime: 15_000,
     retry: false,
@@ -49,8 +55,8 @@ export const lineupQueryOptions = (league: MflLeagueRef | undefined) =>
     },
   });
 
-export function useLineup(league: MflLeagueRef | undefined) {
-  return useQuery(lineupQueryOptions(league));
+export function useLineup(league: MflLeagueRef | undefined, week?: number) {
+  return useQuery(lineupQueryOptions(league, week));
 }
 
 export function submitLineup(payload: LineupSubmit): Promise<LineupSubmitAnswer> {

@@ -4,12 +4,14 @@ import type { League } from '../../../../../common/leagues.ts';
 import {
   bestLineup,
   type LineupInfo,
+  lineupWarnings,
   orderedGroups,
   projectedTotal,
   starterIds,
   startersCounter,
   tryToggle,
 } from '../../../../../common/lineup.ts';
+import { MissingExtras } from '../../missing-extras.tsx';
 import { mflRef, submitMutationKey, useSubmitLineup } from '../api/lineup.ts';
 import { mflErrorHtml } from '../mfl-error-html.ts';
 import { applySelection, hasChanges } from '../selection.ts';
@@ -24,13 +26,15 @@ export interface LineupEditorProps {
   nowMs: number;
   /** A refresh is under way. */
   refreshing: boolean;
+  /** Shows another week's lineup. */
+  onWeek: (week: number) => void;
 }
 
 /** How long a refusal note stays under its row. */
 const REFUSAL_MS = 5000;
 
 /** The week's lineup of one league: toggle starters, fill the best projection, send it to MFL. */
-export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorProps) {
+export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: LineupEditorProps) {
   const [selection, setSelection] = useState<Set<string> | null>(null);
   const [refusal, setRefusal] = useState<{ playerId: string; message: string }>();
   const [result, setResult] = useState<SubmitResult>();
@@ -48,6 +52,9 @@ export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorPr
   const lineup = applySelection(info, selection, nowMs);
   const changed = hasChanges(info, lineup);
   const groups = orderedGroups(Object.keys(lineup.positions));
+  const warnings = lineupWarnings(lineup, nowMs);
+  const playerWarnings = new Map(warnings.filter((w) => w.playerId).map((w) => [w.playerId!, w.message]));
+  const weeks = Array.from({ length: info.lastWeek - info.currentWeek + 1 }, (_, i) => info.currentWeek + i);
 
   const toggle = (playerId: string) => {
     const next = tryToggle(lineup, playerId, nowMs);
@@ -103,12 +110,34 @@ export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorPr
             <ExternalIcon className="text-field-700" />
             <span className="sr-only">(opens MFL)</span>
           </a>
-          <h2 className="text-sm font-semibold text-slate-600">Week {info.week} Lineup</h2>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 className="text-sm font-semibold text-slate-600">Week {info.week} Lineup</h2>
+            {weeks.length > 1 && (
+              <span className="flex items-center gap-1.5">
+                <label htmlFor="lineup-week" className="text-xs font-semibold text-slate-700">
+                  Week
+                </label>
+                <select
+                  id="lineup-week"
+                  className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+                  value={info.week}
+                  onChange={(e) => onWeek(Number(e.target.value))}
+                >
+                  {weeks.map((w) => (
+                    <option key={w} value={w}>
+                      {w === info.currentWeek ? `${w} (this week)` : w}
+                    </option>
+                  ))}
+                </select>
+              </span>
+            )}
+          </div>
           <p className="text-xs text-slate-500" aria-live="polite">
             {refreshing
               ? 'Updating scores…'
               : `Starters projected for ${projectedTotal(lineup).toFixed(1)} pts`}
           </p>
+          <MissingExtras missing={info.missing ?? []} />
         </div>
         {!info.bestball && (
           <div className="flex flex-wrap gap-2">
@@ -140,11 +169,26 @@ export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorPr
             bestball={info.bestball}
             onToggle={toggle}
             refusal={refusal}
+            warnings={playerWarnings}
+            slotWarning={warnings.find((w) => w.group === key)?.message}
           />
         ))}
       </div>
 
       <div className="sticky bottom-0 z-10 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur">
+        {warnings.length > 0 && (
+          <div className="mb-2 text-xs text-amber-900" role="status" data-testid="lineup-warnings">
+            <p className="font-semibold">
+              {warnings.length === 1 ? '1 thing to check' : `${warnings.length} things to check`} before you
+              submit:
+            </p>
+            <ul className="list-inside list-disc">
+              {warnings.map((w) => (
+                <li key={w.playerId ?? w.group}>{w.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {result && (
           <div className="mb-3 max-h-40 overflow-y-auto">
             <SubmitResultMessage result={result} />
@@ -159,7 +203,7 @@ export function LineupEditor({ league, info, nowMs, refreshing }: LineupEditorPr
               {startersCounter(lineup)}
             </span>
             {changed && !info.bestball && (
-              <span className="block text-xs font-semibold text-amber-700">Unsaved changes</span>
+              <span className="block text-xs font-semibold text-amber-800">Unsaved changes</span>
             )}
           </p>
           <button

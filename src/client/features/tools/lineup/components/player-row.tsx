@@ -9,6 +9,8 @@ export interface PlayerRowProps {
   onToggle: (playerId: string) => void;
   /** Why the last click on this row did nothing. */
   refusal?: string;
+  /** Why this starter will not score (a bye, Out). */
+  warning?: string;
 }
 
 const severe = new Set(['O', 'IR', 'SUS']);
@@ -47,7 +49,7 @@ function GameStatus({ player, nowMs }: { player: LineupPlayer; nowMs: number }) 
     );
   }
   if (state.kind === 'final') return <span className="font-semibold text-slate-700">{text}</span>;
-  if (state.kind === 'bye') return <span className="font-semibold text-amber-700">{text}</span>;
+  if (state.kind === 'bye') return <span className="font-semibold text-amber-800">{text}</span>;
   return <span>{text}</span>;
 }
 
@@ -57,7 +59,7 @@ const points = (n: number | null) => (n === null ? '—' : n.toFixed(1));
  * One player: the whole row is the checkbox's label, so a click or tap anywhere toggles him, and the
  * checkbox itself takes Space from the keyboard. A refused toggle leaves the box as it was and says why.
  */
-export function PlayerRow({ player, nowMs, bestball, onToggle, refusal }: PlayerRowProps) {
+export function PlayerRow({ player, nowMs, bestball, onToggle, refusal, warning }: PlayerRowProps) {
   const id = useId();
   const locked = isLocked(player, nowMs);
   const played = locked && player.scheduleInfo !== null;
@@ -83,7 +85,7 @@ export function PlayerRow({ player, nowMs, bestball, onToggle, refusal }: Player
         />
         <span className="min-w-0">
           <span className="flex min-w-0 items-center gap-1.5">
-            {locked && <LockIcon label="Game started: locked" className="text-slate-500" />}
+            {locked && <LockIcon label="Game started: locked" className="text-slate-600" />}
             <span
               className={`truncate font-semibold ${player.starter ? 'text-field-900' : 'text-slate-800'}`}
             >
@@ -92,7 +94,7 @@ export function PlayerRow({ player, nowMs, bestball, onToggle, refusal }: Player
             <InjuryTag player={player} />
             <StarterAlert player={player} />
           </span>
-          <span className="mt-0.5 block truncate text-xs text-slate-500">
+          <span className="mt-0.5 block truncate text-xs text-slate-600">
             {player.position} · {player.team}
             <span className="sm:hidden">
               {versus && ` · ${versus}`} · <GameStatus player={player} nowMs={nowMs} />
@@ -107,15 +109,20 @@ export function PlayerRow({ player, nowMs, bestball, onToggle, refusal }: Player
         </span>
         <span className="text-right">
           <span
-            className={`block font-display text-lg leading-6 ${played ? 'text-field-900' : 'text-slate-500'}`}
+            className={`block font-display text-lg leading-6 ${played ? 'text-field-900' : 'text-slate-600'}`}
           >
             {points(played ? (player.score ?? 0) : player.projectedScore)}
           </span>
-          <span className="block text-[10px] font-semibold uppercase tracking-wide text-slate-400">
+          <span className="block text-[10px] font-semibold uppercase tracking-wide text-slate-600">
             {played ? 'Pts' : 'Proj'}
           </span>
         </span>
       </label>
+      {warning && (
+        <p className="px-3 pb-2 pl-11 text-xs font-semibold text-red-800" data-testid="row-warning">
+          {warning} He scores nothing if he starts.
+        </p>
+      )}
       {refusal && (
         <p id={`${id}-why`} className="px-3 pb-2 pl-11 text-xs font-medium text-amber-800" role="status">
           {refusal}

@@ -8,10 +8,23 @@ export interface PositionGroupProps {
   bestball: boolean;
   onToggle: (playerId: string) => void;
   refusal?: { playerId: string; message: string };
+  /** Warnings by player id (a starter on a bye or Out). */
+  warnings?: ReadonlyMap<string, string>;
+  /** The group's own warning: a slot only a player on a bye could fill. */
+  slotWarning?: string;
 }
 
 /** A position group: its name and limit, then its players. Combined groups read "DT / DE". */
-export function PositionGroup({ groupKey, group, nowMs, bestball, onToggle, refusal }: PositionGroupProps) {
+export function PositionGroup({
+  groupKey,
+  group,
+  nowMs,
+  bestball,
+  onToggle,
+  refusal,
+  warnings,
+  slotWarning,
+}: PositionGroupProps) {
   const label = groupKey.split('+').join(' / ');
   const headingId = `group-${groupKey.replace(/[^A-Za-z0-9]/g, '-')}`;
   return (
@@ -25,6 +38,11 @@ export function PositionGroup({ groupKey, group, nowMs, bestball, onToggle, refu
           <span className="font-semibold text-gold-500">{String(group.limit)}</span>
         </p>
       </header>
+      {slotWarning && (
+        <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs font-semibold text-amber-900">
+          {slotWarning}
+        </p>
+      )}
       {group.players.length === 0 ? (
         <p className="px-3 py-3 text-sm text-slate-500">No {label} on your roster.</p>
       ) : (
@@ -37,6 +55,7 @@ export function PositionGroup({ groupKey, group, nowMs, bestball, onToggle, refu
               bestball={bestball}
               onToggle={onToggle}
               refusal={refusal?.playerId === p.id ? refusal.message : undefined}
+              warning={warnings?.get(p.id)}
             />
           ))}
         </ul>

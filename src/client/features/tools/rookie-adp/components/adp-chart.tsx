@@ -1,5 +1,5 @@
 import { type AdpPlayer, formatAdp } from '../../../../../common/rookie-adp.ts';
-import { positionColour } from './position-colours.ts';
+import { type MarkerShape, positionColour, positionShape } from './position-colours.ts';
 
 /** How many players the chart shows (the table has them all). */
 export const CHART_PLAYERS = 30;
@@ -9,6 +9,22 @@ function ticksUpTo(max: number): number[] {
   const ticks = [1];
   for (let t = step; t <= max; t += step) ticks.push(t);
   return ticks;
+}
+
+/** The ADP marker at x (a percentage), centred on the strip's middle; SVG percentages need a nested svg to move a path. */
+function Marker({ x, shape, colour }: { x: string; shape: MarkerShape; colour: string }) {
+  const paint = { fill: colour, stroke: 'white', strokeWidth: 1.5 };
+  if (shape === 'circle') return <circle data-marker={shape} cx={x} cy="50%" r="5" {...paint} />;
+  const d = {
+    square: 'M-4.5 -4.5h9v9h-9z',
+    diamond: 'M0 -6.5L6.5 0L0 6.5L-6.5 0z',
+    triangle: 'M0 -6L6 5H-6z',
+  }[shape];
+  return (
+    <svg data-marker={shape} x={x} y="50%" overflow="visible">
+      <path d={d} {...paint} />
+    </svg>
+  );
 }
 
 /**
@@ -24,7 +40,7 @@ export function AdpChart({ players }: { players: readonly AdpPlayer[] }) {
   return (
     <figure>
       <figcaption className="mb-3 text-xs text-slate-500">
-        Dot: ADP · bar: earliest to latest pick · best {shown.length} by ADP
+        Marker: ADP (QB ●, RB ■, WR ◆, TE ▲) · bar: earliest to latest pick · best {shown.length} by ADP
       </figcaption>
       <div
         role="img"
@@ -53,14 +69,7 @@ export function AdpChart({ players }: { players: readonly AdpPlayer[] }) {
                 strokeWidth="6"
                 strokeLinecap="round"
               />
-              <circle
-                cx={x(p.adp)}
-                cy="50%"
-                r="5"
-                fill={positionColour(p.position)}
-                stroke="white"
-                strokeWidth="1.5"
-              />
+              <Marker x={x(p.adp)} shape={positionShape(p.position)} colour={positionColour(p.position)} />
             </svg>
           </div>
         ))}

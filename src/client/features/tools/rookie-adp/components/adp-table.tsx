@@ -3,9 +3,16 @@ import { positionColour } from './position-colours.ts';
 
 /**
  * Rank (place in the list shown), Pos., Name and ADP, then the pick range and share of drafts (on a
- * phone: the range in one column, no share).
+ * phone: the range in one column, no share). When positions are filtered out, `overall` (a player's
+ * place among all positions) adds an Overall column, so "RB3" never hides "12th rookie taken".
  */
-export function AdpTable({ players }: { players: readonly AdpPlayer[] }) {
+export function AdpTable({
+  players,
+  overall,
+}: {
+  players: readonly AdpPlayer[];
+  overall?: ReadonlyMap<string, number>;
+}) {
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0">
       <table className="data-table tabular-nums max-sm:[&_td]:px-2 max-sm:[&_th]:px-2">
@@ -21,6 +28,11 @@ export function AdpTable({ players }: { players: readonly AdpPlayer[] }) {
             <th scope="col" className="text-right">
               ADP
             </th>
+            {overall && (
+              <th scope="col" className="text-right" title="Place among all positions">
+                Overall
+              </th>
+            )}
             <th scope="col" className="hidden text-right sm:table-cell">
               Min
             </th>
@@ -42,7 +54,7 @@ export function AdpTable({ players }: { players: readonly AdpPlayer[] }) {
         <tbody>
           {players.map((p, i) => (
             <tr key={p.id} className="odd:bg-white even:bg-slate-50/70 hover:bg-field-50">
-              <td className="text-right text-slate-500">{i + 1}</td>
+              <td className="text-right text-slate-600">{i + 1}</td>
               <td>
                 <span
                   className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-xs font-bold text-white"
@@ -53,6 +65,7 @@ export function AdpTable({ players }: { players: readonly AdpPlayer[] }) {
               </td>
               <td className="font-medium text-slate-900">{p.name}</td>
               <td className="text-right font-semibold">{formatAdp(p.adp)}</td>
+              {overall && <td className="text-right text-slate-600">{overall.get(p.id)}</td>}
               <td className="hidden text-right text-slate-600 sm:table-cell">{p.minPick}</td>
               <td className="hidden text-right text-slate-600 sm:table-cell">{p.maxPick}</td>
               <td className="whitespace-nowrap text-right text-slate-600 sm:hidden">

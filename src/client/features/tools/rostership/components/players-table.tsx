@@ -71,8 +71,9 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                 const key = header.column.id as RostershipSortKey;
                 const dir = header.column.getIsSorted();
                 const numeric = key === 'count' || key === 'rosterRate';
-                // On a phone, position and team move under the name so every column fits.
-                const wide = key === 'position' || key === 'team' ? 'hidden sm:table-cell' : '';
+                // On a phone, position, team and the injury flag move under the name so every column fits.
+                const wide =
+                  key === 'position' || key === 'team' || key === 'flags' ? 'hidden sm:table-cell' : '';
                 return (
                   <th
                     key={header.id}
@@ -110,15 +111,16 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                   >
                     {r.name}
                   </button>
-                  <span className="block text-xs text-slate-500 sm:hidden">
+                  <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600 sm:hidden">
                     {r.position} · {r.team}
+                    <InjuryFlag row={r} />
                   </span>
                 </td>
                 <td className="hidden sm:table-cell">{r.position}</td>
                 <td className="hidden sm:table-cell">{r.team}</td>
                 <td className="text-right tabular-nums">{r.count}</td>
                 <td className="text-right tabular-nums">{r.rosterRate.toFixed(2)}%</td>
-                <td>
+                <td className="hidden sm:table-cell">
                   <InjuryFlag row={r} />
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 import type { League } from '../../../../../common/leagues.ts';
 import { leagueTypeLabel } from '../../../../../common/leagues.ts';
-import { FREE_AGENT, NOT_AVAILABLE, statusText } from '../../../../../common/player-status.ts';
+import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '../../../../../common/player-status.ts';
 import { leagueKey } from '../../../../../common/rostership.ts';
 import type { RowState } from '../use-status-lookup.ts';
 
@@ -49,13 +49,15 @@ function StatusCell({
       ? 'bg-emerald-100 text-emerald-900'
       : s.mine
         ? 'bg-field-100 text-field-900'
-        : s.status === NOT_AVAILABLE
+        : s.status === NOT_AVAILABLE || s.status === NOT_LISTED
           ? 'bg-slate-100 text-slate-600'
           : 'bg-gold-100 text-field-950';
   const linkText = s.status === FREE_AGENT ? 'Add' : s.mine ? 'Drop' : 'Open';
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <span className={`rounded px-2 py-0.5 text-sm font-semibold break-words ${tone}`}>{statusText(s)}</span>
+      <span className={`rounded px-2 py-0.5 text-sm font-semibold break-words ${tone}`}>
+        {statusText(s, league.type)}
+      </span>
       {s.addDropUrl && (
         <a href={s.addDropUrl} target="_blank" rel="noreferrer" className="text-sm font-semibold">
           {linkText}

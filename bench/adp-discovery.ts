@@ -1,0 +1,241 @@
+/**
+ * Rookie ADP discovery: a fresh app discovers and ingests 1,000 leagues (ADP_BENCH_LEAGUES) of the
+ * simulator's public population through MFL's league search and Sleeper's user graph, against real
+ * latency (150 ms) and each service's rate limit. Prints the wall time, the floor the background
+ * budget allows (the requests sent at half of each service's rate), the ratio, and the visitor-facing
+ * rostership time (the simulator's bench user, 60 leagues) during the crawl against the same without it.
+ *
+ *   node --import tsx bench/adp-discovery.ts
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { League, LeagueType } from '../src/common/leagues.ts';
+import { buildApp } from '../src/server/app.ts';
+import { memoryCache } from '../src/server/cache.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase, queryRows } from '../src/server/db/client.ts';
+import type { HttpLimits } from '../src/server/leagues/http.ts';
+import { createLeagueServices } from '../src/server/leagues/services.ts';
+import { ServiceActivity } from '../src/server/tools/rookie-adp/discovery/budget.ts';
+import { DEMO_ACCOUNTS } from '../src/simulator/accounts.ts';
+import { buildSimulator } from '../src/simulator/app.ts';
+
+const latencyMs = 150;
+const target = Number(process.env.ADP_BENCH_LEAGUES ?? 1000);
+const share = 0.5;
+/** What each service allows, as the simulator enforces it (the same windows as the rostership bench). */
+const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
+  mfl: { limit: 4, windowMs: 1000 },
+  sleeper: { limit: 16, windowMs: 1000 },
+  flea: { limit: 30, windowMs: 2000 },
+};
+const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
+
+/** The site's clients paced just under each window, with enough in flight to cover the latency. */
+function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
+  const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
+  for (const s of services) {
+    const perSecond = (serviceLimits[s].limit * 1000) / serviceLimits[s].windowMs;
+    out[s] = {
+      requestsPerSecond: perSecond * 0.95,
+      burst: 1,
+      concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
+      timeoutMs: 10_000,
+    };
+  }
+  return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function main() {
+  const sim = await buildSimulator();
+  await sim.app.listen({ port: 0, host: '127.0.0.1' });
+  const simBase = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+  sim.control.setLatency(latencyMs);
+  for (const s of services) sim.control.setRateLimit(s, serviceLimits[s].limit, serviceLimits[s].windowMs);
+  let refused = 0;
+  // Every request to the simulator, and the site's own (the rest are the crawl's).
+  const sent = { mfl: 0, sleeper: 0 };
+  const site = { mfl: 0, sleeper: 0 };
+  const kindOf = (url: string) =>
+    url.includes('/sleeper/') ? 'sleeper' : url.includes('/mfl/') ? 'mfl' : undefined;
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const k = url.startsWith(simBase) ? kindOf(url) : undefined;
+    if (k) sent[k]++;
+    return realFetch(input, init);
+  };
+
+  async function startApp(discovery: boolean) {
+    const database = await openDatabase({});
+    const cache = memoryCache(20_000);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MFL_API_URL: `${simBase}/mfl/api`,
+      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+      FLEA_API_URL: `${simBase}/flea/api`,
+      ADP_DISCOVERY: discovery ? '1' : '0',
+      ADP_SLEEPER_USERS: DEMO_ACCOUNTS.demo.sleeper.username,
+      ADP_BACKGROUND_SHARE: String(share),
+      ADP_RUN_REQUESTS: '1000000',
+    });
+    const activity = new ServiceActivity(config.sleeperApiUrl);
+    const counting: typeof fetch = async (input, init) => {
+      const k = kindOf(String(input instanceof Request ? input.url : input));
+      if (k) site[k]++;
+      const res = await fetch(input, init);
+      if (res.status === 429) refused++;
+      return res;
+    };
+    const app = await buildApp({
+      config,
+      database,
+      cache,
+      services: createLeagueServices({
+        mflApiUrl: config.mflApiUrl,
+        sleeperApiUrl: config.sleeperApiUrl,
+        fleaApiUrl: config.fleaApiUrl,
+        userAgent: 'DynastyForge-bench/1.0',
+        cache,
+        fetch: activity.wrap(counting),
+        limits: tunedLimits(),
+      }),
+      serviceLimits: tunedLimits(),
+      serviceActivity: activity,
+      cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+    return { app, database, cache, base };
+  }
+
+  /** The rostership page's flow for the bench user: chunks of 5, six requests in flight. */
+  async function rostership(base: string): Promise<number> {
+    const bench = DEMO_ACCOUNTS.bench;
+    const cookies: string[] = [];
+    for (const [path, body] of [
+      ['mfl/login', bench.mfl],
+      ['sleeper/connect', { username: bench.sleeper.username }],
+      ['flea/connect', bench.flea],
+    ] as const) {
+      const res = await fetch(`${base}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
+    }
+    const cookie = cookies.join('; ');
+    const leagues: League[] = [];
+    for (const s of services)
+      leagues.push(
+        ...((await (await fetch(`${base}/${s}/leagues`, { headers: { cookie } })).json()) as League[]),
+      );
+    await (await fetch(`${base}/players`)).arrayBuffer();
+    const plan: { s: LeagueType; c: League[] }[] = [];
+    for (const s of services) {
+      const mine = leagues.filter((l) => l.type === s);
+      for (let i = 0; i < mine.length; i += 5) plan.push({ s, c: mine.slice(i, i + 5) });
+    }
+    const ref = (l: League) =>
+      l.type === 'mfl'
+        ? { league_id: l.league_id, franchise_id: l.franchise_id, url: l.url }
+        : l.type === 'flea'
+          ? { league_id: l.league_id, team_id: l.team_id }
+          : { league_id: l.league_id };
+    await sleep(2_100);
+    const t0 = performance.now();
+    let next = 0;
+    let failed = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (next < plan.length) {
+          const { s, c } = plan[next++];
+          const res = await fetch(`${base}/${s}/rostership`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: JSON.stringify({ leagues: c.map(ref) }),
+          });
+          failed += res.ok ? ((await res.json()) as { failed: unknown[] }).failed.length : c.length;
+        }
+      }),
+    );
+    if (failed) console.log(`  (rostership: ${failed} leagues failed)`);
+    return performance.now() - t0;
+  }
+
+  // 1. Rostership on an app without the crawl.
+  const quiet = await startApp(false);
+  const without = await rostership(quiet.base);
+  await quiet.app.close();
+  await quiet.database.close();
+  await sleep(2_100);
+
+  // 2. The crawl on a fresh app; rostership measured once it is well under way.
+  const sentBefore = { ...sent };
+  const siteBefore = { ...site };
+  const t0 = performance.now();
+  const crawl = await startApp(true);
+  const db = crawl.database.db;
+  const count = async () => {
+    const [r] = await queryRows<{ read: number; found: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE last_success_at IS NOT NULL)::int AS read, count(*)::int AS found FROM rookie_adp_leagues`,
+    );
+    return r;
+  };
+  while ((await count()).read < Math.min(150, target / 4)) await sleep(500);
+  const during = await rostership(crawl.base);
+  let last = 0;
+  for (;;) {
+    const c = await count();
+    if (c.read >= target) break;
+    if (performance.now() - last > 30_000) {
+      last = performance.now();
+      console.log(`  ${seconds(performance.now() - t0)}: ${c.read} leagues read, ${c.found} known`);
+    }
+    await sleep(250);
+  }
+  const wall = performance.now() - t0;
+  const final = await count();
+  const [drafts] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM rookie_adp_drafts`);
+  const [bySvc] = await queryRows<{ mfl: number; sleeper: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE service = 'mfl' AND last_success_at IS NOT NULL)::int AS mfl,
+               count(*) FILTER (WHERE service = 'sleeper' AND last_success_at IS NOT NULL)::int AS sleeper
+        FROM rookie_adp_leagues`,
+  );
+  // The background requests: everything sent to the simulator since the crawl began, less the site's own.
+  const requests = {
+    mfl: sent.mfl - sentBefore.mfl - (site.mfl - siteBefore.mfl),
+    sleeper: sent.sleeper - sentBefore.sleeper - (site.sleeper - siteBefore.sleeper),
+  };
+  await crawl.app.close();
+  await crawl.database.close();
+  await sim.app.close();
+
+  const limits = tunedLimits();
+  const rate = (s: 'mfl' | 'sleeper') => limits[s]!.requestsPerSecond! * share;
+  const floorOf = (s: 'mfl' | 'sleeper') => (requests[s] / rate(s)) * 1000 + latencyMs;
+  const floor = Math.max(floorOf('mfl'), floorOf('sleeper'));
+  const ratio = wall / floor;
+  const slowdown = during / without;
+  console.log(
+    [
+      `Rookie ADP discovery — ${final.read} leagues read (mfl ${bySvc.mfl}, sleeper ${bySvc.sleeper}), ${final.found} known, ${drafts.n} drafts stored`,
+      `Simulator: latency ${latencyMs} ms; limits ${services.map((s) => `${s} ${serviceLimits[s].limit}/${serviceLimits[s].windowMs} ms`).join(', ')}; background share ${share} → mfl ${rate('mfl').toFixed(2)}/s, sleeper ${rate('sleeper').toFixed(2)}/s`,
+      `Background requests: mfl ${requests.mfl}, sleeper ${requests.sleeper}; 429s seen by the site ${refused}`,
+      `Wall time to ${target} leagues: ${seconds(wall)} (from the app's start)`,
+      `Floor from the budget: ${seconds(floor)} (mfl ${seconds(floorOf('mfl'))}, sleeper ${seconds(floorOf('sleeper'))})`,
+      `Wall / floor: ${ratio.toFixed(2)} (target ≤ 1.3) ${ratio <= 1.3 ? 'OK' : 'OVER TARGET'}`,
+      `Rostership (bench user, 60 leagues): ${seconds(without)} without the crawl, ${seconds(during)} during it: ${slowdown.toFixed(2)}× (target ≤ 1.2) ${slowdown <= 1.2 ? 'OK' : 'OVER TARGET'}`,
+    ].join('\n'),
+  );
+  if (ratio > 1.3 || slowdown > 1.2) process.exitCode = 1;
+}
+
+await main();

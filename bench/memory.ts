@@ -1,0 +1,140 @@
+/**
+ * Memory and start-up of the production server (dist/server/main.js, built first when needed), on
+ * PGlite and on PostgreSQL (BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when it
+ * answers; a scratch database is made and dropped). For each:
+ *   first start   a new database: migrations and the demo content (24 articles, 30 profiles)
+ *   cold start    a restart on that database, process start to first answer (target < 2 s), and the
+ *                 CPU time that took (the wall time stretches when other work shares the cores)
+ *   idle RSS      after a round of page views and 10 s of quiet (targets: PGlite ≤ 250 MB, PostgreSQL ≤ 120 MB)
+ *   after load    the same, after LOAD_SECONDS (60) of mixed traffic at 50 connections (target: within 20%)
+ *
+ *   npm run bench -- memory
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+// @ts-expect-error a plain ES module without types
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '../src/server/faults/server-process.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
+
+const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
+const TARGETS = { PGlite: 250, PostgreSQL: 120 } as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+/** CPU seconds a process has used (user + system): start-up cost that does not depend on the machine's load. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+async function pageViews(base: string) {
+  const articles = await (await fetch(`${base}/api/articles?limit=20`)).json();
+  const profiles = await (await fetch(`${base}/api/profiles?limit=20`)).json();
+  const paths = [
+    '/',
+    `/article/${articles.items[0].shortname}`,
+    `/api/articles/${articles.items[0].shortname}`,
+    `/api/profiles/${profiles.items[0].shortname}`,
+    '/api/profile-filters',
+    '/api/search?search=rookie%20receiver',
+    '/rss.xml',
+    '/sitemap.xml',
+  ];
+  for (const p of paths) await (await fetch(base + p)).arrayBuffer();
+  return { article: articles.items[0].shortname as string, profile: profiles.items[0].shortname as string };
+}
+
+async function measure(kind: keyof typeof TARGETS, env: Record<string, string>) {
+  const base = { ...env, SEED_DEMO: '1', LOG_LEVEL: 'error', NODE_ENV: 'production' };
+  const first = await startServerProcess(base, { built: true });
+  await pageViews(first.base);
+  await sleep(5_000);
+  const firstRss = rssMb(first.child.pid!);
+  first.child.kill('SIGTERM');
+  await exited(first.child);
+
+  const server = await startServerProcess(base, { built: true });
+  const pid = server.child.pid!;
+  const startCpu = cpuSeconds(pid);
+  try {
+    const { article, profile } = await pageViews(server.base);
+    await sleep(10_000);
+    const idle = rssMb(pid);
+
+    const cookie = await login(server.base, FAULT_ADMIN.email, FAULT_ADMIN.password);
+    const result = await autocannon({
+      url: server.base,
+      connections: 50,
+      duration: LOAD_SECONDS,
+      requests: [
+        { path: '/' },
+        { path: '/api/articles?limit=20' },
+        { path: '/api/profiles?limit=20' },
+        { path: `/api/articles/${article}` },
+        { path: `/api/profiles/${profile}` },
+        { path: '/api/search?search=rookie%20receiver' },
+        { path: '/api/users/currentUser', headers: { cookie } },
+      ].map((r) => ({ method: 'GET' as const, ...r })),
+    });
+    const peak = rssMb(pid);
+    await sleep(10_000);
+    const after = rssMb(pid);
+    const target = TARGETS[kind];
+    const rows = [
+      [`first start (new db)`, `${(first.startMs / 1000).toFixed(2)} s, then ${firstRss.toFixed(0)} MB`],
+      [
+        'cold start',
+        `${(server.startMs / 1000).toFixed(2)} s to first answer (target < 2 s), ${startCpu.toFixed(2)} s of CPU`,
+      ],
+      ['idle RSS', `${idle.toFixed(0)} MB (target ≤ ${target} MB)`],
+      [
+        `after ${LOAD_SECONDS} s load`,
+        `${after.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (target ≤ ${(target * 1.2).toFixed(0)} MB); ${result.requests.average.toFixed(0)} req/s, ${result.errors + result.non2xx} errors`,
+      ],
+    ];
+    console.log(`${kind}`);
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(22)} ${v}`);
+    return (
+      server.startMs < 2000 && idle <= target && after <= target * 1.2 && result.errors + result.non2xx === 0
+    );
+  } finally {
+    server.child.kill('SIGTERM');
+    await exited(server.child);
+  }
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+await buildIfNeeded();
+const results: boolean[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'dynasty-memory-'));
+try {
+  results.push(await measure('PGlite', { DATA_DIR: dir }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const pgUrl = await postgresUrl();
+if (pgUrl)
+  results.push(await withScratchDatabase(pgUrl, (url) => measure('PostgreSQL', { DATABASE_URL: url })));
+else console.log('PostgreSQL: not measured (no BENCH_DATABASE_URL and nothing on 127.0.0.1:5432)');
+const ok = results.every(Boolean);
+console.log(ok ? 'result: ok' : 'result: OUTSIDE TARGET');
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,222 @@
+import { type ReactNode, useState } from 'react';
+import { loginPathFrom } from '../../../common/next-path.ts';
+import { canUseAdmin } from '../../../common/roles.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type User } from '../../../common/users.ts';
+import { useChangePassword, useCurrentUser } from '../../api/auth.ts';
+import { useSaveUser } from '../../api/users.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { usePageTitle } from '../../components/page-title.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { Link } from '../../router/links.tsx';
+import { Navigate, useLocation } from '../../router/router.tsx';
+
+/** Everyone's own account: name and Twitter handle, and the password. */
+export function Component() {
+  usePageTitle('Your Account');
+  const { data: user, isPending, error, refetch } = useCurrentUser();
+  const location = useLocation();
+
+  if (isPending) return <Spinner label="Loading your account" />;
+  if (error)
+    return (
+      <div className="mx-auto flex max-w-lg flex-col gap-3">
+        <ErrorAlert title="Error Fetching Logged-In User" error={error} />
+        <button type="button" className="btn-ghost self-start" onClick={() => refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!user) return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <div className="flex flex-col gap-1 border-b border-slate-200 pb-3">
+        <h1 className="font-display text-3xl font-bold uppercase tracking-wide text-field-900">
+          Your Account
+        </h1>
+        <p className="break-all text-sm text-slate-600">
+          Logged in as <strong>{user.email}</strong>
+          {canUseAdmin(user) && (
+            <>
+              {' · '}
+              <Link to="/admin">Admin panel</Link>
+            </>
+          )}
+        </p>
+      </div>
+      <ProfileForm key={user.id} user={user} />
+      <PasswordForm user={user} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card p-4 sm:p-6" aria-label={title}>
+      <h2 className="mb-4 font-display text-xl font-bold uppercase tracking-wide text-field-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  hint,
+  ...input
+}: { id: string; label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} className="input" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const save = useSaveUser();
+  const [name, setName] = useState(user.name);
+  const [twitter, setTwitter] = useState(user.twitter);
+  const [saved, setSaved] = useState(false);
+  const dirty = name !== user.name || twitter !== user.twitter;
+
+  return (
+    <Section title="Name and Twitter">
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            { id: user.id, body: { name, twitter } },
+            {
+              onSuccess: (stored) => {
+                // The server tidies the values (an @ dropped, spaces trimmed): show what it kept.
+                setName(stored.name);
+                setTwitter(stored.twitter);
+                setSaved(true);
+              },
+            },
+          );
+        }}
+      >
+        {save.error && <ErrorAlert title="Error Saving Your Account" error={save.error} />}
+        {saved && !save.error && (
+          <p className="alert-success" role="status">
+            Saved.
+          </p>
+        )}
+        <Field
+          id="account-name"
+          label="Name"
+          autoComplete="name"
+          maxLength={100}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setSaved(false);
+          }}
+        />
+        <Field
+          id="account-twitter"
+          label="Twitter Handle"
+          placeholder="@handle"
+          autoComplete="off"
+          maxLength={16}
+          hint="Shown with your articles and profiles."
+          value={twitter}
+          onChange={(e) => {
+            setTwitter(e.target.value);
+            setSaved(false);
+          }}
+        />
+        <button type="submit" className="btn-primary self-start" disabled={save.isPending || !dirty}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+const emptyPasswords = { current: '', next: '', confirm: '' };
+
+function PasswordForm({ user }: { user: User }) {
+  const change = useChangePassword();
+  const [form, setForm] = useState(emptyPasswords);
+  const [problem, setProblem] = useState<string | null>(null);
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      change.reset();
+    },
+  });
+
+  return (
+    <Section title="Change Password">
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const found =
+            form.next.length < PASSWORD_MIN
+              ? `The new password must be at least ${PASSWORD_MIN} characters.`
+              : form.next !== form.confirm
+                ? 'The new passwords do not match.'
+                : null;
+          setProblem(found);
+          if (found) return;
+          change.mutate(
+            { currentPassword: form.current, newPassword: form.next },
+            { onSuccess: () => setForm(emptyPasswords) },
+          );
+        }}
+      >
+        {/* Lets password managers tie the new password to this account. */}
+        <input type="text" hidden readOnly autoComplete="username" value={user.email} />
+        {problem && <ErrorAlert title="Error Changing Password" error={new Error(problem)} />}
+        {!problem && change.error && <ErrorAlert title="Error Changing Password" error={change.error} />}
+        {change.isSuccess && (
+          <p className="alert-success" role="status">
+            Your password is changed. Every other device that was logged in has been logged out.
+          </p>
+        )}
+        <Field
+          id="account-current-password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          {...field('current')}
+        />
+        <Field
+          id="account-new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
+          {...field('next')}
+        />
+        <Field
+          id="account-confirm-password"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          {...field('confirm')}
+        />
+        <button type="submit" className="btn-primary self-start" disabled={change.isPending}>
+          {change.isPending ? 'Changing…' : 'Change Password'}
+        </button>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/app.ts';
+import { testDbKind } from '../test/database.ts';
+import { passwordProblem } from './password-rules.ts';
+import { login, sessionCookie, sessionSetCookie, uniqueEmail } from './test-support.ts';
+
+describe('password rules', () => {
+  it('refuses the common and leaked list in any case, and the e-mail or name', () => {
+    for (const p of ['password', '12345678', 'Password', 'QWERTYUIOP', 'letmein1', 'trustno1'])
+      expect(passwordProblem(p), p).toMatch(/most common/);
+    expect(passwordProblem('sam.jones@example.test', { email: 'Sam.Jones@example.test' })).toMatch(/e-mail/);
+    expect(passwordProblem('sam.jones', { email: 'sam.jones@example.test' })).toMatch(/e-mail/);
+    expect(passwordProblem('Gridiron Greg', { name: 'gridiron greg' })).toMatch(/name/);
+    expect(passwordProblem('purple-tractor-mountain')).toBeNull();
+  });
+});
+
+describe(`changing one's password (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  const change = (cookie: string | undefined, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/users/currentUser/password', payload, cookie });
+  const me = (cookie: string) => t.request({ method: 'GET', url: '/api/users/currentUser', cookie });
+
+  it('needs the current password, then ends every other session and keeps this browser logged in', async () => {
+    const email = uniqueEmail('changer');
+    await t.userWithRole('user', { email, password: 'first-password-1' });
+    const here = sessionCookie(await login(t, email, 'first-password-1'));
+    const elsewhere = sessionCookie(await login(t, email, 'first-password-1'));
+
+    const wrong = await change(here, { currentPassword: 'not-it-at-all', newPassword: 'second-password-2' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe('The current password is not right.');
+    expect((await me(elsewhere)).statusCode).toBe(200);
+
+    const res = await change(here, { currentPassword: 'first-password-1', newPassword: 'second-password-2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(email);
+    const fresh = sessionCookie(res);
+    expect(fresh).not.toBe(here);
+    expect((await me(fresh)).statusCode).toBe(200);
+    // The other browser and the old token of this one are logged out.
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await me(here)).statusCode).toBe(401);
+
+    expect((await login(t, email, 'first-password-1')).statusCode).toBe(401);
+    expect((await login(t, email, 'second-password-2')).statusCode).toBe(200);
+  });
+
+  it('refuses a common password, the same one again, a short one and extra fields, changing nothing', async () => {
+    const email = uniqueEmail('keeper');
+    await t.userWithRole('user', { email, password: 'keep-this-one-3' });
+    const cookie = sessionCookie(await login(t, email, 'keep-this-one-3'));
+    for (const [payload, message] of [
+      [
+        { currentPassword: 'keep-this-one-3', newPassword: 'password' },
+        /This password is one of the most common/,
+      ],
+      [
+        { currentPassword: 'keep-this-one-3', newPassword: 'keep-this-one-3' },
+        /Choose a password you have not been using/,
+      ],
+      [{ currentPassword: 'keep-this-one-3', newPassword: 'short' }, /The password must be at least 8/],
+      [
+        { currentPassword: 'keep-this-one-3', newPassword: 'fine-password-4', userId: 1 },
+        /userId cannot be sent here/,
+      ],
+      [{ newPassword: 'fine-password-4' }, /Add the current password/],
+    ] as const) {
+      const res = await change(cookie, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toMatch(message);
+      expect(sessionSetCookie(res)).toBeUndefined();
+    }
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await login(t, email, 'keep-this-one-3')).statusCode).toBe(200);
+  });
+
+  it('is refused to visitors before the body is read', async () => {
+    const res = await change(undefined, { nonsense: true });
+    expect(res.statusCode).toBe(401);
+  });
+});

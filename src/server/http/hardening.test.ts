@@ -1,0 +1,171 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ATTEMPTS_PER_MINUTE } from '../../common/users.ts';
+import { uniqueEmail } from '../accounts/test-support.ts';
+import { loadConfig } from '../config.ts';
+import { makeTestApp, type TestApp } from '../test/app.ts';
+import { testDbKind } from '../test/database.ts';
+import { startTestSimulator } from '../test/simulator.ts';
+
+const setCookies = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  return (Array.isArray(raw) ? raw : raw ? [raw] : []) as string[];
+};
+
+describe('TRUST_PROXY names hops or proxies, never everyone', () => {
+  it('reads a hop count or a list of addresses and refuses "true"', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(typeof loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe('function');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  for (const setting of ['1', '127.0.0.1']) {
+    it(`with TRUST_PROXY=${setting} a client cannot pick its own address through X-Forwarded-For (${testDbKind})`, async () => {
+      const t = await makeTestApp({ TRUST_PROXY: setting });
+      try {
+        // The proxy (127.0.0.1) appends the real client 203.0.113.7 to whatever the client sent.
+        const attempt = (i: number) =>
+          t.request({
+            method: 'POST',
+            url: '/api/login',
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.7` },
+            payload: { username: uniqueEmail('proxy'), password: 'wrong password' },
+          });
+        for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++) expect((await attempt(i)).statusCode).toBe(401);
+        expect((await attempt(99)).statusCode).toBe(429);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+});
+
+describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${testDbKind})`, () => {
+  let t: TestApp;
+  let sim: FastifyInstance;
+  const clientDir = mkdtempSync(join(tmpdir(), 'dynasty-hardening-'));
+  beforeAll(async () => {
+    const s = await startTestSimulator();
+    sim = s.sim;
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>x</title><!--app-head--></head><body></body></html>',
+    );
+    t = await makeTestApp({ ...s.env, TRUST_PROXY: '1' }, { clientDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sim.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('sets league cookies Secure when the request came over HTTPS through the proxy', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sleeper/connect',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: 'dynastydemo' },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookies = setCookies(res).filter((c) => c.startsWith('SLEEPER_'));
+    expect(cookies).toHaveLength(2);
+    for (const c of cookies) expect(c).toMatch(/;\s*Secure/i);
+    const plain = await t.request({
+      method: 'POST',
+      url: '/api/sleeper/connect',
+      payload: { username: 'dynastydemo' },
+    });
+    for (const c of setCookies(plain)) expect(c).not.toMatch(/;\s*Secure/i);
+    const out = await t.request({
+      method: 'GET',
+      url: '/api/sleeper/logout',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    for (const c of setCookies(out)) expect(c).toMatch(/;\s*Secure/i);
+  });
+
+  it('guards /%61pi/... as the API it is routed to: CSRF check and current user', async () => {
+    const crossSite = await t.request({
+      method: 'POST',
+      url: '/%61pi/logout',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const { user, cookie } = await t.userWithRole('user');
+    const me = await t.request({ method: 'GET', url: '/%61pi/users/currentUser', cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('never names a Host it was not told about in canonical, og:url, RSS, sitemap and robots.txt', async () => {
+    const headers = { host: 'evil.example' };
+    const page = await t.request({ method: 'GET', url: '/articles', headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/articles">/);
+    for (const url of ['/', '/articles', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      const res = await t.request({ method: 'GET', url, headers });
+      expect(res.body, url).not.toContain('evil.example');
+    }
+    // A local run keeps its own address.
+    const local = await t.request({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: '127.0.0.1:3000' },
+    });
+    expect(local.body).toContain('<loc>http://127.0.0.1:3000/</loc>');
+  });
+
+  it('sends no-store on every answer that depends on a cookie', async () => {
+    const connect = await t.request({
+      method: 'POST',
+      url: '/api/sleeper/connect',
+      payload: { username: 'dynastydemo' },
+    });
+    const cookie = setCookies(connect)
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { cookie: session } = await t.userWithRole('user');
+    for (const [url, c] of [
+      ['/api/sleeper/leagues', cookie],
+      ['/api/connections', cookie],
+      ['/api/mfl/leagues', undefined],
+      ['/api/flea/leagues', undefined],
+      ['/api/users/currentUser', session],
+    ] as const) {
+      const res = await t.request({ method: 'GET', url, cookie: c });
+      expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store');
+    }
+    // Public answers keep their own policy.
+    const articles = await t.request({ method: 'GET', url: '/api/articles' });
+    expect(articles.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('ALLOWED_HOSTS', () => {
+  it('keeps an allowed Host and puts the first allowed one in place of any other', async () => {
+    const t = await makeTestApp({ ALLOWED_HOSTS: 'dynasty.example, www.dynasty.example' });
+    try {
+      const www = await t.request({
+        method: 'GET',
+        url: '/sitemap.xml',
+        headers: { host: 'www.dynasty.example' },
+      });
+      expect(www.body).toContain('<loc>http://www.dynasty.example/</loc>');
+      const evil = await t.request({ method: 'GET', url: '/rss.xml', headers: { host: 'evil.example' } });
+      expect(evil.body).toContain('<link>http://dynasty.example/</link>');
+      expect(evil.body).not.toContain('evil.example');
+    } finally {
+      await t.close();
+    }
+  });
+});

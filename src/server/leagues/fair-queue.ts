@@ -1,0 +1,244 @@
+import type { EgressBudget } from './rate-limit.ts';
+
+/** Who is asking: visitors are served in turn, one request each per round; background work comes last. */
+export interface Asker {
+  visitor: string;
+  background: boolean;
+}
+
+export interface FairQueueOptions {
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** The service's rate, for estimating waits. */
+  requestsPerSecond: number;
+  /** A request whose estimated wait is longer is refused at once. */
+  maxWaitMs: number;
+  /** Waiting requests in all (a memory bound; the wait bound normally comes first). */
+  maxQueued: number;
+  budget: EgressBudget;
+  /** Background requests also need a turn from this smaller budget, so they get at most its rate. */
+  backgroundBudget: EgressBudget;
+}
+
+/** The queue is too long for this request; `waitMs` is how long it would have waited. */
+export class QueueFullError extends Error {
+  constructor(readonly waitMs: number) {
+    super('queue full');
+    this.name = 'QueueFullError';
+  }
+}
+
+/**
+ * The request's deadline passed while it waited. `serviceHung` says a call that started before this
+ * request was asked is still unanswered: the queue did not move because the service is not answering,
+ * which the circuit breaker counts, unlike a wait caused by other visitors' requests.
+ */
+export class QueueTimeoutError extends Error {
+  constructor(
+    readonly waitedMs: number,
+    readonly serviceHung: boolean,
+  ) {
+    super('queue timeout');
+    this.name = 'QueueTimeoutError';
+  }
+}
+
+interface Entry {
+  asker: Asker;
+  askedAt: number;
+  run: () => void;
+  fail: (e: unknown) => void;
+}
+
+/**
+ * One service's queue. Each visitor has a line of their own and the lines are served round-robin, so
+ * someone who sends sixty requests waits for their own sixty while anyone else's request goes out
+ * within about one round. A request whose wait would be longer than `maxWaitMs` is refused at once
+ * (QueueFullError); one still waiting when its signal aborts leaves with QueueTimeoutError. Requests go
+ * out as the budget (the service's rate) and `concurrency` allow; background requests only when no
+ * visitor is waiting and their own smaller budget has a turn.
+ */
+export class FairQueue {
+  private readonly lines = new Map<string, Entry[]>();
+  private readonly background: Entry[] = [];
+  private waitingVisitors = 0;
+  /** The calls now in flight, each with the moment it started. */
+  private readonly inFlight = new Set<{ started: number }>();
+  private avgCallMs = 0;
+  /** When a call last got an answer (any HTTP status), and when one last ended without one. */
+  private lastAnswerAt = Number.NEGATIVE_INFINITY;
+  private lastSilenceAt = Number.NEGATIVE_INFINITY;
+  private pumping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly opts: FairQueueOptions) {}
+
+  get waiting(): number {
+    return this.waitingVisitors + this.background.length;
+  }
+
+  /** Runs `fn` when the asker's turn comes; `signal` is the request's deadline, counted from now. */
+  run<T>(asker: Asker, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+    const askedAt = performance.now();
+    if (signal.aborted) return Promise.reject(new QueueTimeoutError(0, false));
+    if (this.waiting >= this.opts.maxQueued) return Promise.reject(new QueueFullError(this.opts.maxWaitMs));
+    if (!asker.background) {
+      const wait = this.estimateWaitMs(asker.visitor);
+      if (wait > this.opts.maxWaitMs) return Promise.reject(new QueueFullError(wait));
+    }
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.remove(entry)) return;
+        reject(new QueueTimeoutError(performance.now() - askedAt, this.silentSince(askedAt)));
+      };
+      const entry: Entry = {
+        asker,
+        askedAt,
+        run: () => {
+          signal.removeEventListener('abort', onAbort);
+          const call = { started: performance.now() };
+          this.inFlight.add(call);
+          fn()
+            .then(
+              (value) => {
+                this.lastAnswerAt = performance.now();
+                resolve(value);
+              },
+              (e) => {
+                this.lastSilenceAt = performance.now();
+                reject(e);
+              },
+            )
+            .finally(() => {
+              this.inFlight.delete(call);
+              const ms = performance.now() - call.started;
+              this.avgCallMs = this.avgCallMs === 0 ? ms : this.avgCallMs * 0.8 + ms * 0.2;
+              void this.pump();
+            });
+        },
+        fail: (e) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      if (asker.background) this.background.push(entry);
+      else {
+        const line = this.lines.get(asker.visitor);
+        if (line) line.push(entry);
+        else this.lines.set(asker.visitor, [entry]);
+        this.waitingVisitors++;
+        this.wake?.();
+      }
+      void this.pump();
+    });
+  }
+
+  /**
+   * About how long a new request of this visitor would wait: round-robin puts it behind the visitor's
+   * own waiting requests and, from everyone else, at most one more than that each.
+   */
+  estimateWaitMs(visitor: string): number {
+    const own = this.lines.get(visitor)?.length ?? 0;
+    let ahead = own;
+    for (const [v, line] of this.lines) if (v !== visitor) ahead += Math.min(line.length, own + 1);
+    if (this.inFlight.size >= this.opts.concurrency) ahead += 1;
+    const interval = Math.max(1000 / this.opts.requestsPerSecond, this.avgCallMs / this.opts.concurrency);
+    return ahead * interval + this.opts.budget.pausedForMs();
+  }
+
+  /**
+   * The service has not answered since `since`, though it was asked: a call from before then is still
+   * out, or one ended without an answer (a timeout, no connection).
+   */
+  private silentSince(since: number): boolean {
+    if (this.lastAnswerAt >= since) return false;
+    return this.lastSilenceAt >= since || [...this.inFlight].some((call) => call.started < since);
+  }
+
+  /** Fails every waiting request with `error` (the service's circuit just opened). */
+  failAll(error: unknown): void {
+    const all = [...[...this.lines.values()].flat(), ...this.background];
+    this.lines.clear();
+    this.background.length = 0;
+    this.waitingVisitors = 0;
+    for (const entry of all) entry.fail(error);
+  }
+
+  private remove(entry: Entry): boolean {
+    if (entry.asker.background) {
+      const i = this.background.indexOf(entry);
+      if (i < 0) return false;
+      this.background.splice(i, 1);
+      return true;
+    }
+    const line = this.lines.get(entry.asker.visitor);
+    const i = line ? line.indexOf(entry) : -1;
+    if (!line || i < 0) return false;
+    line.splice(i, 1);
+    if (line.length === 0) this.lines.delete(entry.asker.visitor);
+    this.waitingVisitors--;
+    return true;
+  }
+
+  /** The first visitor in the rotation gives up their oldest request and goes to the back. */
+  private nextVisitorEntry(): Entry | undefined {
+    const first = this.lines.entries().next();
+    if (first.done) return undefined;
+    const [visitor, line] = first.value;
+    const entry = line.shift()!;
+    this.lines.delete(visitor);
+    if (line.length > 0) this.lines.set(visitor, line);
+    this.waitingVisitors--;
+    return entry;
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.inFlight.size < this.opts.concurrency && this.waiting > 0) {
+        try {
+          await this.dispatchOne();
+        } catch {
+          // The budget's store failed (it falls back to memory on its own): try again shortly rather
+          // than leave the waiting requests to their deadlines.
+          await this.sleepUnlessWoken(50);
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async dispatchOne(): Promise<void> {
+    if (this.waitingVisitors === 0) {
+      // Only background work waits: it needs a turn of its own budget first.
+      const wait = await this.opts.backgroundBudget.tryTake();
+      if (wait > 0) return this.sleepUnlessWoken(wait);
+      await this.opts.budget.take();
+      // A visitor who arrived meanwhile goes first; the background turn is simply not used.
+      (this.nextVisitorEntry() ?? this.background.shift())?.run();
+      return;
+    }
+    await this.opts.budget.take();
+    let entry = this.nextVisitorEntry();
+    if (!entry && this.background.length > 0 && (await this.opts.backgroundBudget.tryTake()) === 0)
+      entry = this.background.shift();
+    entry?.run();
+  }
+
+  private sleepUnlessWoken(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSimulator } from '../../simulator/app.ts';
+import { type CallEvent, createServiceHttp } from './http.ts';
+import { SharedBudget } from './rate-limit.ts';
+
+/*
+ * One egress budget: two copies of the app (each its own ServiceHttp and Redis connection) call the
+ * simulator, which counts each service's requests in fixed windows and answers 429 past its limit.
+ */
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
+  let sim: Awaited<ReturnType<typeof buildSimulator>>;
+  let base: string;
+  const redises: Redis[] = [];
+  beforeAll(async () => {
+    sim = await buildSimulator();
+    await sim.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const r of redises) r.disconnect();
+    await sim.app.close();
+  });
+
+  const rate = 20;
+  /** Two app copies calling Sleeper `each` times at once; answers what the simulator refused. */
+  async function twoCopies(shared: boolean, each: number) {
+    const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;
+    const events: CallEvent[] = [];
+    const copies = [0, 1].map(() => {
+      const redis = new Redis(redisUrl!);
+      redises.push(redis);
+      return createServiceHttp({
+        service: 'sleeper',
+        userAgent: 'dynasty-test/1.0',
+        limits: { requestsPerSecond: rate, burst: 1, concurrency: 8, attempts: 1, maxQueueWaitMs: 10_000 },
+        redis: shared ? redis : undefined,
+        redisPrefix: prefix,
+        onCall: (e) => events.push(e),
+      });
+    });
+    // The simulator allows a little over the rate in any window: one turn may fall on its edge.
+    sim.control.setRateLimit('sleeper', rate + 2, 1000);
+    const started = performance.now();
+    await Promise.all(
+      copies.flatMap((http) =>
+        Array.from({ length: each }, () =>
+          http.getJson(`${base}/sleeper/v1/state/nfl`).catch(() => undefined),
+        ),
+      ),
+    );
+    sim.control.setRateLimit('sleeper', 0, 1000);
+    return {
+      ms: performance.now() - started,
+      refused: events.filter((e) => e.outcome === '429').length,
+      ok: events.filter((e) => e.outcome === 'ok').length,
+    };
+  }
+
+  it('without Redis two copies each spend the whole limit, and the service refuses them', async () => {
+    const r = await twoCopies(false, 30);
+    expect(r.refused).toBeGreaterThan(5);
+  });
+
+  it('with Redis two copies together keep to the limit: no request refused', async () => {
+    const r = await twoCopies(true, 30);
+    expect(r.refused).toBe(0);
+    expect(r.ok).toBe(60);
+    // Sixty requests at 20 a second, whichever copy sends them.
+    expect(r.ms).toBeGreaterThanOrEqual(2_800);
+  });
+
+  it('two processes, one Redis: together they keep to the limit', async () => {
+    const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;
+    const children = [0, 1].map(() =>
+      spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          new URL('./test-egress-process.ts', import.meta.url).pathname,
+          `${base}/sleeper/v1/state/nfl`,
+          redisUrl!,
+          prefix,
+          '25',
+          String(rate),
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      ),
+    );
+    const lines = children.map((child) => {
+      const got: string[] = [];
+      let buffer = '';
+      const waiters: (() => void)[] = [];
+      child.stdout!.on('data', (d: Buffer) => {
+        buffer += d.toString();
+        for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+          got.push(buffer.slice(0, i));
+          buffer = buffer.slice(i + 1);
+          for (const w of waiters.splice(0)) w();
+        }
+      });
+      return async (n: number) => {
+        while (got.length < n) await new Promise<void>((r) => waiters.push(r));
+        return got[n - 1];
+      };
+    });
+    for (const line of lines) expect(await line(1)).toBe('ready');
+    sim.control.setRateLimit('sleeper', rate + 2, 1000);
+    for (const child of children) child.stdin!.write('go\n');
+    const results = (await Promise.all(lines.map((line) => line(2)))).map(
+      (l) => JSON.parse(l) as { outcomes: string[]; ms: number },
+    );
+    sim.control.setRateLimit('sleeper', 0, 1000);
+    const outcomes = results.flatMap((r) => r.outcomes);
+    expect(outcomes).toHaveLength(50);
+    expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
+    // Fifty requests at 20 a second in all: each process took about as long as both together.
+    expect(Math.max(...results.map((r) => r.ms))).toBeGreaterThanOrEqual(2_300);
+  }, 60_000);
+
+  it('a 429 seen by one copy pauses the other', async () => {
+    const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;
+    const [a, b] = [0, 1].map(() => {
+      const redis = new Redis(redisUrl!);
+      redises.push(redis);
+      return new SharedBudget(redis, `${prefix}sleeper`, 100);
+    });
+    a.pause(1_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await b.tryTake()).toBeGreaterThan(500);
+  });
+});
+
+describe('shared budget without Redis', () => {
+  it('falls back to the process’s own turns when Redis cannot be reached', async () => {
+    const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false });
+    down.on('error', () => undefined);
+    const budget = new SharedBudget(down, 'test-egress-down:sleeper', 10);
+    const started = performance.now();
+    for (let i = 0; i < 4; i++) await budget.take();
+    // Four turns at 10 a second: at least three turns apart.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    down.disconnect();
+  });
+});

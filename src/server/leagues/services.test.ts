@@ -1,0 +1,150 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../simulator/accounts.ts';
+import { buildSimulator } from '../../simulator/app.ts';
+import { buildApp } from '../app.ts';
+import { memoryCache } from '../cache.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { MFL_LOGIN_FAILURES } from './routes.ts';
+import { createLeagueServices } from './services.ts';
+
+/*
+ * The league services as the app uses them, with their production limits, against the simulator:
+ * one visitor cannot starve the others, and MFL's login cannot be used to guess passwords.
+ */
+
+describe('league services through the app', () => {
+  let sim: Awaited<ReturnType<typeof buildSimulator>>;
+  let app: FastifyInstance;
+  let database: Database;
+  let cookie: string;
+
+  beforeAll(async () => {
+    sim = await buildSimulator();
+    await sim.app.listen({ port: 0, host: '127.0.0.1' });
+    const simBase = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+    database = await openTestDatabase();
+    const cache = memoryCache();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      MFL_API_URL: `${simBase}/mfl/api`,
+      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+      FLEA_API_URL: `${simBase}/flea/api`,
+    });
+    const services = createLeagueServices({
+      mflApiUrl: config.mflApiUrl,
+      sleeperApiUrl: config.sleeperApiUrl,
+      fleaApiUrl: config.fleaApiUrl,
+      userAgent: 'dynasty-test/1.0',
+      cache,
+    });
+    app = await buildApp({
+      config,
+      database,
+      cache,
+      services,
+      cookieSecret: 'test-secret-test-secret-test-secret!!',
+    });
+    await app.ready();
+    const connected = await app.inject({
+      method: 'POST',
+      url: '/api/sleeper/connect',
+      payload: { username: DEMO_ACCOUNTS.bench.sleeper.username },
+      remoteAddress: '10.1.0.1',
+    });
+    cookie = String(connected.headers['set-cookie']).split(';')[0];
+  });
+  afterAll(async () => {
+    await app.close();
+    await sim.app.close();
+    await database.close();
+  });
+
+  it('a flood of forged requests from one address does not hold up another visitor', async () => {
+    const leagues = await app.inject({ method: 'GET', url: '/api/sleeper/leagues', headers: { cookie } });
+    const mine = (leagues.json() as { league_id: string }[])
+      .slice(0, 5)
+      .map((l) => ({ league_id: l.league_id }));
+    // The merged player list is loaded once a day, not per look at the leagues.
+    expect((await app.inject({ method: 'GET', url: '/api/players' })).statusCode).toBe(200);
+    sim.control.setLatency(50);
+    const rostership = (leagues: { league_id: string }[], cookieHeader: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sleeper/rostership',
+        payload: { leagues },
+        headers: { cookie: cookieHeader },
+        remoteAddress,
+      });
+    // Sixty requests, a forged cookie, random league ids: 300 calls to Sleeper that no cache answers.
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      rostership(
+        Array.from({ length: 5 }, (_, j) => ({ league_id: String(800_000_000 + i * 10 + j) })),
+        'SLEEPER_USER_ID=1',
+        '10.6.6.6',
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    const res = await rostership(mine, cookie, '10.1.0.1');
+    const waited = performance.now() - started;
+    const answers = await Promise.all(flood);
+    sim.control.setLatency(0);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().leagues).toBe(5);
+    // Before the queue was fair this took 18-20 s (Sleeper's 15 calls a second, 300 calls ahead).
+    // (A bound with room for a loaded machine: alone the call takes under a second.)
+    expect(waited).toBeLessThan(5_000);
+    // The flood is answered too: its leagues fail, some at once because the queue is full.
+    const failures = answers.flatMap((a) => a.json().failed as { error: string }[]);
+    expect(failures.some((f) => f.error === 'Sleeper is busy right now, try again shortly')).toBe(true);
+  });
+
+  it('a request that would wait too long for its turn gets 503 with Retry-After at once', async () => {
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/sleeper/leagues',
+          headers: { cookie: `SLEEPER_USER_ID=${700_000_000 + i}` },
+          remoteAddress: '10.6.6.7',
+        }),
+      ),
+    );
+    const busy = answers.filter((a) => a.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(20);
+    expect(busy[0].json()).toEqual({ error: 'Sleeper is busy right now, try again shortly' });
+    expect(Number(busy[0].headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Nobody waited past the queue's bound plus one call.
+    expect(performance.now() - started).toBeLessThan(9_000);
+  });
+
+  it('limits wrong MFL passwords per address: 25 in a row end in 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/mfl/login',
+        payload: { username: DEMO_ACCOUNTS.demo.mfl.username, password: `wrong-${i}` },
+        remoteAddress: '10.7.7.7',
+      });
+      statuses.push(res.statusCode);
+    }
+    // MFL refuses each (401, its own words) until the address has used up its wrong passwords.
+    expect(statuses.slice(0, MFL_LOGIN_FAILURES)).toEqual(Array(MFL_LOGIN_FAILURES).fill(401));
+    expect(statuses.slice(MFL_LOGIN_FAILURES).every((s) => s === 429)).toBe(true);
+    // Another address still gets through, and the right password works there.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/mfl/login',
+      payload: DEMO_ACCOUNTS.demo.mfl,
+      remoteAddress: '10.7.7.8',
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});

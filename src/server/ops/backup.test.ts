@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { asc } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
+import { buildApp } from '../app.ts';
+import { memoryCache } from '../cache.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { articles, users } from '../db/schema.ts';
+import { leagueServicesFor } from '../runtime.ts';
+import { openTestDatabase, testDbKind } from '../test/database.ts';
+import { restoreBackup } from './restore-backup.ts';
+import { backupTokenPath } from './routes.ts';
+
+async function appOn(database: Database) {
+  const cache = memoryCache();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    cache,
+    services: leagueServicesFor(config, cache),
+    cookieSecret: 'test-secret-test-secret-test-secret!!',
+  });
+  await app.ready();
+  return app;
+}
+
+const addArticles = (database: Database, titles: string[]) =>
+  database.db.insert(articles).values(titles.map((title) => ({ title, shortname: title, isVisible: true })));
+
+describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded database', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dynasty-backup-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('restores exactly the rows the backup was taken with, while the site kept writing', {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ dataDir });
+    const app = await appOn(database);
+    let backup: Buffer;
+    try {
+      const before = ['backed-up-one', 'backed-up-two', 'backed-up-three'];
+      await addArticles(database, before);
+      const token = readFileSync(backupTokenPath(dataDir), 'utf8');
+      // Writes keep arriving while the backup is taken; the backup holds each whole or not at all.
+      const during = Promise.all(
+        ['during-a', 'during-b'].map((t) =>
+          database.db.transaction(async (tx) => {
+            await tx.insert(articles).values({ title: t, shortname: t });
+          }),
+        ),
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ops/backup',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await during;
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/gzip');
+      backup = res.rawPayload;
+      expect(gunzipSync(backup).length).toBeGreaterThan(1_000_000);
+
+      const backedUp = (await database.db.select({ title: articles.title }).from(articles)).map(
+        (r) => r.title,
+      );
+      await addArticles(database, ['written-after-the-backup']);
+
+      const restoredDir = join(tempDir(), 'restored');
+      const counts = await restoreBackup(backup, restoredDir);
+      expect(counts.articles).toBeGreaterThanOrEqual(before.length);
+      const restored = await openDatabase({ dataDir: restoredDir });
+      try {
+        const titles = (
+          await restored.db.select({ title: articles.title }).from(articles).orderBy(asc(articles.id))
+        ).map((r) => r.title);
+        expect(titles).toEqual(expect.arrayContaining(before));
+        expect(titles).not.toContain('written-after-the-backup');
+        // Exactly the backup's rows: the articles present before it, plus any of the concurrent
+        // writes that had committed when it was taken (and nothing half-written).
+        expect(backedUp).toEqual(expect.arrayContaining(titles));
+        expect(titles.filter((t) => !t.startsWith('during-'))).toEqual(before);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('refuses a backup to anyone without the data directory token, super users included', {
+    timeout: 60_000,
+  }, async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ dataDir });
+    const app = await appOn(database);
+    try {
+      const [admin] = await database.db
+        .insert(users)
+        .values({
+          name: 'Super',
+          email: 'super@example.test',
+          passwordHash: 'x',
+          isContributor: true,
+          isSuperUser: true,
+        })
+        .returning();
+      const cookie = `${SESSION_COOKIE}=${await createSession(database.db, admin.id)}`;
+      for (const headers of [{}, { cookie }, { authorization: 'Bearer not-the-token' }]) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/ops/backup',
+          headers,
+          remoteAddress: '127.0.0.1',
+        });
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: 'Backups are taken with npm run backup on the server itself.' });
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('restores only into an empty directory', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'something'), 'x');
+    await expect(restoreBackup(Buffer.from('not a backup'), dir)).rejects.toThrow(/is not empty/);
+  });
+});
+
+describe.runIf(testDbKind === 'postgres')('backups on PostgreSQL', () => {
+  it('points to pg_dump', async () => {
+    const database = await openTestDatabase();
+    const app = await appOn(database);
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/ops/backup', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatch(/pg_dump/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

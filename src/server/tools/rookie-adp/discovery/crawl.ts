@@ -1,0 +1,387 @@
+import type { AdpService } from '../../../../common/rookie-adp.ts';
+import type { Cache } from '../../../cache.ts';
+import type { Db } from '../../../db/client.ts';
+import { ttl } from '../../../leagues/cache-policy.ts';
+import { LeagueServiceError } from '../../../leagues/errors.ts';
+import { yearFromLeagueUrl } from '../../../leagues/mfl/hosts.ts';
+import type { SleeperLeague } from '../../../leagues/sleeper/schemas.ts';
+import type { DraftRecord } from '../draft-record.ts';
+import { ADP_VERSION_KEY, type AdpSource, retryDelayMs } from '../ingest.ts';
+import { readMflLeague } from '../read-mfl.ts';
+import { readSleeperLeague } from '../read-sleeper.ts';
+import { recordFailure, recordSuccess, saveDraft } from '../store.ts';
+import type { BackgroundServices, CrawlService } from './budget.ts';
+import {
+  addItems,
+  addLeagues,
+  addListedLeagues,
+  type ClaimedLeague,
+  claimItems,
+  claimLeagues,
+  type DraftState,
+  type FoundLeague,
+  releaseItem,
+  releaseLeague,
+  type SkipReason,
+} from './frontier.ts';
+
+/*
+ * One crawl run: seed the frontier (configured leagues, MFL searches, Sleeper users to start from),
+ * then, per service and at that service's background pace, read due leagues first and expand the
+ * frontier (a search, a user's league list) only when no league is due. A run ends when nothing is
+ * left, when it has spent its request cap or its time, or when it is told to stop; what is left stays
+ * in the frontier for the next run, on this server or another.
+ */
+
+export interface CrawlSettings {
+  /** Search and walk for new leagues; off reads only configured and admin-added leagues. */
+  discovery: boolean;
+  searchTerms: readonly string[];
+  /** Sleeper usernames or user ids to start the user walk from. */
+  sleeperUsers: readonly string[];
+  configured: readonly AdpSource[];
+  /** Requests per service per run. */
+  maxRequests: number;
+  maxRunMs: number;
+  leaseMs: number;
+  /** Configured leagues are read again this often; 0 reads them once. */
+  refreshMs: number;
+}
+
+export interface CrawlContext {
+  db: Db;
+  bg: BackgroundServices;
+  /** The site's cache: new drafts bump the ADP answers' version in it. */
+  cache: Cache;
+  owner: string;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => number;
+  /** Waits between tries when a service is slow or refusing (tests shorten it). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RunSummary {
+  requests: Record<CrawlService, number>;
+  errors: number;
+  leaguesRead: number;
+  leaguesFound: number;
+  drafts: number;
+  /** Work was left for the next run (cap or time reached, or a service kept failing). */
+  more: boolean;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A service failing this many times in a row is left alone until the next run. */
+const MAX_FAILURES_IN_ROW = 8;
+
+/** Rookie drafts follow the NFL draft (late April): a league's next season is looked at from May 1. */
+export function nextSeasonStart(nowMs: number): Date {
+  const now = new Date(nowMs);
+  const year = now.getUTCMonth() >= 4 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  return new Date(Date.UTC(year, 4, 1));
+}
+
+/** When a league is due again after a read, from its rookie draft's state. */
+export function nextReadAt(
+  league: { service: AdpService; configured: boolean },
+  state: DraftState,
+  nowMs: number,
+  refreshMs: number,
+): Date | null {
+  if (league.configured) return refreshMs > 0 ? new Date(nowMs + refreshMs) : null;
+  switch (state) {
+    case 'drafting':
+      return new Date(nowMs + HOUR);
+    case 'scheduled':
+      return new Date(nowMs + DAY);
+    case 'none':
+      return new Date(nowMs + 7 * DAY);
+    case 'complete':
+      // A Sleeper league is one season; next season's league has a new id, found by the walk.
+      return league.service === 'mfl' ? nextSeasonStart(nowMs) : null;
+  }
+}
+
+/** League names that say what a search result is without reading it. */
+export function skipByName(name: string | undefined): SkipReason | undefined {
+  if (!name) return undefined;
+  if (/\bmock\b/i.test(name)) return 'mock';
+  if (/\bre-?draft\b/i.test(name)) return 'not-dynasty';
+  return undefined;
+}
+
+/** Sleeper's settings.type: 0 redraft, 1 keeper, 2 dynasty. */
+export const isSleeperDynasty = (league: SleeperLeague) => league.settings?.type === 2;
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+interface LeagueRead {
+  drafts: DraftRecord[];
+  state: DraftState;
+  skip?: SkipReason;
+  url?: string;
+  name?: string;
+  /** Sleeper members to walk next. */
+  users?: string[];
+}
+
+export async function crawlOnce(
+  ctx: CrawlContext,
+  settings: CrawlSettings,
+  stopped: () => boolean = () => false,
+): Promise<RunSummary> {
+  const now = ctx.now ?? Date.now;
+  const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const { mfl, sleeper } = ctx.bg.services;
+  const startedAt = now();
+  const startRequests = { ...ctx.bg.requests };
+  const used = (s: CrawlService) => ctx.bg.requests[s] - startRequests[s];
+  const summary: RunSummary = {
+    requests: { mfl: 0, sleeper: 0 },
+    errors: 0,
+    leaguesRead: 0,
+    leaguesFound: 0,
+    drafts: 0,
+    more: false,
+  };
+  const outOfBudget = (s: CrawlService) =>
+    used(s) >= settings.maxRequests || now() - startedAt >= settings.maxRunMs;
+
+  // Seeds. Listed leagues are always read; searches and starting users only when discovery is on.
+  if (settings.configured.length > 0) await addListedLeagues(ctx.db, settings.configured, 'configured');
+  let season = mfl.seasonYear();
+  if (settings.discovery) {
+    const terms = settings.searchTerms.filter((t) => t.trim().length >= 3);
+    await addItems(
+      ctx.db,
+      'mfl-search',
+      [season, season - 1].flatMap((y) => terms.map((t) => `${y}:${t.trim().toLowerCase()}`)),
+    );
+    for (const name of settings.sleeperUsers) {
+      try {
+        const user = /^\d{6,20}$/.test(name) ? { user_id: name } : await sleeper.user(name);
+        await addItems(ctx.db, 'sleeper-user', [user.user_id]);
+      } catch (e) {
+        summary.errors += 1;
+        ctx.log?.warn(
+          { user: name, error: errorText(e) },
+          'rookie ADP: Sleeper user to start from not found',
+        );
+      }
+    }
+  }
+
+  async function readMfl(league: ClaimedLeague): Promise<LeagueRead> {
+    if (!league.configured && league.source === 'discovered') {
+      const skip = skipByName(league.name ?? undefined);
+      if (skip) return { drafts: [], state: 'none', skip };
+    }
+    season = mfl.seasonYear();
+    // The first read follows the season the league was found in; later reads the current one.
+    const year = league.readBefore ? season : (yearFromLeagueUrl(league.url ?? undefined) ?? season);
+    const found = await readMflLeague(mfl, {
+      league_id: league.leagueId,
+      url: league.url ?? undefined,
+      year,
+    });
+    // Answered from the client's cache: the read above just asked for it.
+    const units = await mfl.draftResults({ league_id: league.leagueId, url: found.url, year });
+    const slots = units.flatMap((u) => u.picks);
+    const made = slots.filter((p) => p.player.trim() !== '').length;
+    const open = made > 0 && made < slots.length;
+    if (found.drafts.length > 0) return { ...found, state: open ? 'drafting' : 'complete' };
+    if (made === 0) return { ...found, state: slots.length > 0 ? 'scheduled' : 'none' };
+    return { ...found, state: 'complete', skip: 'no-rookie-draft' };
+  }
+
+  async function readSleeper(league: ClaimedLeague): Promise<LeagueRead> {
+    const info = await sleeper.league(league.leagueId);
+    if (!league.configured && !isSleeperDynasty(info))
+      return { drafts: [], state: 'none', skip: 'not-dynasty' };
+    const drafts = await sleeper.drafts(league.leagueId);
+    const found = await readSleeperLeague(sleeper, league.leagueId);
+    const live = drafts.some((d) => d.status === 'drafting' || d.status === 'paused');
+    const state: DraftState = live
+      ? 'drafting'
+      : found.drafts.length > 0
+        ? 'complete'
+        : drafts.some((d) => d.status === 'pre_draft')
+          ? 'scheduled'
+          : 'none';
+    const skip =
+      state === 'none' && drafts.some((d) => d.status === 'complete') ? 'no-rookie-draft' : undefined;
+    return { ...found, state, skip, name: info.name ?? undefined };
+  }
+
+  /** Reads a claimed league (or, for a visitor's league read elsewhere, lists its members only). */
+  async function visitLeague(league: ClaimedLeague, due: boolean): Promise<void> {
+    const at = now();
+    try {
+      const read: LeagueRead = due
+        ? league.service === 'mfl'
+          ? await readMfl(league)
+          : await readSleeper(league)
+        : { drafts: [], state: 'complete' };
+      if (league.service === 'sleeper' && !league.usersListed && !read.skip) {
+        const members = await sleeper.leagueUsers(league.leagueId);
+        await addItems(
+          ctx.db,
+          'sleeper-user',
+          members.map((m) => m.user_id),
+        );
+      }
+      if (due) {
+        for (const draft of read.drafts) await saveDraft(ctx.db, draft);
+        if (read.drafts.length > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+        await recordSuccess(ctx.db, league, {
+          drafts: read.drafts.length,
+          url: read.url,
+          configured: league.configured,
+          at: new Date(at),
+        });
+        summary.leaguesRead += 1;
+        summary.drafts += read.drafts.length;
+      }
+      const permanent = read.skip === 'not-dynasty' || read.skip === 'mock';
+      await releaseLeague(ctx.db, league, ctx.owner, {
+        nextReadAt: !due
+          ? 'keep'
+          : permanent
+            ? null
+            : read.skip === 'no-rookie-draft'
+              ? nextSeasonStart(at)
+              : nextReadAt(league, read.state, at, settings.refreshMs),
+        skip: read.skip ?? null,
+        draftState: due ? read.state : null,
+        usersListed: league.service === 'sleeper' ? !read.skip : true,
+        name: read.name,
+      });
+    } catch (e) {
+      const error = errorText(e);
+      const row = await recordFailure(ctx.db, league, {
+        error,
+        configured: league.configured,
+        at: new Date(at),
+        retryAt: (failures) => new Date(at + retryDelayMs(failures)),
+      });
+      await releaseLeague(ctx.db, league, ctx.owner, { nextReadAt: row.retryAt });
+      throw e;
+    }
+  }
+
+  async function expand(service: CrawlService, key: string): Promise<void> {
+    const kind = service === 'mfl' ? 'mfl-search' : 'sleeper-user';
+    try {
+      let found: FoundLeague[];
+      let dueAt: Date | null;
+      if (service === 'mfl') {
+        const [year, ...rest] = key.split(':');
+        const leagues = await mfl.leagueSearch(rest.join(':'), Number(year));
+        found = leagues.map((l) => ({
+          service: 'mfl',
+          leagueId: l.league_id,
+          url: l.url || undefined,
+          name: l.name,
+          skip: skipByName(l.name),
+        }));
+        // This season's searches are repeated weekly for new leagues; last season's list is final.
+        dueAt = Number(year) >= mfl.seasonYear() ? new Date(now() + 7 * DAY) : null;
+      } else {
+        const state = await sleeper.state();
+        const leagues = await sleeper.userLeagues(key, state.league_season || state.season);
+        for (const l of leagues) {
+          // The list carries every league's settings: the read needs no second request for them.
+          await ctx.bg.cache.set(`sleeper:league:${l.league_id}`, l, ttl.leagueSettings);
+        }
+        found = leagues.map((l) => ({
+          service: 'sleeper',
+          leagueId: l.league_id,
+          name: l.name ?? undefined,
+          skip: isSleeperDynasty(l) ? undefined : 'not-dynasty',
+        }));
+        dueAt = nextSeasonStart(now());
+      }
+      const added = await addLeagues(ctx.db, found);
+      summary.leaguesFound += added;
+      await releaseItem(ctx.db, kind, key, ctx.owner, { ok: true, found: added, dueAt });
+    } catch (e) {
+      const at = now();
+      await releaseItem(ctx.db, kind, key, ctx.owner, {
+        ok: false,
+        error: errorText(e),
+        retryAt: (failures) => new Date(at + retryDelayMs(failures)),
+      });
+      throw e;
+    }
+  }
+
+  /** One unit of work for a service: a due league, else a search or a user. False: nothing to do. */
+  async function step(service: CrawlService): Promise<boolean> {
+    // Visitors first: a step starts only once the site's own requests to the service have paused.
+    await ctx.bg.activity?.quiet(service);
+    if (stopped()) return false;
+    const [league] = await claimLeagues(ctx.db, service, ctx.owner, settings.leaseMs, 1);
+    if (league) {
+      await visitLeague(league, league.due);
+      return true;
+    }
+    if (!settings.discovery) return false;
+    const [key] = await claimItems(
+      ctx.db,
+      service === 'mfl' ? 'mfl-search' : 'sleeper-user',
+      ctx.owner,
+      settings.leaseMs,
+      1,
+    );
+    if (!key) return false;
+    await expand(service, key);
+    return true;
+  }
+
+  async function serviceLoop(service: CrawlService): Promise<void> {
+    let busy = 0;
+    let failuresInRow = 0;
+    let backoffMs = 0;
+    const worker = async () => {
+      for (;;) {
+        if (stopped()) return;
+        if (outOfBudget(service) || failuresInRow >= MAX_FAILURES_IN_ROW) {
+          summary.more = true;
+          return;
+        }
+        busy += 1;
+        let did = false;
+        try {
+          did = await step(service);
+          failuresInRow = 0;
+          backoffMs = 0;
+        } catch (e) {
+          did = true;
+          summary.errors += 1;
+          failuresInRow += 1;
+          // A service that refuses or answers garbage is given more and more room, never hammered.
+          const refused = e instanceof LeagueServiceError && e.kind === 'rate-limited';
+          backoffMs = Math.min(60_000, Math.max(refused ? 5_000 : 1_000, backoffMs * 2));
+          ctx.log?.warn({ service, error: errorText(e) }, 'rookie ADP discovery: step failed');
+        } finally {
+          busy -= 1;
+        }
+        if (backoffMs > 0) await sleep(backoffMs);
+        if (!did) {
+          // Others may still add work (a league's members); stop when nobody is busy.
+          if (busy === 0) return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      }
+    };
+    const workers = ctx.bg.limits[service].concurrency;
+    await Promise.all(Array.from({ length: workers }, worker));
+  }
+
+  await Promise.all([serviceLoop('mfl'), serviceLoop('sleeper')]);
+  summary.requests = { mfl: used('mfl'), sleeper: used('sleeper') };
+  return summary;
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, queryRows } from '../../../db/client.ts';
+import { readLeagueSearch } from '../../../leagues/mfl/exports.ts';
+import { fakeFetch } from '../../../leagues/test-fetch.ts';
+import { fixtureJson, fixtureText } from '../../../leagues/test-fixtures.ts';
+import { openTestDatabase } from '../../../test/database.ts';
+import { createBackgroundServices } from './budget.ts';
+import { crawlOnce } from './crawl.ts';
+import { appCache, quickLimits, testSettings } from './test-support.ts';
+
+/*
+ * Discovery on the services' recorded real answers (shared/league-fixtures): a Sleeper user's league
+ * list, a league's members, its drafts and picks. MFL's leagueSearch answer is not in the recorded
+ * set; the search below answers in the shape of MFL's documented export, naming recorded leagues.
+ */
+
+const SL = 'ffverse__ffscrapr-tests/sleeper/v1/';
+const USER = '202892038360801280';
+const LEAGUE = '522458773317046272';
+const DRAFT = '522458773321240576';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+function recordedServices() {
+  // The recorded user leagues are of 2020: Sleeper's state is moved to that season.
+  const state = {
+    ...(fixtureJson('sleeper', 'ryanroundhouse__sleeper/nfl_state.json') as object),
+    season: '2020',
+    league_season: '2020',
+  };
+  const search = {
+    version: '1.0',
+    leagues: {
+      league: [
+        {
+          id: '37920',
+          name: 'DLF Dynasty League',
+          homeURL: 'https://www57.myfantasyleague.com/2020/home/37920',
+        },
+        {
+          id: '65443',
+          name: '#SFBX Conference 5',
+          homeURL: 'https://www73.myfantasyleague.com/2020/home/65443',
+        },
+        {
+          id: '11111',
+          name: 'Dynasty Mock Draft 7',
+          homeURL: 'https://www70.myfantasyleague.com/2020/home/11111',
+        },
+      ],
+    },
+    encoding: 'utf-8',
+  };
+  const sleeperFiles: Record<string, string> = {
+    [`/v1/user/${USER}/leagues/nfl/2020`]: `${SL}user/${USER}/leagues/nfl/2020.json`,
+    [`/v1/league/${LEAGUE}`]: `${SL}league/${LEAGUE}.json`,
+    [`/v1/league/${LEAGUE}/users`]: `${SL}league/${LEAGUE}/users.json`,
+    [`/v1/league/${LEAGUE}/drafts`]: `${SL}league/${LEAGUE}/drafts.json`,
+    [`/v1/draft/${DRAFT}/picks`]: `${SL}draft/${DRAFT}/picks.json`,
+  };
+  const fake = fakeFetch((url) => {
+    if (url.hostname === 'api.sleeper.app') {
+      if (url.pathname === '/v1/state/nfl') return { body: JSON.stringify(state) };
+      const file = sleeperFiles[url.pathname];
+      return file ? { body: fixtureText('sleeper', file) } : undefined;
+    }
+    if (url.searchParams.get('TYPE') === 'leagueSearch') return { body: JSON.stringify(search) };
+    if (url.searchParams.get('TYPE') === 'league' && url.searchParams.get('L') === '37920')
+      return { body: fixtureText('mfl', 'dynastyprocess__ffscrapr-tests/mfl/2020/export-d4f576.json') };
+    return undefined;
+  });
+  const bg = createBackgroundServices({
+    mflApiUrl: 'https://api.myfantasyleague.com',
+    sleeperApiUrl: 'https://api.sleeper.app/v1',
+    fleaApiUrl: 'https://www.fleaflicker.com/api',
+    userAgent: 'dynasty-test/1.0',
+    share: 0.5,
+    limits: { mfl: { ...quickLimits, attempts: 1 }, sleeper: { ...quickLimits, attempts: 1 } },
+    fetch: fake.fetch,
+  });
+  return { bg, urls: fake.urls };
+}
+
+describe('discovery on recorded answers', () => {
+  it('reads MFL league search rows: id, name and home address (one row collapses to an object)', () => {
+    const one = {
+      leagues: {
+        league: { id: '37920', name: 'DLF', homeURL: 'https://www57.myfantasyleague.com/2020/home/37920' },
+      },
+    };
+    expect(readLeagueSearch(one)).toEqual([
+      { league_id: '37920', name: 'DLF', url: 'https://www57.myfantasyleague.com/2020/home/37920' },
+    ]);
+    expect(readLeagueSearch({ leagues: {} })).toEqual([]);
+  });
+
+  it("walks from a Sleeper user to the user's dynasty leagues and their members, and reads the rookie draft", async () => {
+    const { bg, urls } = recordedServices();
+    const summary = await crawlOnce(
+      { db: database.db, bg, cache: appCache(), owner: 'a', sleep: async () => {} },
+      testSettings({ searchTerms: ['dynasty'], sleeperUsers: [USER], maxRequests: 40 }),
+    );
+    const rows = await queryRows<{
+      service: string;
+      league_id: string;
+      skip_reason: string | null;
+      drafts: number;
+      url: string | null;
+      last_error: string | null;
+    }>(
+      database.db,
+      sql`SELECT service, league_id, skip_reason, drafts, url, last_error FROM rookie_adp_leagues ORDER BY service, league_id`,
+    );
+    const byId = new Map(rows.map((r) => [r.league_id, r]));
+    // The recorded user's three leagues: two dynasty (settings.type 2), one redraft (type 0), skipped unread.
+    expect(byId.get('633501761776197632')?.skip_reason).toBe('not-dynasty');
+    expect(urls.some((u) => u.includes('633501761776197632'))).toBe(false);
+    // The recorded dynasty league's rookie draft (player_type 1) is read and stored.
+    expect(byId.get(LEAGUE)).toMatchObject({ skip_reason: null, drafts: 1 });
+    // Its 13 members are queued for the walk.
+    const [users] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM adp_crawl_items WHERE kind = 'sleeper-user'`,
+    );
+    expect(users.n).toBeGreaterThanOrEqual(13);
+    // MFL: the search's leagues are kept with their host and season; the mock draft is skipped by name.
+    expect(byId.get('37920')?.url).toBe('https://www57.myfantasyleague.com/2020/home/37920');
+    expect(byId.get('11111')?.skip_reason).toBe('mock');
+    // Answers that are not recorded fail those leagues only; the run goes on and ends normally.
+    expect(summary.errors).toBeGreaterThan(0);
+    expect(summary.drafts).toBe(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../../db/client.ts';
+import { recordJobRun } from '../../../ops/metrics.ts';
+import type { RunSummary } from './crawl.ts';
+
+/*
+ * Scheduled jobs that run once however many servers share the database. Each job is one row of
+ * adp_jobs; a server runs the job only while it holds the row's lease, taken with a conditional UPDATE
+ * (so two servers never both win) and renewed while the run lasts. A server that dies lets the lease
+ * lapse and the next server to poll takes the job over; the run's work is in the frontier, so it
+ * resumes rather than starting over. A failed run is retried with a growing delay. The same SQL works
+ * on PostgreSQL and on embedded PGlite (docs/decisions/013-jobs-in-postgres.md).
+ */
+
+export interface JobOptions {
+  db: Db;
+  name: string;
+  /** Time between runs when the last one finished its work. */
+  intervalMs: number;
+  /** Time to the next run when the last one left work (its cap or time ran out). */
+  backlogMs: number;
+  leaseMs: number;
+  pollMs: number;
+  run: (stopped: () => boolean) => Promise<RunSummary>;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** This server's name in leases and runs. */
+  owner?: string;
+}
+
+export interface JobRow {
+  runAt: Date;
+  paused: boolean;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  failures: number;
+  lastError: string | null;
+}
+
+export interface JobLoop {
+  readonly owner: string;
+  /** Tries to take the job now (if due); resolves when that attempt, and a run it started, ends. */
+  tick(): Promise<void>;
+  /** Makes the job due now on every server, and tries it here. */
+  runNow(): Promise<void>;
+  setPaused(paused: boolean): Promise<void>;
+  running(): boolean;
+  /** Stops polling, lets a run in progress stop at its next step, and hands the job back. */
+  stop(): Promise<void>;
+  /** Stops without handing anything back, as a crashed server would (tests). */
+  abandon(): void;
+}
+
+/** A failed run waits 30 s, 1 min, 2 min … at most 30 minutes. */
+export function jobRetryDelayMs(failures: number): number {
+  return Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, failures - 1));
+}
+
+const ms = (n: number) => sql`${Math.round(n)}::int * interval '1 millisecond'`;
+
+export async function ensureJob(db: Db, name: string): Promise<void> {
+  await db.execute(sql`INSERT INTO adp_jobs (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`);
+}
+
+export async function readJob(db: Db, name: string): Promise<JobRow | undefined> {
+  const [row] = await queryRows<{
+    run_at: Date | string;
+    paused: boolean;
+    lease_owner: string | null;
+    lease_until: Date | string | null;
+    failures: number;
+    last_error: string | null;
+  }>(db, sql`SELECT * FROM adp_jobs WHERE name = ${name}`);
+  if (!row) return undefined;
+  return {
+    runAt: new Date(row.run_at),
+    paused: row.paused,
+    leaseOwner: row.lease_owner,
+    leaseUntil: row.lease_until ? new Date(row.lease_until) : null,
+    failures: row.failures,
+    lastError: row.last_error,
+  };
+}
+
+export function startJobLoop(opts: JobOptions): JobLoop {
+  const { db, name } = opts;
+  const owner = opts.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
+  let stopped = false;
+  let lost = false;
+  let current: Promise<void> | undefined;
+  let active = false;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const ready = ensureJob(db, name);
+
+  async function claim(): Promise<boolean> {
+    const rows = await queryRows<{ name: string }>(
+      db,
+      sql`UPDATE adp_jobs SET lease_owner = ${owner}, lease_until = now() + ${ms(opts.leaseMs)}
+          WHERE name = ${name} AND NOT paused AND run_at <= now()
+            AND (lease_until IS NULL OR lease_until < now())
+          RETURNING name`,
+    );
+    return rows.length > 0;
+  }
+
+  async function renew(): Promise<void> {
+    const rows = await queryRows<{ paused: boolean }>(
+      db,
+      sql`UPDATE adp_jobs SET lease_until = now() + ${ms(opts.leaseMs)}
+          WHERE name = ${name} AND lease_owner = ${owner} RETURNING paused`,
+    );
+    // Someone else holds the job now (this server stalled past its lease), or it was paused: the run
+    // stops at its next step.
+    if (rows.length === 0 || rows[0].paused) lost = true;
+  }
+
+  async function runOnce(): Promise<void> {
+    await ready;
+    if (stopped || !(await claim())) return;
+    lost = false;
+    active = true;
+    // Runs left 'running' by a server that died are closed first.
+    await db.execute(
+      sql`UPDATE adp_runs SET status = 'abandoned', finished_at = now()
+          WHERE job = ${name} AND status = 'running'`,
+    );
+    const [run] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO adp_runs (job, owner) VALUES (${name}, ${owner}) RETURNING id`,
+    );
+    heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(50, opts.leaseMs / 3));
+    heartbeat.unref();
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const summary = await opts.run(() => stopped || lost);
+      recordJobRun(name, 'ok', seconds());
+      await db.execute(
+        sql`UPDATE adp_runs SET status = 'ok', finished_at = now(),
+              mfl_requests = ${summary.requests.mfl}, sleeper_requests = ${summary.requests.sleeper},
+              errors = ${summary.errors}, leagues_read = ${summary.leaguesRead},
+              leagues_found = ${summary.leaguesFound}, drafts = ${summary.drafts}
+            WHERE id = ${run.id}`,
+      );
+      const next = stopped ? 0 : summary.more ? opts.backlogMs : opts.intervalMs;
+      await db.execute(
+        sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = 0, last_error = NULL,
+              run_at = now() + ${ms(next)}
+            WHERE name = ${name} AND lease_owner = ${owner}`,
+      );
+    } catch (e) {
+      recordJobRun(name, 'error', seconds());
+      const error = e instanceof Error ? e.message : String(e);
+      opts.log?.error({ job: name, error }, 'job failed');
+      const job = await readJob(db, name);
+      const failures = (job?.failures ?? 0) + 1;
+      await db.execute(
+        sql`UPDATE adp_runs SET status = 'failed', finished_at = now(), error = ${error.slice(0, 500)}
+            WHERE id = ${run.id}`,
+      );
+      await db.execute(
+        sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = ${failures},
+              last_error = ${error.slice(0, 500)}, run_at = now() + ${ms(jobRetryDelayMs(failures))}
+            WHERE name = ${name} AND lease_owner = ${owner}`,
+      );
+    } finally {
+      clearInterval(heartbeat);
+      active = false;
+    }
+  }
+
+  const tick = () => {
+    if (stopped) return Promise.resolve();
+    if (current) return current;
+    current = runOnce()
+      .catch((e) => opts.log?.warn({ job: name, error: String(e) }, 'job poll failed'))
+      .finally(() => {
+        current = undefined;
+      });
+    return current;
+  };
+  const poller = setInterval(() => void tick(), opts.pollMs);
+  poller.unref();
+  void tick();
+
+  return {
+    owner,
+    tick,
+    async runNow() {
+      await ready;
+      await db.execute(sql`UPDATE adp_jobs SET run_at = now() WHERE name = ${name}`);
+      void tick();
+    },
+    async setPaused(paused) {
+      await ready;
+      await db.execute(sql`UPDATE adp_jobs SET paused = ${paused} WHERE name = ${name}`);
+    },
+    running: () => active,
+    async stop() {
+      stopped = true;
+      clearInterval(poller);
+      await current;
+    },
+    abandon() {
+      stopped = true;
+      clearInterval(poller);
+      clearInterval(heartbeat);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { memoryCache } from '../../../cache.ts';
+import type { HttpLimits } from '../../../leagues/http.ts';
+import type { Sim } from '../test-support.ts';
+import { type BackgroundServices, createBackgroundServices } from './budget.ts';
+import type { CrawlSettings } from './crawl.ts';
+
+/** Limits that keep tests quick: the simulator is local. */
+export const quickLimits: Partial<HttpLimits> = {
+  requestsPerSecond: 1000,
+  burst: 100,
+  concurrency: 8,
+  backoffMs: 5,
+  maxBackoffMs: 20,
+  timeoutMs: 5000,
+};
+
+/** Background services against the simulator that log every URL they request. */
+export function simBackground(
+  sim: Sim,
+  log: string[] = [],
+  fetchImpl: typeof fetch = fetch,
+): BackgroundServices {
+  return createBackgroundServices({
+    mflApiUrl: `${sim.base}/mfl/api`,
+    sleeperApiUrl: `${sim.base}/sleeper/v1`,
+    fleaApiUrl: `${sim.base}/flea/api`,
+    userAgent: 'dynasty-test/1.0',
+    share: 0.5,
+    limits: { mfl: quickLimits, sleeper: quickLimits },
+    fetch: (input, init) => {
+      log.push(String(input));
+      return fetchImpl(input, init);
+    },
+  });
+}
+
+export function testSettings(overrides: Partial<CrawlSettings> = {}): CrawlSettings {
+  return {
+    discovery: true,
+    searchTerms: ['devy'],
+    sleeperUsers: [],
+    configured: [],
+    maxRequests: 300,
+    maxRunMs: 60_000,
+    leaseMs: 60_000,
+    refreshMs: 0,
+    ...overrides,
+  };
+}
+
+/** How often each league's settings were asked for: MFL `TYPE=league&L=`, Sleeper `/league/<id>/drafts`. */
+export function leagueReads(log: readonly string[]): Map<string, number> {
+  const reads = new Map<string, number>();
+  for (const url of log) {
+    const mfl = /[?&]TYPE=league&L=(\d+)/.exec(url);
+    const sleeper = /\/league\/(\d+)\/drafts$/.exec(url);
+    const key = mfl ? `mfl:${mfl[1]}` : sleeper ? `sleeper:${sleeper[1]}` : undefined;
+    if (key) reads.set(key, (reads.get(key) ?? 0) + 1);
+  }
+  return reads;
+}
+
+export const appCache = () => memoryCache();

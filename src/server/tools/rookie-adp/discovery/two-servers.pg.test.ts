@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase, queryRows } from '../../../db/client.ts';
+import { type Sim, startSim } from '../test-support.ts';
+import { crawlOnce } from './crawl.ts';
+import { type JobLoop, startJobLoop } from './jobs.ts';
+import { appCache, leagueReads, simBackground, testSettings } from './test-support.ts';
+
+/*
+ * Two servers on one PostgreSQL database, each with its own connection pool and its own crawl job
+ * loop, both polling: every run is held by one of them at a time and every league is read once.
+ */
+
+const adminUrl = process.env.TEST_DATABASE_URL!;
+const name = `t_adp_${randomBytes(4).toString('hex')}`;
+let sim: Sim;
+const servers: Database[] = [];
+
+beforeAll(async () => {
+  sim = await startSim();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  // Both migrate at once: the migration lock lets one do it.
+  servers.push(...(await Promise.all([0, 1].map(() => openDatabase({ url: url.toString(), poolSize: 4 })))));
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  await sim?.close();
+});
+
+describe('two servers, one database', { timeout: 120_000 }, () => {
+  it('runs the crawl on one server at a time and reads each league once', async () => {
+    const logs: string[][] = [[], []];
+    const settings = testSettings({
+      sleeperUsers: ['dynastydemo'],
+      searchTerms: ['devy', 'idp'],
+      maxRequests: 40,
+    });
+    const loops: JobLoop[] = servers.map((database, i) => {
+      const bg = simBackground(sim, logs[i]);
+      const owner = `server-${i}`;
+      return startJobLoop({
+        db: database.db,
+        name: 'crawl',
+        owner,
+        intervalMs: 3_600_000,
+        // Each run stops at 40 requests a service and the next is due at once: the servers race for it.
+        backlogMs: 0,
+        leaseMs: 5_000,
+        pollMs: 20,
+        run: (stopped) => crawlOnce({ db: database.db, bg, cache: appCache(), owner }, settings, stopped),
+      });
+    });
+    const db = servers[0].db;
+    const end = Date.now() + 60_000;
+    for (;;) {
+      const [r] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM adp_runs WHERE status = 'ok'`,
+      );
+      if (r.n >= 8 || Date.now() > end) break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    await Promise.all(loops.map((l) => l.stop()));
+
+    const runs = await queryRows<{ owner: string; started_at: Date; finished_at: Date; status: string }>(
+      db,
+      sql`SELECT owner, started_at, finished_at, status FROM adp_runs ORDER BY started_at`,
+    );
+    expect(runs.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(runs.map((r) => r.owner)).size).toBe(2);
+    // Never two runs at once.
+    for (let i = 1; i < runs.length; i++)
+      expect(new Date(runs[i].started_at).getTime()).toBeGreaterThanOrEqual(
+        new Date(runs[i - 1].finished_at).getTime(),
+      );
+    // Each league read by one server, once.
+    const both = leagueReads([...logs[0], ...logs[1]]);
+    expect(both.size).toBeGreaterThan(30);
+    for (const [key, n] of both) expect(n, key).toBe(1);
+    const [leagues] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM rookie_adp_leagues WHERE last_success_at IS NOT NULL`,
+    );
+    expect(leagues.n).toBeGreaterThan(30);
+  });
+});
