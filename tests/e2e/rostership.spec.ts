@@ -221,12 +221,23 @@ test.describe('rostership', () => {
 
     await page.screenshot({ path: testInfo.outputPath('rostership-desktop.png'), fullPage: true });
 
-    // A return visit shows the last result at once and refreshes it behind.
+    // A return visit shows the last result at once and refreshes it behind. The refresh is held
+    // until the stored view has been seen: with every roster cached it would otherwise finish
+    // before the first look.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/(mfl|sleeper|flea)\/rostership$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect(page.getByText(/Showing your last result from/)).toBeVisible();
     await expect(playersTable(page).locator('tbody tr').first()).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('rostership-phone.png'), fullPage: false });
+    release();
     await expect(page.getByText(/Showing your last result from/)).toBeHidden({ timeout: 60_000 });
     await expect(page.getByText(`${total} leagues read`)).toBeVisible();
     await playersTable(page).scrollIntoViewIfNeeded();
