@@ -9,16 +9,16 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { League, LeagueType } from '../src/common/leagues.ts';
-import { buildApp } from '../src/server/app.ts';
-import { memoryCache } from '../src/server/cache.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, queryRows } from '../src/server/db/client.ts';
-import type { HttpLimits } from '../src/server/leagues/http.ts';
-import { createLeagueServices } from '../src/server/leagues/services.ts';
-import { ServiceActivity } from '../src/server/tools/rookie-adp/discovery/budget.ts';
-import { DEMO_ACCOUNTS } from '../src/simulator/accounts.ts';
-import { buildSimulator } from '../src/simulator/app.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import { buildApp } from '#server/app.ts';
+import { memoryCache } from '#server/cache.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase, queryRows } from '#server/db/client.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
+import { createLeagueServices } from '#server/leagues/services.ts';
+import { ServiceActivity } from '#server/tools/rookie-adp/discovery/budget.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 
 const latencyMs = 150;
 const target = Number(process.env.ADP_BENCH_LEAGUES ?? 1000);

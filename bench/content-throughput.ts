@@ -24,12 +24,12 @@ else await main();
 
 /** Child process: the real app on an ephemeral port, seeded, with the cache warm. */
 async function serve(databaseUrl: string | undefined) {
-  const { buildApp } = await import('../src/server/app.ts');
-  const { memoryCache } = await import('../src/server/cache.ts');
-  const { loadConfig } = await import('../src/server/config.ts');
-  const { seedDemoContent } = await import('../src/server/content/seed.ts');
-  const { openDatabase } = await import('../src/server/db/client.ts');
-  const { leagueServicesFor } = await import('../src/server/runtime.ts');
+  const { buildApp } = await import('#server/app.ts');
+  const { memoryCache } = await import('#server/cache.ts');
+  const { loadConfig } = await import('#server/config.ts');
+  const { seedDemoContent } = await import('#server/content/seed.ts');
+  const { openDatabase } = await import('#server/db/client.ts');
+  const { leagueServicesFor } = await import('#server/runtime.ts');
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
   const database = await openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 10 } : {});
   await seedDemoContent(database.db);

@@ -8,8 +8,8 @@
  *
  *   node --import tsx bench/league-outage.ts
  */
-import type { League, LeagueType } from '../src/common/leagues.ts';
-import type { RostershipAnswer } from '../src/common/rostership.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import type { RostershipAnswer } from '#common/rostership.ts';
 import { chunks, pool, refOf, seconds, services, startLeagueApp, startSimulator } from './lib/league-app.ts';
 
 const timeoutMs = 3_000;

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '#server/faults/server-process.ts';
 // @ts-expect-error a plain ES module without types
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
-import { exited, FAULT_ADMIN, login, startServerProcess } from '../src/server/faults/server-process.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

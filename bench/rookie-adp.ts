@@ -9,9 +9,9 @@
  *   node --import tsx bench/rookie-adp.ts
  */
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, queryRows } from '../src/server/db/client.ts';
-import { type AdpFilter, queryAdp } from '../src/server/tools/rookie-adp/adp-query.ts';
-import { rebuildMonths } from '../src/server/tools/rookie-adp/months.ts';
+import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
+import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
+import { rebuildMonths } from '#server/tools/rookie-adp/months.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const DRAFTS = 20_000;

@@ -7,10 +7,10 @@
  *   node --import tsx bench/search-latency.ts
  */
 import { sql } from 'drizzle-orm';
-import { listArticles } from '../src/server/content/articles.ts';
-import { searchContent } from '../src/server/content/search.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { articles, profiles } from '../src/server/db/schema.ts';
+import { listArticles } from '#server/content/articles.ts';
+import { searchContent } from '#server/content/search.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { articles, profiles } from '#server/db/schema.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const ARTICLES = 10_000;
@@ -135,7 +135,7 @@ const textIndexes = [
   'profiles_name_trgm_idx ON profiles USING gin (name gin_trgm_ops)',
 ];
 
-async function fill(db: import('../src/server/db/client.ts').Db) {
+async function fill(db: import('#server/db/client.ts').Db) {
   const now = Date.now();
   for (const index of textIndexes) await db.execute(sql.raw(`DROP INDEX ${index.split(' ')[0]}`));
   for (let i = 0; i < ARTICLES; i += BATCH) {

@@ -9,16 +9,16 @@
  *   node --import tsx bench/tools-rostership.ts
  */
 import type { AddressInfo } from 'node:net';
-import type { League, LeagueType } from '../src/common/leagues.ts';
-import type { RostershipAnswer } from '../src/common/rostership.ts';
-import { buildApp } from '../src/server/app.ts';
-import { memoryCache } from '../src/server/cache.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import type { HttpLimits } from '../src/server/leagues/http.ts';
-import { createLeagueServices } from '../src/server/leagues/services.ts';
-import { DEMO_ACCOUNTS } from '../src/simulator/accounts.ts';
-import { buildSimulator } from '../src/simulator/app.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import type { RostershipAnswer } from '#common/rostership.ts';
+import { buildApp } from '#server/app.ts';
+import { memoryCache } from '#server/cache.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
+import { createLeagueServices } from '#server/leagues/services.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 
 const latencyMs = 150;
 /**

@@ -3,14 +3,14 @@
  * simulator's `bench` user (20 leagues on each service) connected and its leagues listed.
  */
 import type { AddressInfo } from 'node:net';
-import type { League, LeagueType } from '../../src/common/leagues.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { memoryCache } from '../../src/server/cache.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { createLeagueServices, type LeagueServicesOptions } from '../../src/server/leagues/services.ts';
-import { DEMO_ACCOUNTS } from '../../src/simulator/accounts.ts';
-import { buildSimulator } from '../../src/simulator/app.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import { buildApp } from '#server/app.ts';
+import { memoryCache } from '#server/cache.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { createLeagueServices, type LeagueServicesOptions } from '#server/leagues/services.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 
 export const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { matchRoute, type PageRoute, type RouteName } from '../common/routes.ts';
+import { matchRoute, type PageRoute, type RouteName } from '#common/routes.ts';
 
 type PageModule = { Component: ComponentType };
 

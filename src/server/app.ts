@@ -3,14 +3,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerCurrentUser } from './accounts/current-user.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import type { Cache } from './cache.ts';
-import type { Config } from './config.ts';
+import { ensureSessionHint } from './accounts/session-cookie.ts';
 import { contentPageMeta, feedRoutes } from './content/pages.ts';
 import { contentRoutes } from './content/routes.ts';
-import type { Database } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -21,36 +20,12 @@ import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
 import { leagueRoutes } from './leagues/routes.ts';
-import type { LeagueServices } from './leagues/services.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
-import { lineupRoutes } from './tools/lineup-routes.ts';
-import { playerStatusRoutes } from './tools/player-status-routes.ts';
-import { rookieAdpRoutes } from './tools/rookie-adp-routes.ts';
-import { rostershipRoutes } from './tools/rostership-routes.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  cache: Cache;
-  /** The Redis connection behind the cache, when there is one (shared rate limits). */
-  redis?: import('ioredis').Redis;
-  /** Where the built client lives; defaults to dist/client. */
-  clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
-  /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
-  services: LeagueServices;
-  /** The visitors' per-service limits when they differ from the defaults; background reads take a share. */
-  serviceLimits?: import('./leagues/services.ts').LeagueServicesOptions['limits'];
-  /** The site's own requests to each league service, which background reads make way for. */
-  serviceActivity?: import('./tools/rookie-adp/discovery/budget.ts').ServiceActivity;
-  /** Secret for signed cookies; read from the database on start. */
-  cookieSecret: string;
-}
-
-export type App = FastifyInstance;
-export type ZodApp = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
-export const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+import { lineupRoutes } from './tools/lineup/routes.ts';
+import { playerStatusRoutes } from './tools/player-status/routes.ts';
+import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
+import { rostershipRoutes } from './tools/rostership/routes.ts';
 
 /** Builds the whole app without listening, so tests can call app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -112,16 +87,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCurrentUser(app, deps.database.db);
   registerVisitorContext(app);
 
+  // Every route group is a plugin given the app's dependencies (the league cookies take their own).
   await app.register(
     async (api) => {
-      await healthRoutes(api, deps);
-      await opsRoutes(api, deps);
-      await accountRoutes(api, deps);
-      await contentRoutes(api, deps);
-      await rostershipRoutes(api, deps);
-      await playerStatusRoutes(api, deps);
-      await lineupRoutes(api, deps);
-      await rookieAdpRoutes(api, deps);
+      for (const group of [
+        healthRoutes,
+        opsRoutes,
+        accountRoutes,
+        contentRoutes,
+        rostershipRoutes,
+        playerStatusRoutes,
+        lineupRoutes,
+        rookieAdpRoutes,
+      ])
+        await api.register(group, deps);
       await api.register(leagueRoutes, {
         services: deps.services,
         // Secure always when the site is only served over HTTPS; else per request (see the routes).
@@ -130,14 +109,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await feedRoutes(app, deps);
-  await robotsRoutes(app, { origin: siteOrigin(config) });
+  await app.register(feedRoutes, deps);
+  await app.register(robotsRoutes, { origin: siteOrigin(config) });
 
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
     origin: siteOrigin(config),
     providers: contentPageMeta(deps),
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
+    beforePage: ensureSessionHint,
     siteMeta: {
       title: 'Dynasty Forge — dynasty fantasy football analysis and league tools',
       description:

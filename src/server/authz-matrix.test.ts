@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../common/users.ts';
+import type { User } from '#common/users.ts';
 import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
 import { freshAddress, uniqueEmail } from './accounts/test-support.ts';
 import { articles, profiles } from './db/schema.ts';

@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS } from '../simulator/accounts.ts';
-import { buildSimulator } from '../simulator/app.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 import { loadConfig } from './config.ts';
 import { createRuntime } from './runtime.ts';
 

@@ -6,7 +6,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
-import type { User } from '../../src/common/users.ts';
+import type { User } from '#common/users.ts';
 import { ADMIN, unique } from './support.ts';
 
 /*

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Article, Profile } from '../../src/common/content.ts';
+import type { Article, Profile } from '#common/content.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { failOnConsoleErrors, unique } from './support.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import type { Article, ListAnswer, Profile } from '../../src/common/content.ts';
+import type { Article, ListAnswer, Profile } from '#common/content.ts';
 import { failOnConsoleErrors } from './support.ts';
 
 // The server is seeded with the demo content. Other specs may add items while these run, so expected

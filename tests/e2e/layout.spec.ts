@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageRoutes, redirects } from '../../src/common/routes.ts';
+import { pageRoutes, redirects } from '#common/routes.ts';
 import { failOnConsoleErrors } from './support.ts';
 
 // Concrete addresses for every route of the spec's table (parameters filled with sample values).

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Article, Profile } from '../../src/common/content.ts';
-import type { User } from '../../src/common/users.ts';
+import type { Article, Profile } from '#common/content.ts';
+import type { User } from '#common/users.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { unique } from './support.ts';
 

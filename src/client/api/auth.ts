@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { destinationAfterLogIn } from '../../common/next-path.ts';
-import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts';
-import type { LoginInput, PasswordChange, SignupInput, User } from '../../common/users.ts';
+import { destinationAfterLogIn } from '#common/next-path.ts';
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
+import type { LoginInput, PasswordChange, SignupInput, User } from '#common/users.ts';
 import { ApiError, api } from './http.ts';
 
 /*

@@ -7,7 +7,7 @@ import type {
   ProfileFilters,
   ProfileListItem,
   SearchResult,
-} from '../../common/content.ts';
+} from '#common/content.ts';
 import { ApiError, api, query } from './http.ts';
 
 // A missing or hidden item is an answer; only a server or network failure is worth one more try.

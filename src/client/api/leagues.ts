@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { Connections, League, LeagueType } from '../../common/leagues.ts';
+import type { Connections, League, LeagueType } from '#common/leagues.ts';
 import { ApiError, api } from './http.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contributor, User, UserCreate, UserList, UserUpdate } from '../../common/users.ts';
+import type { Contributor, User, UserCreate, UserList, UserUpdate } from '#common/users.ts';
 import { authKeys } from './auth.ts';
 import { api, query } from './http.ts';
 

@@ -11,7 +11,7 @@ import {
   useState,
   useTransition,
 } from 'react';
-import { matchRoute, movedTo, type PageRoute } from '../../common/routes.ts';
+import { matchRoute, movedTo, type PageRoute } from '#common/routes.ts';
 import { afterNavigation, type Shown, scrollNow } from './after-navigation.ts';
 import {
   type Blocked,

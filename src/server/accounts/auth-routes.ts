@@ -7,7 +7,7 @@ import {
   signupAnswerSchema,
   signupSchema,
   userSchema,
-} from '../../common/users.ts';
+} from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { requireUser } from './current-user.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MAX } from '../../common/users.ts';
+import { PASSWORD_MAX } from '#common/users.ts';
 import { sessions, users } from '../db/schema.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
 import { testDbKind } from '../test/database.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canUseAdmin } from '../../common/roles.ts';
-import type { User } from '../../common/users.ts';
+import { canUseAdmin } from '#common/roles.ts';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { isApiRequest } from '../http/security.ts';

@@ -4,7 +4,7 @@ import {
   LOGIN_FAILURE_WINDOW_MINUTES,
   LOGIN_FAILURES_PER_ACCOUNT,
   type LoginInput,
-} from '../../common/users.ts';
+} from '#common/users.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Route option for log in and sign up: attempts per client address (shared through Redis when set). */

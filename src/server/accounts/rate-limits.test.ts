@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '../../common/users.ts';
+import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
 import { buildApp } from '../app.ts';
 import { memoryCache } from '../cache.ts';
 import { loadConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HINT_COOKIE } from '../../common/session-hint.ts';
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
 // HttpOnly keeps the token away from scripts; SameSite=Lax keeps it off cross-site POSTs;

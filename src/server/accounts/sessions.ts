@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { User } from '../../common/users.ts';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 

@@ -10,7 +10,7 @@ import {
   userListSchema,
   userSchema,
   userUpdateSchema,
-} from '../../common/users.ts';
+} from '#common/users.ts';
 import type { Cache } from '../cache.ts';
 import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';

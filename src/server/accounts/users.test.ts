@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../common/users.ts';
+import type { User } from '#common/users.ts';
 import { users } from '../db/schema.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
 import { testDbKind } from '../test/database.ts';

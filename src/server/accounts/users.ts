@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { Contributor, User } from '../../common/users.ts';
+import type { Contributor, User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { articles, profiles, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Article, ListAnswer } from '../../common/content.ts';
+import type { Article, ListAnswer } from '#common/content.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;

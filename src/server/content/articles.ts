@@ -6,8 +6,8 @@ import type {
   ArticleListQuery,
   articleInputSchema,
   ListAnswer,
-} from '../../common/content.ts';
-import type { User } from '../../common/users.ts';
+} from '#common/content.ts';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import type { User } from '../../common/users.ts';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { badRequest, forbidden } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { User } from '../../common/users.ts';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { articles, profiles } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';

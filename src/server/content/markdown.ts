@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { VIDEO_MARKER } from '../../common/content.ts';
+import { VIDEO_MARKER } from '#common/content.ts';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { PageMetaProvider } from '../http/spa.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
 import { contentPageMeta } from './pages.ts';

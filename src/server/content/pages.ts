@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { markdownToText, truncate } from '../../common/content.ts';
-import type { AppDeps } from '../app.ts';
+import { markdownToText, truncate } from '#common/content.ts';
 import { articles, profiles, users } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
 import { siteOrigin } from '../http/origin.ts';
 import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
 import { findArticle } from './articles.ts';

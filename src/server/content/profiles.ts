@@ -7,8 +7,8 @@ import type {
   ProfileListItem,
   ProfileListQuery,
   profileInputSchema,
-} from '../../common/content.ts';
-import type { User } from '../../common/users.ts';
+} from '#common/content.ts';
+import type { User } from '#common/users.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { profiles, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';

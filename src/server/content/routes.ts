@@ -8,9 +8,9 @@ import {
   profileInputSchema,
   profileListQuerySchema,
   searchQuerySchema,
-} from '../../common/content.ts';
+} from '#common/content.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { createArticle, findArticle, listArticles, updateArticle } from './articles.ts';
 import { deleteContent } from './delete.ts';
 import { createProfile, findProfile, listProfiles, profileFilters, updateProfile } from './profiles.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type ListAnswer, previewText, type SearchResult, searchHeader } from '../../common/content.ts';
+import { type ListAnswer, previewText, type SearchResult, searchHeader } from '#common/content.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { articleMatch, articleRank, profileMatch, profileRank, tsQuery } from './text-search.ts';
 

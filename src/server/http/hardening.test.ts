@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ATTEMPTS_PER_MINUTE } from '../../common/users.ts';
+import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import { uniqueEmail } from '../accounts/test-support.ts';
 import { loadConfig } from '../config.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath, matchRoute, movedTo, pageRoutes } from '../../common/routes.ts';
-import { ensureSessionHint } from '../accounts/session-cookie.ts';
+import { isPagePath, matchRoute, movedTo, pageRoutes } from '#common/routes.ts';
 import { acceptsGzip } from './encoding.ts';
 import { isApiRequest } from './security.ts';
 
@@ -96,6 +95,8 @@ export async function registerSpa(
     siteMeta: Omit<PageMeta, 'path'>;
     /** Settings the client reads from the page (outside links). */
     clientConfig: Record<string, string>;
+    /** Runs before a page's HTML is sent (cookies the page relies on). */
+    beforePage?: (req: FastifyRequest, reply: FastifyReply) => void;
   },
 ) {
   const indexPath = join(opts.dir, 'index.html');
@@ -169,7 +170,7 @@ export async function registerSpa(
     const head = [headTags(meta ?? { ...opts.siteMeta, path: pathname }, origin), screen]
       .filter(Boolean)
       .join('\n    ');
-    ensureSessionHint(req, reply);
+    opts.beforePage?.(req, reply);
     const html = template
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--app-head-->', `${head}\n    ${clientConfigTag}`);

@@ -1,4 +1,4 @@
-import { type LeagueType, leagueTypeLabel } from '../../common/leagues.ts';
+import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**

@@ -13,7 +13,7 @@ import {
   timeout,
 } from 'cockatiel';
 import type { Redis } from 'ioredis';
-import { type LeagueType, leagueTypeLabel } from '../../common/leagues.ts';
+import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import { currentCallContext } from './call-context.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
 import { FairQueue, QueueFullError, QueueTimeoutError } from './fair-queue.ts';

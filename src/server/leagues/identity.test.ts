@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSimulator, type World } from '../../simulator/app.ts';
-import { proPlayer } from '../../simulator/flea/format.ts';
-import { identityIndex } from '../tools/rostership-identity.ts';
-import { fleaIdentity } from '../tools/rostership-teams.ts';
+import { buildSimulator, type World } from '#simulator/app.ts';
+import { proPlayer } from '#simulator/flea/format.ts';
+import { identityIndex } from '../tools/rostership/identity.ts';
+import { fleaIdentity } from '../tools/rostership/teams.ts';
 import { type FleaProPlayer, fleaLeagueRostersSchema, fleaProPlayerSchema } from './flea/schemas.ts';
 import { type MflPlayer, readPlayers } from './mfl/exports.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';

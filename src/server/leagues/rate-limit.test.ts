@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSimulator } from '../../simulator/app.ts';
+import { buildSimulator } from '#simulator/app.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
 import { SharedBudget } from './rate-limit.ts';
 

@@ -14,7 +14,7 @@ import {
   leagueSchema,
   mflLoginSchema,
   sleeperConnectSchema,
-} from '../../common/leagues.ts';
+} from '#common/leagues.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { isLeagueError, leagueError } from './errors.ts';
 import type { PlayerIdentity } from './players.ts';

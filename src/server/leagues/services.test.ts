@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../simulator/accounts.ts';
-import { buildSimulator } from '../../simulator/app.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 import { buildApp } from '../app.ts';
 import { memoryCache } from '../cache.ts';
 import { loadConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { LeagueType } from '../../common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import type { Cache } from '../cache.ts';
 import { createLoader } from './cache-policy.ts';
 import { createFleaClient, type FleaClient } from './flea/client.ts';

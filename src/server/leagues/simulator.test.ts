@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../simulator/accounts.ts';
-import { buildSimulator, type SimControl } from '../../simulator/app.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator, type SimControl } from '#simulator/app.ts';
 import { memoryCache } from '../cache.ts';
 import { LeagueServiceError } from './errors.ts';
 import type { HttpLimits } from './http.ts';

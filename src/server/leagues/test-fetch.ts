@@ -1,4 +1,4 @@
-import type { LeagueType } from '../../common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import { memoryCache } from '../cache.ts';
 import { createLoader } from './cache-policy.ts';
 import { createServiceHttp, type ServiceHttp } from './http.ts';

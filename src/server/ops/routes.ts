@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { operatorOnly } from './metrics.ts';
 
 /** Readiness gives up on a dependency after this long: a hung database is a failed check. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { User } from '../../common/users.ts';
+import type { User } from '#common/users.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
 import { buildApp } from '../app.ts';

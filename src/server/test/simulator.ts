@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildSimulator } from '../../simulator/app.ts';
+import { buildSimulator } from '#simulator/app.ts';
 
 /** A league-services simulator on a free local port, and the settings that point the app at it. */
 export async function startTestSimulator(): Promise<{ sim: FastifyInstance; env: Record<string, string> }> {

@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leagueCookies } from '../../common/leagues.ts';
-import type { LineupInfo } from '../../common/lineup.ts';
-import type { LeagueStatus } from '../../common/player-status.ts';
-import type { RostershipAnswer } from '../../common/rostership.ts';
+import { leagueCookies } from '#common/leagues.ts';
+import type { LineupInfo } from '#common/lineup.ts';
+import type { LeagueStatus } from '#common/player-status.ts';
+import type { RostershipAnswer } from '#common/rostership.ts';
 import { buildApp } from '../app.ts';
 import { memoryCache } from '../cache.ts';
 import { loadConfig } from '../config.ts';

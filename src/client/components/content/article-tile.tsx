@@ -1,6 +1,6 @@
-import type { ArticleListItem } from '../../../common/content.ts';
-import { formatDate, previewText } from '../../../common/content-format.ts';
-import { Link } from '../../router/links.tsx';
+import { Link } from '#client/router/links.tsx';
+import type { ArticleListItem } from '#common/content.ts';
+import { formatDate, previewText } from '#common/content-format.ts';
 import { ContentImage } from './content-image.tsx';
 import { TagList } from './tag-list.tsx';
 

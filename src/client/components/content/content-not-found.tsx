@@ -1,4 +1,4 @@
-import { Link } from '../../router/links.tsx';
+import { Link } from '#client/router/links.tsx';
 import { usePageTitle } from '../page-title.tsx';
 
 /** What an unknown (or hidden) article or prospect address shows: a clear message and ways back. */

@@ -1,5 +1,5 @@
-import type { ProfileListItem } from '../../../common/content.ts';
-import { Link } from '../../router/links.tsx';
+import { Link } from '#client/router/links.tsx';
+import type { ProfileListItem } from '#common/content.ts';
 import { ContentImage } from './content-image.tsx';
 
 /** A prospect tile: picture (or placeholder), name, position, school, class, height and weight. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loginPathFrom } from '../../../common/next-path.ts';
-import { canUseAdmin } from '../../../common/roles.ts';
-import { useCurrentUser, useLogOut } from '../../api/auth.ts';
-import { Link, NavLink } from '../../router/links.tsx';
-import { useLocation } from '../../router/router.tsx';
+import { useCurrentUser, useLogOut } from '#client/api/auth.ts';
+import { Link, NavLink } from '#client/router/links.tsx';
+import { useLocation } from '#client/router/router.tsx';
+import { loginPathFrom } from '#common/next-path.ts';
+import { canUseAdmin } from '#common/roles.ts';
 import { useDismiss } from './use-dismiss.ts';
 
 const itemClass =

@@ -1,4 +1,4 @@
-import { Link } from '../../router/links.tsx';
+import { Link } from '#client/router/links.tsx';
 import { Logo } from '../logo.tsx';
 
 export function Footer() {

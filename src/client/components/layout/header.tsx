@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { siteConfig } from '../../lib/site-config.ts';
-import { Link, NavLink } from '../../router/links.tsx';
-import { useLocation, useNavigate } from '../../router/router.tsx';
+import { siteConfig } from '#client/lib/site-config.ts';
+import { Link, NavLink } from '#client/router/links.tsx';
+import { useLocation, useNavigate } from '#client/router/router.tsx';
 import { Logo } from '../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { useDismiss } from './use-dismiss.ts';

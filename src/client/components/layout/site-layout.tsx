@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useNavigationPending } from '../../router/router.tsx';
+import { Outlet, useNavigationPending } from '#client/router/router.tsx';
 import { RouteError } from '../route-error.tsx';
 import { Spinner } from '../spinner.tsx';
 import { Footer } from './footer.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { siteConfig } from '../../lib/site-config.ts';
+import { siteConfig } from '#client/lib/site-config.ts';
 
 const WIDGET_SRC = 'https://platform.twitter.com/widgets.js';
 

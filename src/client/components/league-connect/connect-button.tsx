@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LeagueType } from '../../../common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import { ConnectModal } from './connect-modal.tsx';
 import { serviceText } from './service-text.ts';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { LeagueType } from '../../../common/leagues.ts';
-import { useConnect } from '../../api/leagues.ts';
+import { useConnect } from '#client/api/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import { Modal } from '../modal.tsx';
 import { serviceText } from './service-text.ts';
 

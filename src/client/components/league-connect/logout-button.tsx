@@ -1,5 +1,5 @@
-import type { LeagueType } from '../../../common/leagues.ts';
-import { useLogout } from '../../api/leagues.ts';
+import { useLogout } from '#client/api/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import { serviceText } from './service-text.ts';
 
 export interface LogoutButtonProps {

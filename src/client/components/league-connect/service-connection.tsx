@@ -1,5 +1,5 @@
-import type { Connections, LeagueType } from '../../../common/leagues.ts';
-import { useConnections } from '../../api/leagues.ts';
+import { useConnections } from '#client/api/leagues.ts';
+import type { Connections, LeagueType } from '#common/leagues.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { serviceText } from './service-text.ts';

@@ -1,4 +1,4 @@
-import type { LeagueType } from '../../../common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 
 /** The words each service's buttons and modal use (the Sleeper button reads "Sleeper Connect"). */
 export const serviceText: Record<

@@ -1,14 +1,14 @@
 import { type ReactNode, useState } from 'react';
-import { loginPathFrom } from '../../../common/next-path.ts';
-import { canUseAdmin } from '../../../common/roles.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, type User } from '../../../common/users.ts';
-import { useChangePassword, useCurrentUser } from '../../api/auth.ts';
-import { useSaveUser } from '../../api/users.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
-import { Navigate, useLocation } from '../../router/router.tsx';
+import { useChangePassword, useCurrentUser } from '#client/api/auth.ts';
+import { useSaveUser } from '#client/api/users.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { Navigate, useLocation } from '#client/router/router.tsx';
+import { loginPathFrom } from '#common/next-path.ts';
+import { canUseAdmin } from '#common/roles.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, type User } from '#common/users.ts';
 
 /** Everyone's own account: name and Twitter handle, and the password. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { type AdpData, leagueSourceLabel, skipReasonLabel } from '../../../common/adp-data.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { type AdpData, leagueSourceLabel, skipReasonLabel } from '#common/adp-data.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAddAdpLeague, useAdpData, useDiscoveryAction } from './api/adp-data.ts';
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { loginPathFrom } from '../../../common/next-path.ts';
-import { canUseAdmin } from '../../../common/roles.ts';
-import type { User } from '../../../common/users.ts';
-import { useCurrentUser } from '../../api/auth.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link, NavLink } from '../../router/links.tsx';
-import { Navigate, useLocation } from '../../router/router.tsx';
+import { useCurrentUser } from '#client/api/auth.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link, NavLink } from '#client/router/links.tsx';
+import { Navigate, useLocation } from '#client/router/router.tsx';
+import { loginPathFrom } from '#common/next-path.ts';
+import { canUseAdmin } from '#common/roles.ts';
+import type { User } from '#common/users.ts';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold no-underline hover:no-underline ${

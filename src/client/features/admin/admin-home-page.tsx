@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { ADMIN_HOME_COUNT } from '../../../common/content.ts';
-import { useUsers } from '../../api/users.ts';
-import { AdminTable } from '../../components/admin-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
+import { useUsers } from '#client/api/users.ts';
+import { AdminTable } from '#client/components/admin-table.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { ADMIN_HOME_COUNT } from '#common/content.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAdminArticles, useAdminProfiles } from './api/admin-content.ts';
 import { articleColumns, profileColumns, userColumns } from './columns.tsx';

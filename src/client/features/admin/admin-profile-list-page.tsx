@@ -1,10 +1,10 @@
-import { ADMIN_PAGE_SIZE } from '../../../common/content.ts';
-import { AdminTable } from '../../components/admin-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Pager, pageFromSearch } from '../../components/pager.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
-import { useLocation } from '../../router/router.tsx';
+import { AdminTable } from '#client/components/admin-table.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Pager, pageFromSearch } from '#client/components/pager.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useLocation } from '#client/router/router.tsx';
+import { ADMIN_PAGE_SIZE } from '#common/content.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { useAdminProfiles } from './api/admin-content.ts';
 import { profileColumns } from './columns.tsx';

@@ -1,11 +1,11 @@
-import { USERS_PAGE_SIZE } from '../../../common/users.ts';
-import { useUsers } from '../../api/users.ts';
-import { AdminTable } from '../../components/admin-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Pager, pageFromSearch } from '../../components/pager.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
-import { useLocation } from '../../router/router.tsx';
+import { useUsers } from '#client/api/users.ts';
+import { AdminTable } from '#client/components/admin-table.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Pager, pageFromSearch } from '#client/components/pager.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useLocation } from '#client/router/router.tsx';
+import { USERS_PAGE_SIZE } from '#common/users.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { userColumns } from './columns.tsx';
 

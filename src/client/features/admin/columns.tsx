@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { type Article, formatDate, type Profile } from '../../../common/content.ts';
-import { FORMER_CONTRIBUTOR, type User } from '../../../common/users.ts';
-import { type AdminColumn, YesNo } from '../../components/admin-table.tsx';
+import { type AdminColumn, YesNo } from '#client/components/admin-table.tsx';
+import { type Article, formatDate, type Profile } from '#common/content.ts';
+import { FORMER_CONTRIBUTOR, type User } from '#common/users.ts';
 
 /*
  * The admin tables' columns (spec: admin lists), shared by the lists and the admin home. On a phone

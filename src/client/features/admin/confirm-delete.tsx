@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Modal } from '#client/components/modal.tsx';
 
 /**
  * A Delete button that asks first. The dialog names the item, so nobody deletes the wrong one;

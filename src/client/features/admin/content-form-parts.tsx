@@ -1,7 +1,7 @@
-import type { User } from '../../../common/users.ts';
-import { useContributors } from '../../api/users.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Link } from '../../router/links.tsx';
+import { useContributors } from '#client/api/users.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Link } from '#client/router/links.tsx';
+import type { User } from '#common/users.ts';
 import { SelectField } from './form-fields.tsx';
 
 /* Pieces the article and profile forms share. */

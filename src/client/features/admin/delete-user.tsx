@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { FORMER_CONTRIBUTOR, type User } from '../../../common/users.ts';
-import { useContributors, useDeleteUser } from '../../api/users.ts';
+import { useContributors, useDeleteUser } from '#client/api/users.ts';
+import { FORMER_CONTRIBUTOR, type User } from '#common/users.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { SelectField } from './form-fields.tsx';
 

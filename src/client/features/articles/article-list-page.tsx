@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { LIST_PAGE_SIZE } from '../../../common/content-format.ts';
-import { articlesQuery } from '../../api/content.ts';
-import { ArticleTile } from '../../components/content/article-tile.tsx';
-import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Pager, pageFromSearch } from '../../components/pager.tsx';
-import { useLocation } from '../../router/router.tsx';
+import { articlesQuery } from '#client/api/content.ts';
+import { ArticleTile } from '#client/components/content/article-tile.tsx';
+import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Pager, pageFromSearch } from '#client/components/pager.tsx';
+import { useLocation } from '#client/router/router.tsx';
+import { LIST_PAGE_SIZE } from '#common/content-format.ts';
 
 export function Component() {
   const page = pageFromSearch(useLocation().search);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../components/logo.tsx';
+import { Logo } from '#client/components/logo.tsx';
 
 /** The narrow centred card the log-in and sign-up forms sit in. */
 export function AuthCard({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { safeNextPath } from '../../../common/next-path.ts';
-import { canUseAdmin } from '../../../common/roles.ts';
-import { useCurrentUser, useLogIn } from '../../api/auth.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Link } from '../../router/links.tsx';
-import { useSearchParams } from '../../router/router.tsx';
+import { useCurrentUser, useLogIn } from '#client/api/auth.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useSearchParams } from '#client/router/router.tsx';
+import { safeNextPath } from '#common/next-path.ts';
+import { canUseAdmin } from '#common/roles.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function Component() {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { safeNextPath } from '../../../common/next-path.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/users.ts';
-import { useSignUp } from '../../api/auth.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Link } from '../../router/links.tsx';
-import { useSearchParams } from '../../router/router.tsx';
+import { useSignUp } from '#client/api/auth.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useSearchParams } from '#client/router/router.tsx';
+import { safeNextPath } from '#common/next-path.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** What is wrong with the form before anything is sent, or null. */

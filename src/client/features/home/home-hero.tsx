@@ -1,4 +1,4 @@
-import { Link } from '../../router/links.tsx';
+import { Link } from '#client/router/links.tsx';
 
 /** The band at the top of the home page: what the site is, and the ways in. */
 export function HomeHero() {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { HOME_COUNT } from '../../../common/content-format.ts';
-import { articlesQuery, profilesQuery } from '../../api/content.ts';
-import { ArticleTile } from '../../components/content/article-tile.tsx';
-import { ProfileTile } from '../../components/content/profile-tile.tsx';
-import { TileSkeletons } from '../../components/content/tile-skeletons.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Link } from '../../router/links.tsx';
-import { useSearchParams } from '../../router/router.tsx';
+import { articlesQuery, profilesQuery } from '#client/api/content.ts';
+import { ArticleTile } from '#client/components/content/article-tile.tsx';
+import { ProfileTile } from '#client/components/content/profile-tile.tsx';
+import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useSearchParams } from '#client/router/router.tsx';
+import { HOME_COUNT } from '#common/content-format.ts';
 import { HomeHero } from './home-hero.tsx';
 import type { ProspectFilter } from './profile-filter-modal.tsx';
 

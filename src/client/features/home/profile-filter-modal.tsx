@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { profileFiltersQuery } from '../../api/content.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Modal } from '../../components/modal.tsx';
+import { profileFiltersQuery } from '#client/api/content.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Modal } from '#client/components/modal.tsx';
 
 export interface ProspectFilter {
   position: string;

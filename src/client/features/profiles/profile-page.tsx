@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../../../common/content-format.ts';
-import { profileQuery } from '../../api/content.ts';
-import { ApiError } from '../../api/http.ts';
-import { ContentImage } from '../../components/content/content-image.tsx';
-import { ContentNotFound } from '../../components/content/content-not-found.tsx';
-import { RichText } from '../../components/content/rich-text.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
-import { useParams } from '../../router/router.tsx';
+import { profileQuery } from '#client/api/content.ts';
+import { ApiError } from '#client/api/http.ts';
+import { ContentImage } from '#client/components/content/content-image.tsx';
+import { ContentNotFound } from '#client/components/content/content-not-found.tsx';
+import { RichText } from '#client/components/content/rich-text.tsx';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useParams } from '#client/router/router.tsx';
+import { formatDate } from '#common/content-format.ts';
 
 export function Component() {
   const { shortname = '' } = useParams();

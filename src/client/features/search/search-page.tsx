@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '../../../common/content.ts';
-import { formatDate } from '../../../common/content-format.ts';
-import { searchQuery } from '../../api/content.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { WithSidebar } from '../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../components/page-title.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { Link } from '../../router/links.tsx';
-import { useSearchParams } from '../../router/router.tsx';
+import { searchQuery } from '#client/api/content.ts';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { Link } from '#client/router/links.tsx';
+import { useSearchParams } from '#client/router/router.tsx';
+import type { SearchResult } from '#common/content.ts';
+import { formatDate } from '#common/content-format.ts';
 
 export function Component() {
   const [params] = useSearchParams();

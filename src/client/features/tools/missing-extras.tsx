@@ -1,4 +1,4 @@
-import { type ExtraKind, missingExtrasText } from '../../../common/extras.ts';
+import { type ExtraKind, missingExtrasText } from '#common/extras.ts';
 
 /** One quiet line naming the extras an answer had to leave out; nothing when none is missing. */
 export function MissingExtras({

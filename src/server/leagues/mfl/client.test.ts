@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memoryCache } from '../../cache.ts';
+import { memoryCache } from '#server/cache.ts';
 import { createLoader } from '../cache-policy.ts';
 import { LeagueServiceError } from '../errors.ts';
 import { createServiceHttp } from '../http.ts';

@@ -8,9 +8,9 @@ import {
   type AdpLeagueType,
   type AdpService,
   type TriState,
-} from '../../../common/rookie-adp.ts';
-import { rookieAdpDrafts, rookieAdpMonths, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
-import { PLAIN_WORDS } from '../../http/validation-message.ts';
+} from '#common/rookie-adp.ts';
+import { rookieAdpDrafts, rookieAdpMonths, rookieAdpPicks, rookieAdpPlayers } from '#server/db/schema-adp.ts';
+import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { ADP_VERSION_KEY } from './ingest.ts';
 import { rebuildMonths } from './months.ts';

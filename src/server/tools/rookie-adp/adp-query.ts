@@ -6,8 +6,8 @@ import {
   type AdpService,
   adpWindow,
   type TriState,
-} from '../../../common/rookie-adp.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+} from '#common/rookie-adp.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
 import { wholeMonths } from './months.ts';
 
 /** A checked filter (see adpFilterProblems): at least one size and type, a real date window. */

@@ -1,4 +1,4 @@
-import type { AdpService } from '../../../common/rookie-adp.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
 import type { LeagueFacts } from './facts.ts';
 
 /** A rookie draft as the store keeps it: its league's facts and its rookie picks only. */

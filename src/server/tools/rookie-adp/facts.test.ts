@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readDraftResults, readLeague, readPlayers, readRules } from '../../leagues/mfl/exports.ts';
+import { readDraftResults, readLeague, readPlayers, readRules } from '#server/leagues/mfl/exports.ts';
 import {
   sleeperDraftPickSchema,
   sleeperDraftSchema,
   sleeperLeagueSchema,
-} from '../../leagues/sleeper/schemas.ts';
+} from '#server/leagues/sleeper/schemas.ts';
 import { mflIsIdp, mflIsPpr, mflQbFormat, perCatchPoints, sleeperFacts } from './facts.ts';
 import { mflDraft } from './read-mfl.ts';
 import { sleeperDraft } from './read-sleeper.ts';

@@ -1,6 +1,6 @@
-import type { AdpLeagueType } from '../../../common/rookie-adp.ts';
-import type { MflPositionRules, MflStarterSlot } from '../../leagues/mfl/exports.ts';
-import type { SleeperLeague } from '../../leagues/sleeper/schemas.ts';
+import type { AdpLeagueType } from '#common/rookie-adp.ts';
+import type { MflPositionRules, MflStarterSlot } from '#server/leagues/mfl/exports.ts';
+import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
 
 /*
  * The league facts the ADP filters use, read from each service's settings: size, QB format (1QB,

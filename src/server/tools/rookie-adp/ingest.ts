@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
-import type { AdpService } from '../../../common/rookie-adp.ts';
-import type { Cache } from '../../cache.ts';
-import type { Db } from '../../db/client.ts';
-import type { LeagueServices } from '../../leagues/services.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
+import type { Cache } from '#server/cache.ts';
+import type { Db } from '#server/db/client.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
 import { readMflLeague } from './read-mfl.ts';
 import { readSleeperLeague } from './read-sleeper.ts';
 import {

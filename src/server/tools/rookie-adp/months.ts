@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AdpService } from '../../../common/rookie-adp.ts';
-import type { Db } from '../../db/client.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
+import type { Db } from '#server/db/client.ts';
 
 /*
  * The monthly totals (rookie_adp_months): per UTC month, league facts and player, the count, sum,

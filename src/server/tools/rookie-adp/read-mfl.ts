@@ -1,7 +1,7 @@
-import type { MflClient, MflLeagueRef } from '../../leagues/mfl/client.ts';
-import type { MflDraftPick, MflPlayer } from '../../leagues/mfl/exports.ts';
-import { yearFromLeagueUrl } from '../../leagues/mfl/hosts.ts';
-import { mflDisplayName } from '../../leagues/player-names.ts';
+import type { MflClient, MflLeagueRef } from '#server/leagues/mfl/client.ts';
+import type { MflDraftPick, MflPlayer } from '#server/leagues/mfl/exports.ts';
+import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import { mflDisplayName } from '#server/leagues/player-names.ts';
 import {
   type DraftRecord,
   firstPickOfEach,

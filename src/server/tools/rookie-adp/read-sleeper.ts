@@ -1,6 +1,6 @@
-import { mflPosition } from '../../leagues/player-names.ts';
-import type { SleeperClient } from '../../leagues/sleeper/client.ts';
-import type { SleeperDraft, SleeperDraftPick } from '../../leagues/sleeper/schemas.ts';
+import { mflPosition } from '#server/leagues/player-names.ts';
+import type { SleeperClient } from '#server/leagues/sleeper/client.ts';
+import type { SleeperDraft, SleeperDraftPick } from '#server/leagues/sleeper/schemas.ts';
 import { type DraftRecord, firstPickOfEach, type LeagueDrafts, rookiePicks } from './draft-record.ts';
 import { type LeagueFacts, sleeperFacts } from './facts.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
 
 /** GET /api/mfl/adp/status: how much the store holds and whether the configured leagues are read. */
 export const ingestStatusSchema = z.object({

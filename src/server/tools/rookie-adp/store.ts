@@ -1,7 +1,12 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { AdpService } from '../../../common/rookie-adp.ts';
-import type { Db } from '../../db/client.ts';
-import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks, rookieAdpPlayers } from '../../db/schema-adp.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
+import type { Db } from '#server/db/client.ts';
+import {
+  rookieAdpDrafts,
+  rookieAdpLeagues,
+  rookieAdpPicks,
+  rookieAdpPlayers,
+} from '#server/db/schema-adp.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { monthOf, recomputeMonths } from './months.ts';
 

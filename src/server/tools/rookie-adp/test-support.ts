@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildSimulator, type SimControl, type World } from '../../../simulator/app.ts';
-import { buildApp } from '../../app.ts';
-import { type Cache, memoryCache } from '../../cache.ts';
-import { type Config, loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import type { HttpLimits } from '../../leagues/http.ts';
-import { createLeagueServices, type LeagueServices } from '../../leagues/services.ts';
-import { openTestDatabase } from '../../test/database.ts';
+import { buildApp } from '#server/app.ts';
+import { type Cache, memoryCache } from '#server/cache.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
+import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
+import { openTestDatabase } from '#server/test/database.ts';
+import { buildSimulator, type SimControl, type World } from '#simulator/app.ts';
 import type { IngestContext } from './ingest.ts';
 
 /*

@@ -1,4 +1,4 @@
-import { privateScope } from '../../leagues/cache-policy.ts';
+import { privateScope } from '#server/leagues/cache-policy.ts';
 import {
   type AdpSource,
   dueSources,

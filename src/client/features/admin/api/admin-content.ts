@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Article, ArticleInput, ListAnswer, Profile, ProfileInput } from '../../../../common/content.ts';
-import { api, query } from '../../../api/http.ts';
+import { api, query } from '#client/api/http.ts';
+import type { Article, ArticleInput, ListAnswer, Profile, ProfileInput } from '#common/content.ts';
 
 /*
  * Articles and profiles as the admin panel sees them: hidden ones included (isAdmin=true), never

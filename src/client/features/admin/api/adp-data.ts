@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdpAddLeagueAnswer, AdpData, AdpDiscoveryAction } from '../../../../common/adp-data.ts';
-import { api } from '../../../api/http.ts';
+import { api } from '#client/api/http.ts';
+import type { AdpAddLeagueAnswer, AdpData, AdpDiscoveryAction } from '#common/adp-data.ts';
 
 const key = ['admin', 'adp-data'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LineupInfo, LineupPlayer } from '../../../../common/lineup.ts';
+import type { LineupInfo, LineupPlayer } from '#common/lineup.ts';
 import { applySelection, hasChanges } from './selection.ts';
 
 const KICK = 1_800_000_000;

@@ -1,4 +1,4 @@
-import { isLocked, type LineupInfo, starterIds } from '../../../../common/lineup.ts';
+import { isLocked, type LineupInfo, starterIds } from '#common/lineup.ts';
 
 /*
  * The visitor's edits sit on top of MFL's lineup as the set of chosen starters, so a refresh of

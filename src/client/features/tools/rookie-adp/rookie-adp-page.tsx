@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { adpCaption, adpFilterProblems, adpPositionsOf } from '../../../../common/rookie-adp.ts';
-import { CheckBox } from '../../../components/check-box.tsx';
-import { WithSidebar } from '../../../components/layout/sidebar.tsx';
-import { usePageTitle } from '../../../components/page-title.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useSearchParams } from '../../../router/router.tsx';
+import { CheckBox } from '#client/components/check-box.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import { useSearchParams } from '#client/router/router.tsx';
+import { adpCaption, adpFilterProblems, adpPositionsOf } from '#common/rookie-adp.ts';
 import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';

@@ -6,7 +6,7 @@ import {
   dayStart,
   defaultAdpRange,
   type TriState,
-} from '../../../../common/rookie-adp.ts';
+} from '#common/rookie-adp.ts';
 
 /*
  * The filter lives in the URL (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK),

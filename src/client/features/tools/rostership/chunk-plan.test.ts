@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { League } from '../../../../common/leagues.ts';
+import type { League } from '#common/leagues.ts';
 import { planChunks, runPool } from './chunk-plan.ts';
 
 const league = (type: League['type'], i: number): League => ({

@@ -1,5 +1,5 @@
-import type { League, LeagueType } from '../../../../common/leagues.ts';
-import { LEAGUE_CHUNK } from '../../../../common/rostership.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import { LEAGUE_CHUNK } from '#common/rostership.ts';
 
 export interface Chunk {
   service: LeagueType;

@@ -1,5 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Connections, League, LeagueType } from '../../../../common/leagues.ts';
+import { anyConnected, useConnections, useLeagues } from '#client/api/leagues.ts';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { ConnectionBar } from '#client/components/league-connect/service-connection.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import type { Connections, League, LeagueType } from '#common/leagues.ts';
 import {
   deriveRows,
   draftYearsOf,
@@ -9,12 +14,7 @@ import {
   type RostershipRow,
   type RostershipSortKey,
   sortRows,
-} from '../../../../common/rostership.ts';
-import { anyConnected, useConnections, useLeagues } from '../../../api/leagues.ts';
-import { WithSidebar } from '../../../components/layout/sidebar.tsx';
-import { ConnectionBar } from '../../../components/league-connect/service-connection.tsx';
-import { usePageTitle } from '../../../components/page-title.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+} from '#common/rostership.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { CsvButton } from './components/csv-button.tsx';
 import { FailedLeagues } from './components/failed-leagues.tsx';

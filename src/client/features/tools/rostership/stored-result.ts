@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type RostershipPlayer, rostershipPlayerSchema } from '../../../../common/rostership.ts';
+import { type RostershipPlayer, rostershipPlayerSchema } from '#common/rostership.ts';
 
 /*
  * The last result, kept in localStorage so that a return visit shows it at once while it refreshes.

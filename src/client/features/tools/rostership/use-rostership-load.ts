@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ExtraKind, sortExtras } from '../../../../common/extras.ts';
-import type { League } from '../../../../common/leagues.ts';
+import { hasOwnTeam } from '#client/api/leagues.ts';
+import { type ExtraKind, sortExtras } from '#common/extras.ts';
+import type { League } from '#common/leagues.ts';
 import {
   leagueKey,
   mergePlayers,
   type RostershipAnswer,
   type RostershipPlayer,
   withoutLeagues,
-} from '../../../../common/rostership.ts';
-import { hasOwnTeam } from '../../../api/leagues.ts';
+} from '#common/rostership.ts';
 import { fetchRostership } from './api/fetch-rostership.ts';
 import { type Chunk, planChunks, runPool } from './chunk-plan.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import type { Connections, LeaguePlayer, LeagueType } from '../../../../common/leagues.ts';
-import { FREE_AGENT } from '../../../../common/player-status.ts';
-import { useLeagues } from '../../../api/leagues.ts';
+import { useLeagues } from '#client/api/leagues.ts';
+import type { Connections, LeaguePlayer, LeagueType } from '#common/leagues.ts';
+import { FREE_AGENT } from '#common/player-status.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { usePlayers } from './api/players.ts';
 import { PlayerSelect } from './components/player-select.tsx';

@@ -1,4 +1,4 @@
-import type { LeaguePlayer } from '../../../../common/leagues.ts';
+import type { LeaguePlayer } from '#common/leagues.ts';
 
 export interface SearchablePlayer extends LeaguePlayer {
   /** Lower-case name without accents or punctuation, for matching. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { anyConnected, useConnections } from '../../../api/leagues.ts';
-import { WithSidebar } from '../../../components/layout/sidebar.tsx';
-import { ConnectionBar } from '../../../components/league-connect/service-connection.tsx';
-import { usePageTitle } from '../../../components/page-title.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { anyConnected, useConnections } from '#client/api/leagues.ts';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { ConnectionBar } from '#client/components/league-connect/service-connection.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
 
 // The search (react-select) and the table are fetched only once an account is connected.
 const PlayerLookup = lazy(() => import('./player-lookup.tsx'));

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { League, LeaguePlayer } from '../../../../common/leagues.ts';
-import type { LeagueStatus } from '../../../../common/player-status.ts';
-import { LEAGUE_CHUNK, leagueKey } from '../../../../common/rostership.ts';
-import { hasOwnTeam } from '../../../api/leagues.ts';
+import { hasOwnTeam } from '#client/api/leagues.ts';
+import type { League, LeaguePlayer } from '#common/leagues.ts';
+import type { LeagueStatus } from '#common/player-status.ts';
+import { LEAGUE_CHUNK, leagueKey } from '#common/rostership.ts';
 import { fetchPlayerStatus } from './api/fetch-player-status.ts';
 
 export type RowState =

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AdpData, AdpRun } from '../../../../common/adp-data.ts';
-import { type Db, queryRows } from '../../../db/client.ts';
+import type { AdpData, AdpRun } from '#common/adp-data.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
 import { readJob } from './jobs.ts';
 
 /** The admin data page's figures, each a small aggregate over the store and the frontier. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../../db/client.ts';
-import { makeTestApp, type TestApp } from '../../../test/app.ts';
-import { startTestSimulator } from '../../../test/simulator.ts';
+import { queryRows } from '#server/db/client.ts';
+import { makeTestApp, type TestApp } from '#server/test/app.ts';
+import { startTestSimulator } from '#server/test/simulator.ts';
 
 let t: TestApp;
 let sim: FastifyInstance;

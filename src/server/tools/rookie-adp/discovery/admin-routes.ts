@@ -7,11 +7,11 @@ import {
   adpDataSchema,
   adpDiscoveryActionSchema,
   parseLeagueReference,
-} from '../../../../common/adp-data.ts';
-import { requireSuperUser, requireUser } from '../../../accounts/current-user.ts';
-import type { Config } from '../../../config.ts';
-import type { Db } from '../../../db/client.ts';
-import { badRequest } from '../../../http/errors.ts';
+} from '#common/adp-data.ts';
+import { requireSuperUser, requireUser } from '#server/accounts/current-user.ts';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { badRequest } from '#server/http/errors.ts';
 import { adpData } from './admin-data.ts';
 import { CRAWL_JOB, type Discovery } from './discovery.ts';
 import { addListedLeagues } from './frontier.ts';

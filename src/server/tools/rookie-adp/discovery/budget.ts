@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import { type Cache, memoryCache } from '../../../cache.ts';
-import { defaultHttpLimits, type HttpLimits } from '../../../leagues/http.ts';
-import { createLeagueServices, type LeagueServices } from '../../../leagues/services.ts';
+import { type Cache, memoryCache } from '#server/cache.ts';
+import { defaultHttpLimits, type HttpLimits } from '#server/leagues/http.ts';
+import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
 
 /*
  * The background budget. Discovery talks to MFL and Sleeper through its own copy of the league

@@ -1,10 +1,10 @@
-import type { AdpService } from '../../../../common/rookie-adp.ts';
-import type { Cache } from '../../../cache.ts';
-import type { Db } from '../../../db/client.ts';
-import { ttl } from '../../../leagues/cache-policy.ts';
-import { LeagueServiceError } from '../../../leagues/errors.ts';
-import { yearFromLeagueUrl } from '../../../leagues/mfl/hosts.ts';
-import type { SleeperLeague } from '../../../leagues/sleeper/schemas.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
+import type { Cache } from '#server/cache.ts';
+import type { Db } from '#server/db/client.ts';
+import { ttl } from '#server/leagues/cache-policy.ts';
+import { LeagueServiceError } from '#server/leagues/errors.ts';
+import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
 import type { DraftRecord } from '../draft-record.ts';
 import { ADP_VERSION_KEY, type AdpSource, retryDelayMs } from '../ingest.ts';
 import { readMflLeague } from '../read-mfl.ts';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../../../db/client.ts';
-import { readLeagueSearch } from '../../../leagues/mfl/exports.ts';
-import { fakeFetch } from '../../../leagues/test-fetch.ts';
-import { fixtureJson, fixtureText } from '../../../leagues/test-fixtures.ts';
-import { openTestDatabase } from '../../../test/database.ts';
+import { type Database, queryRows } from '#server/db/client.ts';
+import { readLeagueSearch } from '#server/leagues/mfl/exports.ts';
+import { fakeFetch } from '#server/leagues/test-fetch.ts';
+import { fixtureJson, fixtureText } from '#server/leagues/test-fixtures.ts';
+import { openTestDatabase } from '#server/test/database.ts';
 import { createBackgroundServices } from './budget.ts';
 import { crawlOnce } from './crawl.ts';
 import { appCache, quickLimits, testSettings } from './test-support.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AdpService } from '../../../../common/rookie-adp.ts';
-import { type Db, queryRows } from '../../../db/client.ts';
+import type { AdpService } from '#common/rookie-adp.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
 
 /*
  * The crawl's frontier, kept in the database so a restart resumes where the last run stopped: the

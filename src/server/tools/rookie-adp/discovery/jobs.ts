@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../../db/client.ts';
-import { recordJobRun } from '../../../ops/metrics.ts';
+import { type Db, queryRows } from '#server/db/client.ts';
+import { recordJobRun } from '#server/ops/metrics.ts';
 import type { RunSummary } from './crawl.ts';
 
 /*

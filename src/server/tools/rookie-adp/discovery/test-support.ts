@@ -1,5 +1,5 @@
-import { memoryCache } from '../../../cache.ts';
-import type { HttpLimits } from '../../../leagues/http.ts';
+import { memoryCache } from '#server/cache.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
 import type { Sim } from '../test-support.ts';
 import { type BackgroundServices, createBackgroundServices } from './budget.ts';
 import type { CrawlSettings } from './crawl.ts';

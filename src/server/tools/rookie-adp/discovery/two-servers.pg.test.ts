@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, queryRows } from '../../../db/client.ts';
+import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
 import { type Sim, startSim } from '../test-support.ts';
 import { crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';

@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { League } from '../../../../../common/leagues.ts';
-import {
-  gameState,
-  type LineupInfo,
-  type LineupSubmit,
-  type LineupSubmitAnswer,
-} from '../../../../../common/lineup.ts';
-import { api } from '../../../../api/http.ts';
-import { leagueRef } from '../../../../api/leagues.ts';
+import { api } from '#client/api/http.ts';
+import { leagueRef } from '#client/api/leagues.ts';
+import type { League } from '#common/leagues.ts';
+import { gameState, type LineupInfo, type LineupSubmit, type LineupSubmitAnswer } from '#common/lineup.ts';
 
 /** The MFL league as the lineup routes take it. */
 export type MflLeagueRef = LineupSubmit['league'];

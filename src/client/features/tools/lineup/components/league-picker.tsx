@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { League } from '../../../../../common/leagues.ts';
+import type { League } from '#common/leagues.ts';
 import { ArrowIcon } from './icons.tsx';
 
 export interface LeaguePickerProps {

@@ -1,6 +1,7 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { League } from '../../../../../common/leagues.ts';
+import { MissingExtras } from '#client/features/tools/missing-extras.tsx';
+import type { League } from '#common/leagues.ts';
 import {
   bestLineup,
   type LineupInfo,
@@ -10,8 +11,7 @@ import {
   starterIds,
   startersCounter,
   tryToggle,
-} from '../../../../../common/lineup.ts';
-import { MissingExtras } from '../../missing-extras.tsx';
+} from '#common/lineup.ts';
 import { mflRef, submitMutationKey, useSubmitLineup } from '../api/lineup.ts';
 import { mflErrorHtml } from '../mfl-error-html.ts';
 import { applySelection, hasChanges } from '../selection.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { gameState, gameStatus, isLocked, type LineupPlayer, matchup } from '../../../../../common/lineup.ts';
+import { gameState, gameStatus, isLocked, type LineupPlayer, matchup } from '#common/lineup.ts';
 import { ErrorIcon, LockIcon, WarningIcon } from './icons.tsx';
 
 export interface PlayerRowProps {

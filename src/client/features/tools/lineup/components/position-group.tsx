@@ -1,4 +1,4 @@
-import { groupStarters, type LineupGroup, type LineupPlayer } from '../../../../../common/lineup.ts';
+import { groupStarters, type LineupGroup, type LineupPlayer } from '#common/lineup.ts';
 import { PlayerRow } from './player-row.tsx';
 
 export interface PositionGroupProps {

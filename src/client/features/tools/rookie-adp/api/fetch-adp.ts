@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdpAnswer, AdpRequestInput } from '../../../../../common/rookie-adp.ts';
-import { api } from '../../../../api/http.ts';
+import { api } from '#client/api/http.ts';
+import type { AdpAnswer, AdpRequestInput } from '#common/rookie-adp.ts';
 
 /** POST /api/mfl/adp: rookie ADP for the filter. A refused filter throws the server's first message. */
 export function fetchAdp(filter: AdpRequestInput, signal?: AbortSignal): Promise<AdpAnswer> {

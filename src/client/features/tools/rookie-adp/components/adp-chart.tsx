@@ -1,4 +1,4 @@
-import { type AdpPlayer, formatAdp } from '../../../../../common/rookie-adp.ts';
+import { type AdpPlayer, formatAdp } from '#common/rookie-adp.ts';
 import { type MarkerShape, positionColour, positionShape } from './position-colours.ts';
 
 /** How many players the chart shows (the table has them all). */

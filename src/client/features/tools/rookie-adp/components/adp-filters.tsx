@@ -1,11 +1,6 @@
 import { useId } from 'react';
-import {
-  ADP_LEAGUE_SIZES,
-  ADP_LEAGUE_TYPES,
-  TRI_STATE_OPTIONS,
-  type TriState,
-} from '../../../../../common/rookie-adp.ts';
-import { CheckBox } from '../../../../components/check-box.tsx';
+import { CheckBox } from '#client/components/check-box.tsx';
+import { ADP_LEAGUE_SIZES, ADP_LEAGUE_TYPES, TRI_STATE_OPTIONS, type TriState } from '#common/rookie-adp.ts';
 import type { AdpFilterState } from '../url-state.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
 

@@ -1,4 +1,4 @@
-import { type AdpPlayer, formatAdp } from '../../../../../common/rookie-adp.ts';
+import { type AdpPlayer, formatAdp } from '#common/rookie-adp.ts';
 import { positionColour } from './position-colours.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type AdpPlayer, adpCsv } from '../../../../../common/rookie-adp.ts';
+import { type AdpPlayer, adpCsv } from '#common/rookie-adp.ts';
 
 /** Downloads the players on screen as CSV. */
 export function CsvButton({ players, fileName }: { players: readonly AdpPlayer[]; fileName: string }) {

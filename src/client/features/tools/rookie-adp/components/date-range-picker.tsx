@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { lazy, startTransition, useId, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
-import { formatMdy, fromIsoDate, toIsoDate } from '../../../../../common/rookie-adp.ts';
+import { formatMdy, fromIsoDate, toIsoDate } from '#common/rookie-adp.ts';
 
 interface DateRangePickerProps {
   /** The id of the visible label ("Draft dates"). */

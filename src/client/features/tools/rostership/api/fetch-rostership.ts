@@ -1,7 +1,7 @@
-import type { League, LeagueType } from '../../../../../common/leagues.ts';
-import type { RostershipAnswer } from '../../../../../common/rostership.ts';
-import { api } from '../../../../api/http.ts';
-import { leagueRef } from '../../../../api/leagues.ts';
+import { api } from '#client/api/http.ts';
+import { leagueRef } from '#client/api/leagues.ts';
+import type { League, LeagueType } from '#common/leagues.ts';
+import type { RostershipAnswer } from '#common/rostership.ts';
 
 /** POST /api/{service}/rostership for one chunk (at most 5 leagues of one service). */
 export function fetchRostership(

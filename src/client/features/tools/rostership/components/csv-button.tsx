@@ -1,4 +1,4 @@
-import { type RostershipRow, rowsToCsv } from '../../../../../common/rostership.ts';
+import { type RostershipRow, rowsToCsv } from '#common/rostership.ts';
 
 /** Downloads the rows on screen (filtered and sorted) as a CSV file. */
 export function CsvButton({ rows }: { rows: readonly RostershipRow[] }) {

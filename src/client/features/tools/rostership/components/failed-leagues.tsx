@@ -1,6 +1,6 @@
-import type { League } from '../../../../../common/leagues.ts';
-import { leagueTypeLabel } from '../../../../../common/leagues.ts';
-import { leagueKey } from '../../../../../common/rostership.ts';
+import type { League } from '#common/leagues.ts';
+import { leagueTypeLabel } from '#common/leagues.ts';
+import { leagueKey } from '#common/rostership.ts';
 import type { LeagueFailure } from '../use-rostership-load.ts';
 
 interface FailedLeaguesProps {

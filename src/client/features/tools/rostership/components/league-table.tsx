@@ -1,7 +1,7 @@
-import type { League, LeagueType } from '../../../../../common/leagues.ts';
-import { leagueTypeLabel } from '../../../../../common/leagues.ts';
-import { leagueKey } from '../../../../../common/rostership.ts';
-import { CheckBox } from '../../../../components/check-box.tsx';
+import { CheckBox } from '#client/components/check-box.tsx';
+import type { League, LeagueType } from '#common/leagues.ts';
+import { leagueTypeLabel } from '#common/leagues.ts';
+import { leagueKey } from '#common/rostership.ts';
 
 export interface ServiceLeagues {
   service: LeagueType;

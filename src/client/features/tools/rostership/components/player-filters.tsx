@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckBox } from '../../../../components/check-box.tsx';
+import { CheckBox } from '#client/components/check-box.tsx';
 
 interface PlayerFiltersProps {
   positions: readonly string[];

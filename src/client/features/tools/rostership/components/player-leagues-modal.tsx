@@ -1,7 +1,7 @@
-import type { League } from '../../../../../common/leagues.ts';
-import { leagueTypeLabel } from '../../../../../common/leagues.ts';
-import { leagueKey, type RostershipRow } from '../../../../../common/rostership.ts';
-import { Modal } from '../../../../components/modal.tsx';
+import { Modal } from '#client/components/modal.tsx';
+import type { League } from '#common/leagues.ts';
+import { leagueTypeLabel } from '#common/leagues.ts';
+import { leagueKey, type RostershipRow } from '#common/rostership.ts';
 
 interface PlayerLeaguesModalProps {
   player: RostershipRow | undefined;

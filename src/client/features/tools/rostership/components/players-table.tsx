@@ -6,7 +6,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { RostershipRow, RostershipSortKey } from '../../../../../common/rostership.ts';
+import type { RostershipRow, RostershipSortKey } from '#common/rostership.ts';
 import { InjuryFlag } from './injury-flag.tsx';
 
 export interface SortOrder {

@@ -1,7 +1,7 @@
-import type { League, LeaguePlayer } from '../../../../../common/leagues.ts';
-import type { LeagueStatus } from '../../../../../common/player-status.ts';
-import { api } from '../../../../api/http.ts';
-import { leagueRef } from '../../../../api/leagues.ts';
+import { api } from '#client/api/http.ts';
+import { leagueRef } from '#client/api/leagues.ts';
+import type { League, LeaguePlayer } from '#common/leagues.ts';
+import type { LeagueStatus } from '#common/player-status.ts';
 
 /** POST /api/players/status for one chunk of at most 5 leagues (any services, each with its type). */
 export function fetchPlayerStatus(

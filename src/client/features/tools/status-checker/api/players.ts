@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeaguePlayer } from '../../../../../common/leagues.ts';
-import { api } from '../../../../api/http.ts';
+import { api } from '#client/api/http.ts';
+import type { LeaguePlayer } from '#common/leagues.ts';
 
 /** GET /api/players: every player across the three services (cached a day on the server, an hour here). */
 export function fetchPlayers(signal?: AbortSignal): Promise<LeaguePlayer[]> {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import Select from 'react-select';
-import type { LeaguePlayer } from '../../../../../common/leagues.ts';
+import type { LeaguePlayer } from '#common/leagues.ts';
 import { type SearchablePlayer, searchable, searchPlayers } from '../player-search.ts';
 
 interface PlayerSelectProps {

@@ -1,7 +1,7 @@
-import type { League } from '../../../../../common/leagues.ts';
-import { leagueTypeLabel } from '../../../../../common/leagues.ts';
-import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '../../../../../common/player-status.ts';
-import { leagueKey } from '../../../../../common/rostership.ts';
+import type { League } from '#common/leagues.ts';
+import { leagueTypeLabel } from '#common/leagues.ts';
+import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status.ts';
+import { leagueKey } from '#common/rostership.ts';
 import type { RowState } from '../use-status-lookup.ts';
 
 interface StatusTableProps {

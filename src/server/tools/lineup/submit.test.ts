@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { leagueError } from '../leagues/errors.ts';
-import type { MflClient } from '../leagues/mfl/client.ts';
-import type { MflLiveScoring } from '../leagues/mfl/exports.ts';
-import { submitLineup } from './lineup-submit.ts';
+import { leagueError } from '#server/leagues/errors.ts';
+import type { MflClient } from '#server/leagues/mfl/client.ts';
+import type { MflLiveScoring } from '#server/leagues/mfl/exports.ts';
+import { submitLineup } from './submit.ts';
 
 const league = {
   league_id: '12345',

@@ -5,13 +5,13 @@ import {
   type PlayerStatus,
   readMflStatus,
   sleeperUsesFamily,
-} from '../../common/player-status.ts';
-import { isLeagueError } from '../leagues/errors.ts';
-import type { FleaListedPlayer } from '../leagues/flea/schemas.ts';
-import { leagueHost, yearFromLeagueUrl } from '../leagues/mfl/hosts.ts';
-import { normaliseName, positionFamily } from '../leagues/player-names.ts';
-import type { PlayerIdentity } from '../leagues/players.ts';
-import type { LeagueServices } from '../leagues/services.ts';
+} from '#common/player-status.ts';
+import { isLeagueError } from '#server/leagues/errors.ts';
+import type { FleaListedPlayer } from '#server/leagues/flea/schemas.ts';
+import { leagueHost, yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import { normaliseName, positionFamily } from '#server/leagues/player-names.ts';
+import type { PlayerIdentity } from '#server/leagues/players.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
 
 /*
  * One player's status in one league of each service: free agent, on my team, rostered by another

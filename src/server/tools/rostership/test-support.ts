@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { DEMO_ACCOUNTS } from '../../simulator/accounts.ts';
-import { buildSimulator, type SimControl, type World } from '../../simulator/app.ts';
-import { buildApp } from '../app.ts';
-import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
-import type { HttpLimits } from '../leagues/http.ts';
-import { createLeagueServices, type LeagueServices } from '../leagues/services.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { buildApp } from '#server/app.ts';
+import { memoryCache } from '#server/cache.ts';
+import { loadConfig } from '#server/config.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
+import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
+import { openTestDatabase } from '#server/test/database.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator, type SimControl, type World } from '#simulator/app.ts';
 
 /*
  * The app wired to a simulator on a real port, for the tool routes' API tests. The league clients get

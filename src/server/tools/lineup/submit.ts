@@ -1,9 +1,9 @@
-import type { LineupSubmitAnswer } from '../../common/lineup.ts';
-import { isLeagueError } from '../leagues/errors.ts';
-import type { MflClient } from '../leagues/mfl/client.ts';
-import type { MflPlayer } from '../leagues/mfl/exports.ts';
-import { displayName } from './lineup-build.ts';
-import { type OwnLeague, readStarters } from './lineup-load.ts';
+import type { LineupSubmitAnswer } from '#common/lineup.ts';
+import { isLeagueError } from '#server/leagues/errors.ts';
+import type { MflClient } from '#server/leagues/mfl/client.ts';
+import type { MflPlayer } from '#server/leagues/mfl/exports.ts';
+import { displayName } from './build.ts';
+import { type OwnLeague, readStarters } from './load.ts';
 
 /**
  * Sends the lineup to MFL, then reads the week back: MFL has been known to answer OK to an import it

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { League } from '../../common/leagues.ts';
-import { mergePlayers, type RostershipAnswer } from '../../common/rostership.ts';
-import { PLAIN_WORDS } from '../http/validation-message.ts';
-import { startToolsTestBed, type ToolsTestBed } from './rostership-test-support.ts';
+import type { League } from '#common/leagues.ts';
+import { mergePlayers, type RostershipAnswer } from '#common/rostership.ts';
+import { PLAIN_WORDS } from '#server/http/validation-message.ts';
+import { startToolsTestBed, type ToolsTestBed } from './test-support.ts';
 
 /* POST /api/{mfl,sleeper,flea}/rostership through the real app against the simulator. */
 

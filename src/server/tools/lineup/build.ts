@@ -1,4 +1,4 @@
-import { groupFor, type LineupInfo, type LineupPlayer, type ScheduleInfo } from '../../common/lineup.ts';
+import { groupFor, type LineupInfo, type LineupPlayer, type ScheduleInfo } from '#common/lineup.ts';
 import type {
   MflInjury,
   MflLeague,
@@ -6,7 +6,7 @@ import type {
   MflNflWeek,
   MflPlayer,
   MflRosterPlayer,
-} from '../leagues/mfl/exports.ts';
+} from '#server/leagues/mfl/exports.ts';
 
 /** Everything MFL told us about one franchise's week, as the MFL client reads it. */
 export interface LineupSources {

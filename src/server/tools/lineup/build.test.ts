@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MflLeague, MflNflWeek, MflPlayer } from '../leagues/mfl/exports.ts';
-import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './lineup-build.ts';
-import { teamUrl } from './lineup-load.ts';
+import type { MflLeague, MflNflWeek, MflPlayer } from '#server/leagues/mfl/exports.ts';
+import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './build.ts';
+import { teamUrl } from './load.ts';
 
 const KICK = 1_790_000_000;
 

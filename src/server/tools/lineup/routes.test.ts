@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { League } from '../../common/leagues.ts';
+import type { League } from '#common/leagues.ts';
 import {
   isLocked,
   type LineupInfo,
@@ -9,17 +9,17 @@ import {
   parseLimit,
   starterIds,
   toggle,
-} from '../../common/lineup.ts';
-import { buildSimulator, type SimControl } from '../../simulator/app.ts';
-import type { Phase } from '../../simulator/control.ts';
-import { FIXED_NOW, TEST_SEED } from '../../simulator/test-support.ts';
-import { buildApp } from '../app.ts';
-import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { PLAIN_WORDS } from '../http/validation-message.ts';
-import { createLeagueServices } from '../leagues/services.ts';
-import { openTestDatabase } from '../test/database.ts';
+} from '#common/lineup.ts';
+import { buildApp } from '#server/app.ts';
+import { memoryCache } from '#server/cache.ts';
+import { loadConfig } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { PLAIN_WORDS } from '#server/http/validation-message.ts';
+import { createLeagueServices } from '#server/leagues/services.ts';
+import { openTestDatabase } from '#server/test/database.ts';
+import { buildSimulator, type SimControl } from '#simulator/app.ts';
+import type { Phase } from '#simulator/control.ts';
+import { FIXED_NOW, TEST_SEED } from '#simulator/test-support.ts';
 
 /*
  * The lineup routes on the whole app, talking to the league simulator over HTTP. The simulator's

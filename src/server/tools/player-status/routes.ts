@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type LeagueType, leagueCookies, leagueTypeLabel } from '../../common/leagues.ts';
+import { type LeagueType, leagueCookies, leagueTypeLabel } from '#common/leagues.ts';
 import {
   type LeagueStatus,
   leagueStatusSchema,
   type PlayerStatus,
   playerStatusRequestSchema,
   type StatusLeagueRef,
-} from '../../common/player-status.ts';
-import type { AppDeps } from '../app.ts';
-import { HttpError, notFound, unauthorized } from '../http/errors.ts';
-import type { PlayerIdentity } from '../leagues/players.ts';
+} from '#common/player-status.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError, notFound, unauthorized } from '#server/http/errors.ts';
+import type { PlayerIdentity } from '#server/leagues/players.ts';
+import { identityIndex } from '../rostership/identity.ts';
+import { leagueFailureMessage, toolRateLimit } from '../rostership/routes.ts';
 import {
   fleaLeagueUrl,
   fleaPlayerStatus,
@@ -19,9 +21,7 @@ import {
   mflPlayerStatus,
   sleeperLeagueUrl,
   sleeperPlayerStatus,
-} from './player-status-leagues.ts';
-import { identityIndex } from './rostership-identity.ts';
-import { leagueFailureMessage, toolRateLimit } from './rostership-routes.ts';
+} from './leagues.ts';
 
 const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id' } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rostershipOf, slowLeagueMessage } from './rostership-routes.ts';
-import type { TeamContext, TeamEntry, TeamRead } from './rostership-teams.ts';
+import { rostershipOf, slowLeagueMessage } from './routes.ts';
+import type { TeamContext, TeamEntry, TeamRead } from './teams.ts';
 
 const entry = (id: string): TeamEntry =>
   ({

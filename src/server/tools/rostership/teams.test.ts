@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlayerIdentity } from '../leagues/players.ts';
-import type { LeagueServices } from '../leagues/services.ts';
-import { identityIndex } from './rostership-identity.ts';
-import { fleaIdentity, mflTeam } from './rostership-teams.ts';
+import type { PlayerIdentity } from '#server/leagues/players.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
+import { identityIndex } from './identity.ts';
+import { fleaIdentity, mflTeam } from './teams.ts';
 
 const players: PlayerIdentity[] = [
   { id: '100', mfl_id: '100', name: 'Amon-Ra St. Brown', position: 'WR', team: 'DET' },

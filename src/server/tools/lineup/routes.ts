@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leagueCookies } from '../../common/leagues.ts';
+import { leagueCookies } from '#common/leagues.ts';
 import {
   lineupInfoSchema,
   lineupRequestSchema,
   lineupSubmitAnswerSchema,
   lineupSubmitSchema,
-} from '../../common/lineup.ts';
-import type { AppDeps } from '../app.ts';
-import { HttpError, unauthorized } from '../http/errors.ts';
-import { isLeagueError, leagueError } from '../leagues/errors.ts';
-import { findOwnLeague, loadLineup } from './lineup-load.ts';
-import { submitLineup } from './lineup-submit.ts';
+} from '#common/lineup.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError, unauthorized } from '#server/http/errors.ts';
+import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
+import { findOwnLeague, loadLineup } from './load.ts';
+import { submitLineup } from './submit.ts';
 
 /**
  * MFL lineup routes: read the visitor's lineup for a week (the current one by default), and set it. Both need the MFL

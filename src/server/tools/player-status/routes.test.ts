@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { League } from '../../common/leagues.ts';
-import type { LeagueStatus } from '../../common/player-status.ts';
-import { fleaPlayerStatus, mflPlayerStatus, sleeperPlayerStatus } from './player-status-leagues.ts';
-import { startToolsTestBed, type ToolsTestBed } from './rostership-test-support.ts';
+import type { League } from '#common/leagues.ts';
+import type { LeagueStatus } from '#common/player-status.ts';
+import { startToolsTestBed, type ToolsTestBed } from '../rostership/test-support.ts';
+import { fleaPlayerStatus, mflPlayerStatus, sleeperPlayerStatus } from './leagues.ts';
 
 /* POST /api/players/status through the real app against the simulator. */
 

@@ -1,26 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leagueCookies } from '../../common/leagues.ts';
+import { leagueCookies } from '#common/leagues.ts';
 import {
   type AdpAnswer,
   adpAnswerSchema,
   adpFilterProblems,
   adpProblemSchema,
   adpRequestSchema,
-} from '../../common/rookie-adp.ts';
-import type { AppDeps } from '../app.ts';
-import { cached } from '../cache.ts';
-import { type AdpFilter, queryAdp } from './rookie-adp/adp-query.ts';
-import { runState } from './rookie-adp/discovery/admin-data.ts';
-import { adminAdpRoutes } from './rookie-adp/discovery/admin-routes.ts';
-import { CRAWL_JOB, type Discovery, startDiscovery } from './rookie-adp/discovery/discovery.ts';
-import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './rookie-adp/ingest.ts';
-import { ingestStatus, ingestStatusSchema } from './rookie-adp/status.ts';
-import {
-  ingestVisitorLeagues,
-  type VisitorLeagues,
-  visitorThrottleKey,
-} from './rookie-adp/visitor-leagues.ts';
+} from '#common/rookie-adp.ts';
+import { cached } from '#server/cache.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { type AdpFilter, queryAdp } from './adp-query.ts';
+import { runState } from './discovery/admin-data.ts';
+import { adminAdpRoutes } from './discovery/admin-routes.ts';
+import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
+import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
+import { ingestStatus, ingestStatusSchema } from './status.ts';
+import { ingestVisitorLeagues, type VisitorLeagues, visitorThrottleKey } from './visitor-leagues.ts';
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
@@ -60,7 +56,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     await discovery?.stop();
     await Promise.allSettled([...background]);
   });
-  await adminAdpRoutes(api, {
+  await api.register(adminAdpRoutes, {
     db: deps.database.db,
     config: deps.config,
     crawl: startCrawl,

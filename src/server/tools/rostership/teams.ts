@@ -1,13 +1,13 @@
-import type { ExtraKind } from '../../common/extras.ts';
-import type { LeagueType } from '../../common/leagues.ts';
-import { isLeagueError, leagueError } from '../leagues/errors.ts';
-import type { FleaProPlayer } from '../leagues/flea/schemas.ts';
-import type { MflPlayer } from '../leagues/mfl/exports.ts';
-import { mflDisplayName, mflPosition, normaliseTeam } from '../leagues/player-names.ts';
-import type { PlayerIdentity } from '../leagues/players.ts';
-import type { LeagueServices } from '../leagues/services.ts';
-import type { SleeperPlayer } from '../leagues/sleeper/schemas.ts';
-import type { IdentityIndex } from './rostership-identity.ts';
+import type { ExtraKind } from '#common/extras.ts';
+import type { LeagueType } from '#common/leagues.ts';
+import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
+import type { FleaProPlayer } from '#server/leagues/flea/schemas.ts';
+import type { MflPlayer } from '#server/leagues/mfl/exports.ts';
+import { mflDisplayName, mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
+import type { PlayerIdentity } from '#server/leagues/players.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
+import type { SleeperPlayer } from '#server/leagues/sleeper/schemas.ts';
+import type { IdentityIndex } from './identity.ts';
 
 /** One player of the visitor's team in one league. */
 export interface TeamEntry {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ExtraKind, sortExtras } from '../../common/extras.ts';
-import { type LeagueType, leagueCookies } from '../../common/leagues.ts';
+import { type ExtraKind, sortExtras } from '#common/extras.ts';
+import { type LeagueType, leagueCookies } from '#common/leagues.ts';
 import {
   injuryOf,
   type RostershipAnswer,
@@ -9,11 +9,11 @@ import {
   type RostershipPlayer,
   rostershipAnswerSchema,
   rostershipRequestSchemas,
-} from '../../common/rostership.ts';
-import type { AppDeps } from '../app.ts';
-import { HttpError, unauthorized } from '../http/errors.ts';
-import { identityIndex } from './rostership-identity.ts';
-import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './rostership-teams.ts';
+} from '#common/rostership.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { HttpError, unauthorized } from '#server/http/errors.ts';
+import { identityIndex } from './identity.ts';
+import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './teams.ts';
 
 /**
  * Per-address ceiling on the tool routes: a page load sends a dozen chunks, so this only stops a

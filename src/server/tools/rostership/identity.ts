@@ -1,5 +1,5 @@
-import { normaliseName, normaliseTeam, positionFamily } from '../leagues/player-names.ts';
-import type { PlayerIdentity } from '../leagues/players.ts';
+import { normaliseName, normaliseTeam, positionFamily } from '#server/leagues/player-names.ts';
+import type { PlayerIdentity } from '#server/leagues/players.ts';
 
 /** The merged player list looked up by each service's own id, and by name for what ids miss. */
 export interface IdentityIndex {

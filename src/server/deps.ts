@@ -1,0 +1,27 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Cache } from './cache.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
+import type { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
+
+/** What the app is built from: every route group receives it as its plugin options. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  cache: Cache;
+  /** The Redis connection behind the cache, when there is one (shared rate limits). */
+  redis?: Redis;
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
+  services: LeagueServices;
+  /** The visitors' per-service limits when they differ from the defaults; background reads take a share. */
+  serviceLimits?: LeagueServicesOptions['limits'];
+  /** The site's own requests to each league service, which background reads make way for. */
+  serviceActivity?: ServiceActivity;
+  /** Secret for signed cookies; read from the database on start. */
+  cookieSecret: string;
+}
