@@ -1,4 +1,5 @@
-import { type Loader, privateScope, ttl } from '../cache-policy.ts';
+import type { Loader } from '#server/cache.ts';
+import { privateScope, ttl } from '../cache-policy.ts';
 import { type LeagueServiceError, leagueError } from '../errors.ts';
 import type { ServiceHttp, ServiceResponse } from '../http.ts';
 import {
