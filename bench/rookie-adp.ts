@@ -9,7 +9,8 @@
  *   node --import tsx bench/rookie-adp.ts
  */
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
 import { rebuildMonths } from '#server/tools/rookie-adp/months.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';

@@ -63,16 +63,59 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
   };
 }
 
-/** Returns the cached value for key, or computes, stores and returns it. */
-export async function cached<T>(
-  cache: Cache,
-  key: string,
-  ttlMs: number,
-  load: () => Promise<T>,
-): Promise<T> {
-  const hit = await cache.get<T>(key);
-  if (hit !== undefined) return hit;
-  const value = await load();
-  await cache.set(key, value, ttlMs);
-  return value;
+export interface LoadOptions {
+  /**
+   * A counter key (see Cache.incr) whose value becomes part of the key: bumping the counter retires
+   * every entry loaded under it at once, and the time to live only bounds how long a retired entry lingers.
+   */
+  version?: string;
+}
+
+export interface Loader {
+  /**
+   * The cached value for key, or `load()` stored for ttlMs. Concurrent calls for the same key share
+   * one load, and a cache that is down only costs the caching, never the answer. The time to live
+   * may depend on the value (a partial answer is kept for less time).
+   */
+  <T>(
+    key: string,
+    ttlMs: number | ((value: T) => number),
+    load: () => Promise<T>,
+    options?: LoadOptions,
+  ): Promise<T>;
+  /** Forgets a key, e.g. the week's results after a lineup was sent. */
+  forget(key: string): Promise<void>;
+}
+
+/** The one way to read through the cache: see Loader. */
+export function createLoader(cache: Cache): Loader {
+  const inFlight = new Map<string, Promise<unknown>>();
+  const loader = async <T>(
+    key: string,
+    ttlMs: number | ((value: T) => number),
+    load: () => Promise<T>,
+    options: LoadOptions = {},
+  ): Promise<T> => {
+    if (options.version !== undefined) {
+      const version = (await cache.get<number>(options.version).catch(() => undefined)) ?? 0;
+      key = `${options.version}:${version}:${key}`;
+    }
+    const hit = await cache.get<T>(key).catch(() => undefined);
+    if (hit !== undefined) return hit;
+    const running = inFlight.get(key);
+    if (running) return running as Promise<T>;
+    const loading = (async () => {
+      const value = await load();
+      await cache.set(key, value, typeof ttlMs === 'function' ? ttlMs(value) : ttlMs).catch(() => undefined);
+      return value;
+    })();
+    inFlight.set(key, loading);
+    try {
+      return await loading;
+    } finally {
+      inFlight.delete(key);
+    }
+  };
+  loader.forget = (key: string) => cache.delete(key).catch(() => undefined);
+  return loader;
 }

@@ -112,7 +112,7 @@ describe(`fuzzing every API route (${testDbKind})`, () => {
 
   async function counts() {
     const { sql } = await import('drizzle-orm');
-    const { queryRows } = await import('./db/client.ts');
+    const { queryRows } = await import('./db/query.ts');
     const [row] = await queryRows<Record<string, number>>(
       t.database.db,
       sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM articles)::int AS articles,

@@ -1,7 +1,7 @@
 /** What GET /_sim/world tells: the season, the clock, the accounts and which leagues they own. */
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { describeFormat } from './world/formats.ts';
-import type { Account, League } from './world/leagues.ts';
+import type { Account, League } from './world/league.ts';
 import type { World } from './world/world.ts';
 
 export function baseUrls(host: string) {

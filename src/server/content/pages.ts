@@ -1,13 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markdownToText, truncate } from '#common/content.ts';
+import { createLoader } from '../cache.ts';
 import { articles, profiles, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteOrigin } from '../http/origin.ts';
 import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
 import { findArticle } from './articles.ts';
 import { findProfile } from './profiles.ts';
-import { cachedByVersion, makeAnswer, sendAnswer } from './public-cache.ts';
+import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
 
 const SITE = 'Dynasty Forge';
 const DESCRIPTION_LENGTH = 160;
@@ -54,38 +55,49 @@ function shortnameIn(pathname: string, kind: 'article' | 'profile'): string | un
 /** Head tags for the home page, the lists and every visible article and profile (null: not found, 404). */
 export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
   const { db } = deps.database;
+  const load = createLoader(deps.cache);
   return [
     async (pathname) => listPages[pathname.replace(/(.)\/$/, '$1')],
     async (pathname) => {
       const shortname = shortnameIn(pathname, 'article');
       if (shortname === undefined) return undefined;
-      return cachedByVersion(deps.cache, `meta:article:${shortname}`, async () => {
-        const a = shortname ? await findArticle(db, shortname, false) : undefined;
-        if (!a || a.shortname !== shortname) return null;
-        return {
-          title: `${a.title} | ${SITE}`,
-          description: summary(a.description, a.body),
-          path: `/article/${a.shortname}`,
-          image: a.image || undefined,
-          type: 'article',
-        } satisfies PageMeta;
-      });
+      return load(
+        `meta:article:${shortname}`,
+        CONTENT_TTL_MS,
+        async () => {
+          const a = shortname ? await findArticle(db, shortname, false) : undefined;
+          if (!a || a.shortname !== shortname) return null;
+          return {
+            title: `${a.title} | ${SITE}`,
+            description: summary(a.description, a.body),
+            path: `/article/${a.shortname}`,
+            image: a.image || undefined,
+            type: 'article',
+          } satisfies PageMeta;
+        },
+        byContentVersion,
+      );
     },
     async (pathname) => {
       const shortname = shortnameIn(pathname, 'profile');
       if (shortname === undefined) return undefined;
-      return cachedByVersion(deps.cache, `meta:profile:${shortname}`, async () => {
-        const p = shortname ? await findProfile(db, shortname, false) : undefined;
-        if (!p || p.shortname !== shortname) return null;
-        const heading = [p.name, p.position, p.school].filter(Boolean).join(', ');
-        return {
-          title: `${heading} | ${SITE}`,
-          description: summary(p.description, p.body),
-          path: `/profile/${p.shortname}`,
-          image: p.image || undefined,
-          type: 'profile',
-        } satisfies PageMeta;
-      });
+      return load(
+        `meta:profile:${shortname}`,
+        CONTENT_TTL_MS,
+        async () => {
+          const p = shortname ? await findProfile(db, shortname, false) : undefined;
+          if (!p || p.shortname !== shortname) return null;
+          const heading = [p.name, p.position, p.school].filter(Boolean).join(', ');
+          return {
+            title: `${heading} | ${SITE}`,
+            description: summary(p.description, p.body),
+            path: `/profile/${p.shortname}`,
+            image: p.image || undefined,
+            type: 'profile',
+          } satisfies PageMeta;
+        },
+        byContentVersion,
+      );
     },
   ];
 }
@@ -102,86 +114,97 @@ const escapeXml = (s: string) =>
 /** /rss.xml (the latest 50 visible articles) and /sitemap.xml (home, lists, every visible item). */
 export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
+  const load = createLoader(deps.cache);
   const originOf = siteOrigin(deps.config);
 
   app.get('/sitemap.xml', async (req, reply) => {
     const origin = originOf(req);
-    const answer = await cachedByVersion(deps.cache, `sitemap:${origin}`, async () => {
-      const visible = (table: typeof articles | typeof profiles) =>
-        db
-          .select({ shortname: table.shortname, updatedAt: table.updatedAt })
-          .from(table)
-          .where(eq(table.isVisible, true))
-          .orderBy(desc(table.date), desc(table.id));
-      const [articleRows, profileRows] = await Promise.all([visible(articles), visible(profiles)]);
-      const url = (path: string, lastmod?: Date) =>
-        `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
-      const urls = [
-        url('/'),
-        url('/articles'),
-        url('/profiles'),
-        ...articleRows.map((r) => url(`/article/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
-        ...profileRows.map((r) => url(`/profile/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
-      ];
-      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-      return makeAnswer(200, xml, 'application/xml; charset=utf-8');
-    });
+    const answer = await load(
+      `sitemap:${origin}`,
+      CONTENT_TTL_MS,
+      async () => {
+        const visible = (table: typeof articles | typeof profiles) =>
+          db
+            .select({ shortname: table.shortname, updatedAt: table.updatedAt })
+            .from(table)
+            .where(eq(table.isVisible, true))
+            .orderBy(desc(table.date), desc(table.id));
+        const [articleRows, profileRows] = await Promise.all([visible(articles), visible(profiles)]);
+        const url = (path: string, lastmod?: Date) =>
+          `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+        const urls = [
+          url('/'),
+          url('/articles'),
+          url('/profiles'),
+          ...articleRows.map((r) => url(`/article/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
+          ...profileRows.map((r) => url(`/profile/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
+        ];
+        const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+        return makeAnswer(200, xml, 'application/xml; charset=utf-8');
+      },
+      byContentVersion,
+    );
     return sendAnswer(req, reply, answer);
   });
 
   app.get('/rss.xml', async (req, reply) => {
     const origin = originOf(req);
-    const answer = await cachedByVersion(deps.cache, `rss:${origin}`, async () => {
-      const rows = await db
-        .select({
-          shortname: articles.shortname,
-          title: articles.title,
-          description: articles.description,
-          body: articles.body,
-          date: articles.date,
-          tags: articles.tags,
-          author: users.name,
-        })
-        .from(articles)
-        .leftJoin(users, eq(users.id, articles.contributorId))
-        .where(eq(articles.isVisible, true))
-        .orderBy(desc(articles.date), desc(articles.id))
-        .limit(RSS_COUNT);
-      const items = rows.map((a) => {
-        const link = `${origin}/article/${encodeURIComponent(a.shortname)}`;
-        return [
-          '    <item>',
-          `      <title>${escapeXml(a.title)}</title>`,
-          `      <link>${escapeXml(link)}</link>`,
-          `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-          `      <pubDate>${a.date.toUTCString()}</pubDate>`,
-          a.author ? `      <dc:creator>${escapeXml(a.author)}</dc:creator>` : '',
-          ...a.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
-          `      <description>${escapeXml(truncate(a.description.trim() || markdownToText(a.body), 300))}</description>`,
-          '    </item>',
+    const answer = await load(
+      `rss:${origin}`,
+      CONTENT_TTL_MS,
+      async () => {
+        const rows = await db
+          .select({
+            shortname: articles.shortname,
+            title: articles.title,
+            description: articles.description,
+            body: articles.body,
+            date: articles.date,
+            tags: articles.tags,
+            author: users.name,
+          })
+          .from(articles)
+          .leftJoin(users, eq(users.id, articles.contributorId))
+          .where(eq(articles.isVisible, true))
+          .orderBy(desc(articles.date), desc(articles.id))
+          .limit(RSS_COUNT);
+        const items = rows.map((a) => {
+          const link = `${origin}/article/${encodeURIComponent(a.shortname)}`;
+          return [
+            '    <item>',
+            `      <title>${escapeXml(a.title)}</title>`,
+            `      <link>${escapeXml(link)}</link>`,
+            `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+            `      <pubDate>${a.date.toUTCString()}</pubDate>`,
+            a.author ? `      <dc:creator>${escapeXml(a.author)}</dc:creator>` : '',
+            ...a.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
+            `      <description>${escapeXml(truncate(a.description.trim() || markdownToText(a.body), 300))}</description>`,
+            '    </item>',
+          ]
+            .filter(Boolean)
+            .join('\n');
+        });
+        const xml = [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+          '  <channel>',
+          `    <title>${SITE}</title>`,
+          `    <link>${escapeXml(`${origin}/`)}</link>`,
+          `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+          '    <description>Dynasty fantasy football analysis: rookie rankings, buy-low targets and strategy.</description>',
+          '    <language>en-us</language>',
+          rows.length ? `    <lastBuildDate>${rows[0].date.toUTCString()}</lastBuildDate>` : '',
+          ...items,
+          '  </channel>',
+          '</rss>',
+          '',
         ]
-          .filter(Boolean)
+          .filter((line, i, all) => line || i === all.length - 1)
           .join('\n');
-      });
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
-        '  <channel>',
-        `    <title>${SITE}</title>`,
-        `    <link>${escapeXml(`${origin}/`)}</link>`,
-        `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
-        '    <description>Dynasty fantasy football analysis: rookie rankings, buy-low targets and strategy.</description>',
-        '    <language>en-us</language>',
-        rows.length ? `    <lastBuildDate>${rows[0].date.toUTCString()}</lastBuildDate>` : '',
-        ...items,
-        '  </channel>',
-        '</rss>',
-        '',
-      ]
-        .filter((line, i, all) => line || i === all.length - 1)
-        .join('\n');
-      return makeAnswer(200, xml, 'application/rss+xml; charset=utf-8');
-    });
+        return makeAnswer(200, xml, 'application/rss+xml; charset=utf-8');
+      },
+      byContentVersion,
+    );
     return sendAnswer(req, reply, answer);
   });
 }

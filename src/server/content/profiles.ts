@@ -9,7 +9,8 @@ import type {
   profileInputSchema,
 } from '#common/content.ts';
 import type { User } from '#common/users.ts';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query.ts';
 import { profiles, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { authorship, checkAuthor } from './authorship.ts';

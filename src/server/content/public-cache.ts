@@ -2,13 +2,16 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Cache } from '../cache.ts';
+import type { Cache, LoadOptions } from '../cache.ts';
 import { acceptsGzip } from '../http/encoding.ts';
 
 const VERSION_KEY = 'content:version';
-// Entries are keyed by the content version, so a write retires them all at once; the time to live
-// only bounds how long a retired entry lingers.
-const TTL_MS = 10 * 60 * 1000;
+/**
+ * Public answers are loaded (createLoader in cache.ts) under the content version, so a write retires
+ * them all at once; the time to live only bounds how long a retired entry lingers.
+ */
+export const CONTENT_TTL_MS = 10 * 60 * 1000;
+export const byContentVersion: LoadOptions = { version: VERSION_KEY };
 
 /** A public answer as stored: its status, its serialised body and the ETag of that body. */
 export interface CachedAnswer {
@@ -21,28 +24,12 @@ export interface CachedAnswer {
 /** Every content write calls this, after it commits, so no process serves an older answer. */
 export const bumpContentVersion = (cache: Cache) => cache.incr(VERSION_KEY);
 
-const contentVersion = async (cache: Cache) => (await cache.get<number>(VERSION_KEY)) ?? 0;
-
 export const makeAnswer = (status: number, body: string, type: string): CachedAnswer => ({
   status,
   body,
   type,
   etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
 });
-
-/** The value for key under the current content version, loading and storing it when missing. */
-export async function cachedByVersion<T extends object | null>(
-  cache: Cache,
-  key: string,
-  load: () => Promise<T>,
-): Promise<T> {
-  const fullKey = `content:${await contentVersion(cache)}:${key}`;
-  const hit = await cache.get<T>(fullKey);
-  if (hit !== undefined) return hit;
-  const value = await load();
-  await cache.set(fullKey, value, TTL_MS);
-  return value;
-}
 
 // The bytes of recent answers, by ETag, plain and gzipped: the app has no compression layer, and
 // encoding (let alone compressing) a large answer on every request would cost more than the rest of

@@ -10,14 +10,16 @@ import {
   searchQuerySchema,
 } from '#common/content.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
+import { createLoader } from '../cache.ts';
 import type { AppDeps } from '../deps.ts';
 import { createArticle, findArticle, listArticles, updateArticle } from './articles.ts';
 import { deleteContent } from './delete.ts';
 import { createProfile, findProfile, listProfiles, profileFilters, updateProfile } from './profiles.ts';
 import {
   bumpContentVersion,
+  byContentVersion,
   type CachedAnswer,
-  cachedByVersion,
+  CONTENT_TTL_MS,
   jsonAnswer,
   sendAnswer,
 } from './public-cache.ts';
@@ -42,6 +44,7 @@ const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAd
 export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const loader = createLoader(deps.cache);
 
   // The public answer for key: from the cache, or loaded; a missing item is a cached 404 too.
   const publicAnswer = (
@@ -49,7 +52,7 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     reply: FastifyReply,
     key: string,
     load: () => Promise<CachedAnswer>,
-  ) => cachedByVersion(deps.cache, key, load).then((answer) => sendAnswer(req, reply, answer));
+  ) => loader(key, CONTENT_TTL_MS, load, byContentVersion).then((answer) => sendAnswer(req, reply, answer));
   const adminAnswer = <T>(req: FastifyRequest, reply: FastifyReply, data: T) => {
     requireAdmin(req);
     reply.header('cache-control', 'private, no-store');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type ListAnswer, previewText, type SearchResult, searchHeader } from '#common/content.ts';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query.ts';
 import { articleMatch, articleRank, profileMatch, profileRank, tsQuery } from './text-search.ts';
 
 interface Hit {

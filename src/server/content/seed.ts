@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query.ts';
 import { articles, profiles, users } from '../db/schema.ts';
 import { renderMarkdown } from './markdown.ts';
 import { seedArticles, seedContributors } from './seed-articles.ts';

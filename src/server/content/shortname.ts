@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query.ts';
 
 const MAX_SLUG = 80;
 

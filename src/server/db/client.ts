@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -197,10 +196,4 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     unlock();
     throw err;
   }
-}
-
-/** Runs a raw SQL query and returns its rows, the same way on PGlite and PostgreSQL. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from './client.ts';
+import { type Queryable, queryRows } from './query.ts';
+
+/** What migrating needs of a database (client.ts's Database has it). */
+export interface Migratable {
+  db: Queryable;
+  /** Runs SQL text with no parameters (several statements allowed). */
+  exec(sqlText: string): Promise<void>;
+}
 
 const dir = join(import.meta.dirname, 'migrations');
 
@@ -14,7 +21,7 @@ export function migrationFiles(): { name: string; sql: string }[] {
 }
 
 /** Applies each migration not yet applied, each in its own transaction, recording its name. */
-export async function runMigrations(database: Database): Promise<string[]> {
+export async function runMigrations(database: Migratable): Promise<string[]> {
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

@@ -4,7 +4,7 @@ import { proPlayer } from '#simulator/flea/format.ts';
 import { identityIndex } from '../tools/rostership/identity.ts';
 import { fleaIdentity } from '../tools/rostership/teams.ts';
 import { type FleaProPlayer, fleaLeagueRostersSchema, fleaProPlayerSchema } from './flea/schemas.ts';
-import { type MflPlayer, readPlayers } from './mfl/exports.ts';
+import { type MflPlayer, readPlayers } from './mfl/schemas.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import { readPlayerMap } from './sleeper/client.ts';
 import type { SleeperPlayer } from './sleeper/schemas.ts';

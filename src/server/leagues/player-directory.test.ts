@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCache } from '../cache.ts';
-import { createLoader } from './cache-policy.ts';
+import { createLoader, memoryCache } from '../cache.ts';
 import { leagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';
 import type { MflClient } from './mfl/client.ts';

@@ -1,4 +1,4 @@
-import type { Loader } from './cache-policy.ts';
+import type { Loader } from '../cache.ts';
 import { ttl } from './cache-policy.ts';
 import { isLeagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FleaProPlayer } from './flea/schemas.ts';
 import { fleaLeagueRostersSchema } from './flea/schemas.ts';
-import { type MflPlayer, readPlayers } from './mfl/exports.ts';
+import { type MflPlayer, readPlayers } from './mfl/schemas.ts';
 import { mflDisplayName, mflPosition, normaliseName, normaliseTeam, positionFamily } from './player-names.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import { readPlayerMap } from './sleeper/client.ts';

@@ -1,5 +1,5 @@
 import type { FleaProPlayer } from './flea/schemas.ts';
-import type { MflPlayer } from './mfl/exports.ts';
+import type { MflPlayer } from './mfl/schemas.ts';
 import { mflDisplayName, mflPosition, normaliseName, normaliseTeam, positionFamily } from './player-names.ts';
 import type { SleeperPlayer } from './sleeper/schemas.ts';
 

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { LeagueType } from '#common/leagues.ts';
-import type { Cache } from '../cache.ts';
-import { createLoader } from './cache-policy.ts';
+import { type Cache, createLoader } from '../cache.ts';
 import { createFleaClient, type FleaClient } from './flea/client.ts';
 import { createServiceHttp, type HttpLimits, type ServiceHttpOptions } from './http.ts';
 import { createMflClient, type MflClient } from './mfl/client.ts';

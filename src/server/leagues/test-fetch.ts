@@ -1,6 +1,5 @@
 import type { LeagueType } from '#common/leagues.ts';
-import { memoryCache } from '../cache.ts';
-import { createLoader } from './cache-policy.ts';
+import { createLoader, memoryCache } from '../cache.ts';
 import { createServiceHttp, type ServiceHttp } from './http.ts';
 
 /*

@@ -3,7 +3,7 @@
  * numbers, and its own position codes (K, P, D/ST, EDR for DE, IL for DT).
  */
 import type { Slot } from '../world/formats.ts';
-import type { League, LeagueTeam } from '../world/leagues.ts';
+import type { League, LeagueTeam } from '../world/league.ts';
 import { fullName, type InjuryStatus, injuryAt, type Player, type Position } from '../world/players.ts';
 import type { Standing } from '../world/results.ts';
 import { teamByCode } from '../world/teams.ts';

@@ -1,5 +1,5 @@
 /** Fleaflicker's league answers: a user's leagues, every roster of a league, and its rules. */
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import { benchCount, eligibilityOf, initials, num, rosterPositions } from './format.ts';
 import { type FleaView, one, type Query, wantsSportradar } from './view.ts';
 

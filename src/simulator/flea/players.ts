@@ -1,5 +1,5 @@
 /** Fleaflicker's player answers: the paged player listing with its filters, and one team's roster. */
-import type { League, LeagueTeam } from '../world/leagues.ts';
+import type { League, LeagueTeam } from '../world/league.ts';
 import type { Player } from '../world/players.ts';
 import { gameState } from '../world/schedule.ts';
 import {

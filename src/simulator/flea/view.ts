@@ -1,5 +1,5 @@
 /** What every Fleaflicker answer needs: the world at the simulated moment, query helpers, shared pieces. */
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import type { Player } from '../world/players.ts';
 import { standings } from '../world/results.ts';
 import type { World } from '../world/world.ts';

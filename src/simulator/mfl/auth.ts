@@ -1,6 +1,6 @@
 /** MFL logins: the MFL_USER_ID cookie and APIKEY. Cookies are signed, not stored, so they outlive a reset. */
 import type { FastifyRequest } from 'fastify';
-import type { Account } from '../world/leagues.ts';
+import type { Account } from '../world/league.ts';
 import { hash32 } from '../world/random.ts';
 import type { World } from '../world/world.ts';
 

@@ -1,5 +1,5 @@
 /** What every MFL export handler gets. */
-import type { Account, League } from '../world/leagues.ts';
+import type { Account, League } from '../world/league.ts';
 import type { World } from '../world/world.ts';
 
 export interface MflContext {

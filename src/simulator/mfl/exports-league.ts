@@ -1,7 +1,8 @@
 /** MFL exports about one league: settings, rosters, scores, results, statuses, free agents and the rookie draft. */
 
 import { mflLimit } from '../world/formats.ts';
-import { type League, type LeagueTeam, REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
+import type { League, LeagueTeam } from '../world/league.ts';
+import { REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
 import { idList, leagueBaseUrl, type MflContext, weekParam } from './context.ts';
 import { collapse, envelope, errorBody, type MflBody } from './format.ts';
 

@@ -1,5 +1,6 @@
 /** MFL's league scoring exports: projections, live scoring and weekly results. */
-import { activeRoster, type League, type LeagueTeam, REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
+import type { League, LeagueTeam } from '../world/league.ts';
+import { activeRoster, REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
 import { bestGroupLineup } from '../world/lineups.ts';
 import type { Player } from '../world/players.ts';
 import { gameState } from '../world/schedule.ts';

@@ -1,6 +1,6 @@
 /** MFL's lineup import: validates like MFL does and really changes the world's starters. */
 import { mflLimit } from '../world/formats.ts';
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import { checkGroupLineup, type LineupProblem } from '../world/lineups.ts';
 import { mflName, type Player } from '../world/players.ts';
 import { WEEKS } from '../world/schedule.ts';

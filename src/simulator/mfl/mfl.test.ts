@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../accounts.ts';
 import type { SimControl } from '../control.ts';
 import { FIXED_NOW, get, mflCookie, startSim } from '../test-support.ts';
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import type { Player } from '../world/players.ts';
 import type { World } from '../world/world.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SimState } from '../control.ts';
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import type { World } from '../world/world.ts';
 import { cookieFor, mflUser } from './auth.ts';
 import type { MflContext } from './context.ts';

@@ -1,6 +1,6 @@
 /** Sleeper's JSON shapes: string ids, numbers as numbers, and the many nulls Sleeper sends. */
 import type { LeagueFormat } from '../world/formats.ts';
-import type { Account, League } from '../world/leagues.ts';
+import type { Account, League } from '../world/league.ts';
 import { injuryAt, type Player, type Position, rotowireId } from '../world/players.ts';
 import { hash32 } from '../world/random.ts';
 

@@ -1,7 +1,7 @@
 /** Sleeper's read API under /sleeper/v1. */
 import type { FastifyInstance } from 'fastify';
 import type { SimState } from '../control.ts';
-import type { League } from '../world/leagues.ts';
+import type { League } from '../world/league.ts';
 import { REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
 import { standings, streak, teamWeek } from '../world/results.ts';
 import { WEEKS } from '../world/schedule.ts';

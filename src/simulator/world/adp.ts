@@ -1,5 +1,5 @@
 /** Average draft position over the world's MFL rookie drafts, filtered as MFL's ADP export filters. */
-import type { League } from './leagues.ts';
+import type { League } from './league.ts';
 
 export interface AdpFilter {
   /** League size; 0 = all, 16 = 16 or more. */

@@ -1,81 +1,10 @@
 /** Users and leagues on the three services: formats, rosters, rookie drafts and fantasy schedules. */
-import {
-  describeFormat,
-  type LeagueFormat,
-  type MflGroup,
-  mflGroups,
-  rosterSize,
-  type Slot,
-  slots,
-} from './formats.ts';
+import { describeFormat, type LeagueFormat, mflGroups, rosterSize, slots } from './formats.ts';
+import type { Account, League, LeagueTeam, Service } from './league.ts';
 import { FIRST_NAMES, LAST_NAMES, TEAM_ADJECTIVES, TEAM_WORDS } from './names.ts';
 import type { Player } from './players.ts';
 import { Rng } from './random.ts';
 import { draftRookies, fillRosters } from './rosters.ts';
-
-export type Service = 'mfl' | 'sleeper' | 'flea';
-
-export interface Account {
-  /** World key: `${service}:${login}`. */
-  key: string;
-  service: Service;
-  /** MFL username, Sleeper username, Fleaflicker e-mail. */
-  login: string;
-  password?: string;
-  /** Sleeper user_id; MFL and Fleaflicker keep an internal id. */
-  userId: string;
-  displayName: string;
-  avatar: string;
-  /** MFL APIKEY accepted in place of the login cookie. */
-  apiKey?: string;
-}
-
-export interface LeagueTeam {
-  /** MFL franchise id "0001", Sleeper roster_id "1", Fleaflicker team id. */
-  id: string;
-  name: string;
-  ownerKey: string;
-  players: number[];
-  taxi: number[];
-  ir: number[];
-  /** MFL's `drafted` note per player ("1.04", "FCFS", "Trade"…). */
-  acquired: Map<number, string>;
-}
-
-export interface DraftPick {
-  round: number;
-  /** Pick within the round, 1-based. */
-  pick: number;
-  overall: number;
-  /** Index into League.teams of the team that made the pick. */
-  team: number;
-  player: number;
-  /** Epoch seconds. */
-  timestamp: number;
-}
-
-export interface League {
-  service: Service;
-  id: string;
-  name: string;
-  format: LeagueFormat;
-  /** MFL league host, e.g. "www57". */
-  host: string;
-  isPublic: boolean;
-  teams: LeagueTeam[];
-  draft: { id: string; rounds: number; startedAt: number; picks: DraftPick[] };
-  mfl: { count: number; groups: MflGroup[] };
-  slots: Slot[];
-  /** Head-to-head pairs (team indexes) for the regular season, by week - 1. */
-  pairs: [number, number][][];
-  rosterSize: number;
-  taxiSlots: number;
-  irSlots: number;
-  /** Public population leagues: not every league found is a dynasty league (default dynasty). */
-  kind?: 'dynasty' | 'redraft' | 'mock';
-  /** The rookie draft's state (default complete): under way, not started, or none at all. */
-  draftStatus?: 'complete' | 'drafting' | 'pre_draft' | 'none';
-}
 
 export const REGULAR_SEASON_WEEKS = 14;
 

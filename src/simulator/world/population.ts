@@ -7,7 +7,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { describeFormat, type LeagueFormat, mflGroups, rosterSize, slots } from './formats.ts';
-import { type Account, type League, type LeagueTeam, roundRobin } from './leagues.ts';
+import type { Account, League, LeagueTeam } from './league.ts';
+import { roundRobin } from './leagues.ts';
 import { FIRST_NAMES, LAST_NAMES, TEAM_ADJECTIVES, TEAM_WORDS } from './names.ts';
 import type { Player } from './players.ts';
 import { Rng } from './random.ts';

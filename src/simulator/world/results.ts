@@ -1,5 +1,6 @@
 /** Head-to-head results and standings for the slot-lineup services (Sleeper, Fleaflicker). */
-import { type League, type LeagueTeam, REGULAR_SEASON_WEEKS } from './leagues.ts';
+import type { League, LeagueTeam } from './league.ts';
+import { REGULAR_SEASON_WEEKS } from './leagues.ts';
 import type { Player } from './players.ts';
 import { gameState } from './schedule.ts';
 import type { World } from './world.ts';

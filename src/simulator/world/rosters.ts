@@ -2,7 +2,7 @@
 
 import type { LeagueFormat } from './formats.ts';
 import { rosterCaps, rosterNeeds } from './formats.ts';
-import type { League } from './leagues.ts';
+import type { League } from './league.ts';
 import { IDP_POSITIONS, injuryAt, type Player, type Position } from './players.ts';
 import type { Rng } from './random.ts';
 

@@ -1,13 +1,7 @@
 /** The simulated world: one seeded season, its players, accounts and leagues, and the lineups set in it. */
 import { DEMO_ACCOUNTS } from '../accounts.ts';
-import {
-  type Account,
-  activeRoster,
-  buildLeagues,
-  type League,
-  type LeagueTeam,
-  type Service,
-} from './leagues.ts';
+import type { Account, League, LeagueTeam, Service } from './league.ts';
+import { activeRoster, buildLeagues } from './leagues.ts';
 import { bestGroupLineup, bestSlotLineup } from './lineups.ts';
 import { buildPlayers, type Player } from './players.ts';
 import { Population } from './population.ts';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { type Loader, privateScope, ttl } from '../cache-policy.ts';
+import type { Loader } from '#server/cache.ts';
+import { privateScope, ttl } from '../cache-policy.ts';
 import { isLeagueError, leagueError } from '../errors.ts';
 import type { ServiceHttp } from '../http.ts';
 import {

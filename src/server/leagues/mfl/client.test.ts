@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { memoryCache } from '#server/cache.ts';
-import { createLoader } from '../cache-policy.ts';
+import { createLoader, memoryCache } from '#server/cache.ts';
 import { LeagueServiceError } from '../errors.ts';
 import { createServiceHttp } from '../http.ts';
 import { fixtureText } from '../test-fixtures.ts';

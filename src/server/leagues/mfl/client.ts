@@ -1,6 +1,9 @@
-import { type Loader, privateScope, ttl } from '../cache-policy.ts';
+import type { Loader } from '#server/cache.ts';
+import { privateScope, ttl } from '../cache-policy.ts';
 import { type LeagueServiceError, leagueError } from '../errors.ts';
 import type { ServiceHttp, ServiceResponse } from '../http.ts';
+import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
+import { decodeXml, isRecord, mflError, parseImportAnswer, parseLoginXml, text } from './parse.ts';
 import {
   type MflAdp,
   type MflDraftUnit,
@@ -32,9 +35,7 @@ import {
   readRosters,
   readRules,
   readWeeklyResults,
-} from './exports.ts';
-import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
-import { decodeXml, isRecord, mflError, parseImportAnswer, parseLoginXml, text } from './parse.ts';
+} from './schemas.ts';
 
 /** A league as the app knows it: its id and (ideally) its url, which names its host and season. */
 export interface MflLeagueRef {

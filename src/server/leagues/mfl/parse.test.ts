@@ -1,53 +1,45 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LeagueServiceError } from '../errors.ts';
 import { leagueHost, mflSeasonYear, mflUrl, yearFromLeagueUrl } from './hosts.ts';
-import {
-  asList,
-  checkBody,
-  idList,
-  num,
-  optStr,
-  parseImportAnswer,
-  parseLoginXml,
-  payload,
-  str,
-  text,
-} from './parse.ts';
+import { checkBody, parseImportAnswer, parseLoginXml, payload } from './parse.ts';
+import { idList, list, measured, optScalar, scalar, textNode } from './schemas.ts';
 
 describe('MFL JSON normalisation', () => {
   it('reads object-or-array lists, with {} and missing members as empty', () => {
-    expect(asList([{ id: '1' }, { id: '2' }])).toHaveLength(2);
-    expect(asList({ id: '1' })).toEqual([{ id: '1' }]);
-    expect(asList({})).toEqual([]);
-    expect(asList(undefined)).toEqual([]);
-    expect(asList('')).toEqual([]);
-    expect(asList([{ id: '1' }, 'junk', null])).toEqual([{ id: '1' }]);
+    const ids = list(z.object({ id: scalar }));
+    expect(ids.parse([{ id: '1' }, { id: '2' }])).toHaveLength(2);
+    expect(ids.parse({ id: '1' })).toEqual([{ id: '1' }]);
+    expect(ids.parse({})).toEqual([]);
+    expect(ids.parse(undefined)).toEqual([]);
+    expect(ids.parse('')).toEqual([]);
+    expect(ids.parse([{ id: '1' }, 'junk', null])).toEqual([{ id: '1' }]);
   });
 
   it('reads $t text nodes and plain strings', () => {
-    expect(text({ $t: 'Rules here' })).toBe('Rules here');
-    expect(text('plain')).toBe('plain');
-    expect(text({})).toBe('');
-    expect(text(undefined)).toBe('');
+    expect(textNode.parse({ $t: 'Rules here' })).toBe('Rules here');
+    expect(textNode.parse('plain')).toBe('plain');
+    expect(textNode.parse({})).toBe('');
+    expect(textNode.parse(undefined)).toBe('');
   });
 
   it('keeps scalars as strings with their leading zeros', () => {
-    expect(str('0001')).toBe('0001');
-    expect(str(undefined)).toBe('');
-    expect(optStr('')).toBeUndefined();
-    expect(optStr(' 0501 ')).toBe('0501');
+    expect(scalar.parse('0001')).toBe('0001');
+    expect(scalar.parse(undefined)).toBe('');
+    expect(optScalar.parse('')).toBeUndefined();
+    expect(optScalar.parse(' 0501 ')).toBe('0501');
   });
 
   it('turns measures into numbers, empty into null', () => {
-    expect(num('152.8')).toBe(152.8);
-    expect(num('')).toBeNull();
-    expect(num('n/a')).toBeNull();
-    expect(num(undefined)).toBeNull();
+    expect(measured.parse('152.8')).toBe(152.8);
+    expect(measured.parse('')).toBeNull();
+    expect(measured.parse('n/a')).toBeNull();
+    expect(measured.parse(undefined)).toBeNull();
   });
 
   it('splits comma lists with the trailing comma', () => {
-    expect(idList('14056,13132,0501,')).toEqual(['14056', '13132', '0501']);
-    expect(idList('')).toEqual([]);
+    expect(idList.parse('14056,13132,0501,')).toEqual(['14056', '13132', '0501']);
+    expect(idList.parse('')).toEqual([]);
   });
 });
 

@@ -1,21 +1,14 @@
 import { type LeagueServiceError, leagueError } from '../errors.ts';
 
 /*
- * MFL's JSON is XML turned into JSON: every scalar is a string, a list of one collapses to the bare
- * element, an empty list is `{}` or missing, and text nodes are `{ "$t": "…" }`. These helpers read
- * it without ever turning an id into a number (ids like "0001" keep their zeros).
+ * MFL's answers around the exports: the error envelope of a JSON answer (every scalar a string, text
+ * nodes as `{ "$t": "…" }`), and the XML answers of login and imports. The exports themselves are
+ * read by the schemas in schemas.ts.
  */
 
 export type Json = Record<string, unknown>;
 
 export const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Object-or-array (or nothing, or `{}`) as an array. */
-export function asList(v: unknown): Json[] {
-  if (Array.isArray(v)) return v.filter(isRecord);
-  if (isRecord(v)) return Object.keys(v).length === 0 ? [] : [v];
-  return [];
-}
 
 /** A text node (`{ "$t": "…" }`) or a plain string, as a string. */
 export function text(v: unknown): string {
@@ -29,34 +22,6 @@ export function str(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return '';
-}
-
-/** A scalar as a string, or undefined when missing or empty. */
-export function optStr(v: unknown): string | undefined {
-  const s = str(v).trim();
-  return s === '' ? undefined : s;
-}
-
-/** A numeric measure (score, week, epoch seconds) as a number; '' and junk are null. Never for ids. */
-export function num(v: unknown): number | null {
-  const s = str(v).trim();
-  if (s === '') return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** "1"/"Yes" style flags. */
-export function flag(v: unknown): boolean {
-  const s = str(v).trim().toLowerCase();
-  return s === '1' || s === 'yes' || s === 'true';
-}
-
-/** "14056,13132,…," (with MFL's trailing comma) as ids. */
-export function idList(v: unknown): string[] {
-  return str(v)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 /** The messages MFL uses when the cookie is missing, expired or not in the league. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MflLeague, MflNflWeek, MflPlayer } from '#server/leagues/mfl/exports.ts';
+import type { MflLeague, MflNflWeek, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './build.ts';
 import { teamUrl } from './load.ts';
 

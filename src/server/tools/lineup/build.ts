@@ -6,7 +6,7 @@ import type {
   MflNflWeek,
   MflPlayer,
   MflRosterPlayer,
-} from '#server/leagues/mfl/exports.ts';
+} from '#server/leagues/mfl/schemas.ts';
 
 /** Everything MFL told us about one franchise's week, as the MFL client reads it. */
 export interface LineupSources {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leagueError } from '#server/leagues/errors.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
-import type { MflLiveScoring } from '#server/leagues/mfl/exports.ts';
+import type { MflLiveScoring } from '#server/leagues/mfl/schemas.ts';
 import { submitLineup } from './submit.ts';
 
 const league = {

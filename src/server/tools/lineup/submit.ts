@@ -1,7 +1,7 @@
 import type { LineupSubmitAnswer } from '#common/lineup.ts';
 import { isLeagueError } from '#server/leagues/errors.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
-import type { MflPlayer } from '#server/leagues/mfl/exports.ts';
+import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { displayName } from './build.ts';
 import { type OwnLeague, readStarters } from './load.ts';
 

@@ -7,7 +7,8 @@ import {
   adpWindow,
   type TriState,
 } from '#common/rookie-adp.ts';
-import { type Db, queryRows } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { wholeMonths } from './months.ts';
 
 /** A checked filter (see adpFilterProblems): at least one size and type, a real date window. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readDraftResults, readLeague, readPlayers, readRules } from '#server/leagues/mfl/exports.ts';
+import { readDraftResults, readLeague, readPlayers, readRules } from '#server/leagues/mfl/schemas.ts';
 import {
   sleeperDraftPickSchema,
   sleeperDraftSchema,

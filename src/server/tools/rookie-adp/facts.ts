@@ -1,5 +1,5 @@
 import type { AdpLeagueType } from '#common/rookie-adp.ts';
-import type { MflPositionRules, MflStarterSlot } from '#server/leagues/mfl/exports.ts';
+import type { MflPositionRules, MflStarterSlot } from '#server/leagues/mfl/schemas.ts';
 import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
 
 /*

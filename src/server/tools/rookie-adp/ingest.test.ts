@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memoryCache } from '#server/cache.ts';
-import { queryRows } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks } from '#server/db/schema-adp.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
-import type { League } from '#simulator/world/leagues.ts';
+import type { League } from '#simulator/world/league.ts';
 import { dueSources, ingestLeagues, isDue, parseAdpLeagueIds, retryDelayMs } from './ingest.ts';
 import { saveDraft } from './store.ts';
 import {

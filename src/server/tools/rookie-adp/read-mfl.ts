@@ -1,6 +1,6 @@
 import type { MflClient, MflLeagueRef } from '#server/leagues/mfl/client.ts';
-import type { MflDraftPick, MflPlayer } from '#server/leagues/mfl/exports.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import type { MflDraftPick, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { mflDisplayName } from '#server/leagues/player-names.ts';
 import {
   type DraftRecord,

@@ -8,7 +8,7 @@ import {
   adpProblemSchema,
   adpRequestSchema,
 } from '#common/rookie-adp.ts';
-import { cached } from '#server/cache.ts';
+import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
 import { runState } from './discovery/admin-data.ts';
@@ -27,6 +27,7 @@ const ANSWER_TTL_MS = 60_000;
  */
 export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
+  const load = createLoader(deps.cache);
   const ctx: IngestContext = {
     db: deps.database.db,
     services: deps.services,
@@ -100,9 +101,12 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         startDate: body.startDate!,
         endDate: body.endDate!,
       };
-      const version = (await deps.cache.get<number>(ADP_VERSION_KEY).catch(() => undefined)) ?? 0;
-      const key = `rookie-adp:answer:${version}:${JSON.stringify(filter)}`;
-      return cached<AdpAnswer>(deps.cache, key, ANSWER_TTL_MS, () => queryAdp(deps.database.db, filter));
+      return load<AdpAnswer>(
+        `rookie-adp:answer:${JSON.stringify(filter)}`,
+        ANSWER_TTL_MS,
+        () => queryAdp(deps.database.db, filter),
+        { version: ADP_VERSION_KEY },
+      );
     },
   );
 

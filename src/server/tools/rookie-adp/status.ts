@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Db, queryRows } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 
 /** GET /api/mfl/adp/status: how much the store holds and whether the configured leagues are read. */
 export const ingestStatusSchema = z.object({

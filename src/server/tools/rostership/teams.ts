@@ -2,7 +2,7 @@ import type { ExtraKind } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
 import type { FleaProPlayer } from '#server/leagues/flea/schemas.ts';
-import type { MflPlayer } from '#server/leagues/mfl/exports.ts';
+import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { mflDisplayName, mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdpData, AdpRun } from '#common/adp-data.ts';
-import { type Db, queryRows } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { readJob } from './jobs.ts';
 
 /** The admin data page's figures, each a small aggregate over the store and the frontier. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { makeTestApp, type TestApp } from '#server/test/app.ts';
 import { startTestSimulator } from '#server/test/simulator.ts';
 

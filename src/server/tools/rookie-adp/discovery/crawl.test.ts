@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { openTestDatabase } from '#server/test/database.ts';
 import { type Sim, startSim } from '../test-support.ts';
 import { crawlOnce, nextReadAt, nextSeasonStart, skipByName } from './crawl.ts';

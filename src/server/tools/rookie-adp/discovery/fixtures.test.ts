@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '#server/db/client.ts';
-import { readLeagueSearch } from '#server/leagues/mfl/exports.ts';
+import type { Database } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import { readLeagueSearch } from '#server/leagues/mfl/schemas.ts';
 import { fakeFetch } from '#server/leagues/test-fetch.ts';
 import { fixtureJson, fixtureText } from '#server/leagues/test-fixtures.ts';
 import { openTestDatabase } from '#server/test/database.ts';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdpService } from '#common/rookie-adp.ts';
-import { type Db, queryRows } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 
 /*
  * The crawl's frontier, kept in the database so a restart resumes where the last run stopped: the

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 import { recordJobRun } from '#server/ops/metrics.ts';
 import type { RunSummary } from './crawl.ts';
 

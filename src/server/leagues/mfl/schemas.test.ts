@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LeagueServiceError } from '../errors.ts';
 import { fixtureFiles, fixtureJson, fixtureText } from '../test-fixtures.ts';
+import { checkBody, isRecord, parseLoginXml } from './parse.ts';
 import {
   readFreeAgents,
   readInjuries,
@@ -11,8 +12,7 @@ import {
   readPlayers,
   readRosters,
   readWeeklyResults,
-} from './exports.ts';
-import { checkBody, isRecord, parseLoginXml } from './parse.ts';
+} from './schemas.ts';
 
 const ffscrapr = 'dynastyprocess__ffscrapr-tests/mfl/2020';
 const tilted = 'tiltedwindmills__mfl-api/src/test/resources/exports';

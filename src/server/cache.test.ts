@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { type Cache, createLoader, memoryCache } from './cache.ts';
+
+/** A cache whose every call fails, as Redis does while it is down. */
+const downCache = (): Cache => {
+  const fail = async () => {
+    throw new Error('cache down');
+  };
+  return { get: fail, set: fail, delete: fail, incr: fail, close: async () => undefined };
+};
+
+describe('createLoader', () => {
+  it('loads once, then answers from the cache', async () => {
+    const load = createLoader(memoryCache());
+    let calls = 0;
+    const read = async () => ++calls;
+    expect(await load('k', 60_000, read)).toBe(1);
+    expect(await load('k', 60_000, read)).toBe(1);
+    expect(calls).toBe(1);
+  });
+
+  it('shares one load between concurrent calls for the same key', async () => {
+    const load = createLoader(memoryCache());
+    let calls = 0;
+    let finish!: (v: string) => void;
+    const read = () => {
+      calls++;
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const both = Promise.all([load('k', 60_000, read), load('k', 60_000, read)]);
+    // Both calls have passed the cache look-up once the first load has started.
+    await new Promise((resolve) => setImmediate(resolve));
+    finish('v');
+    expect(await both).toEqual(['v', 'v']);
+    expect(calls).toBe(1);
+  });
+
+  it('answers by loading directly while the cache is down', async () => {
+    const load = createLoader(downCache());
+    expect(await load('k', 60_000, async () => 'fresh', { version: 'v' })).toBe('fresh');
+    await expect(load.forget('k')).resolves.toBeUndefined();
+  });
+
+  it('keeps a value for a time that may depend on it', async () => {
+    const cache = memoryCache();
+    const ttls: number[] = [];
+    const set = cache.set;
+    cache.set = (key, value, ttlMs) => {
+      ttls.push(ttlMs);
+      return set(key, value, ttlMs);
+    };
+    await createLoader(cache)(
+      'k',
+      (v: string[]) => (v.length ? 1000 : 10),
+      async () => [],
+    );
+    expect(ttls).toEqual([10]);
+  });
+
+  it('with a version key, retires every entry when the version moves', async () => {
+    const cache = memoryCache();
+    const load = createLoader(cache);
+    let calls = 0;
+    const read = async () => ++calls;
+    expect(await load('a', 60_000, read, { version: 'group:version' })).toBe(1);
+    expect(await load('a', 60_000, read, { version: 'group:version' })).toBe(1);
+    // Another group's version does not touch it.
+    await cache.incr('other:version');
+    expect(await load('a', 60_000, read, { version: 'group:version' })).toBe(1);
+    await cache.incr('group:version');
+    expect(await load('a', 60_000, read, { version: 'group:version' })).toBe(2);
+  });
+
+  it('forgets a key', async () => {
+    const load = createLoader(memoryCache());
+    let calls = 0;
+    const read = async () => ++calls;
+    await load('k', 60_000, read);
+    await load.forget('k');
+    expect(await load('k', 60_000, read)).toBe(2);
+  });
+});
