@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
 import { mflLeagueRefSchema } from './leagues.ts';
+import { lineupPositions } from './position-order.ts';
 
 /*
  * The MFL lineup: its payloads and the pure rules behind the lineup screen (limits, position groups,
@@ -126,13 +127,9 @@ export function groupFor(groupKeys: Iterable<string>, position: string): string 
   return undefined;
 }
 
-const displayFirst = ['QB', 'RB', 'WR', 'TE'];
-
 /** QB, RB, WR, TE first; a combined group sorts by its earliest member ("RB+WR" with RB). */
 export function positionRank(groupKey: string): number {
-  const ranks = groupKey.split('+').map((p) => displayFirst.indexOf(p.trim().toUpperCase()));
-  const known = ranks.filter((r) => r >= 0);
-  return known.length ? Math.min(...known) : displayFirst.length;
+  return Math.min(...groupKey.split('+').map((p) => lineupPositions.rank(p.trim().toUpperCase())));
 }
 
 /** The group keys in display order: QB, RB, WR, TE, then the others in the league's own order. */

@@ -5,10 +5,8 @@ import {
   adpCaption,
   adpCsv,
   adpFilterProblems,
-  adpPositionsOf,
   adpRequestSchema,
   adpWindow,
-  compareAdpPositions,
   dayStart,
   defaultAdpRange,
   formatAdp,
@@ -133,19 +131,7 @@ describe('dates', () => {
   });
 });
 
-describe('positions and numbers', () => {
-  it('orders positions as the spec lists them, others after', () => {
-    expect(
-      ['PN', 'Def', 'S', 'CB', 'QB', 'XX', 'WR', 'DT', 'PK', 'TE', 'RB', 'DE', 'LB'].sort(
-        compareAdpPositions,
-      ),
-    ).toEqual(['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'CB', 'S', 'PK', 'PN', 'Def', 'XX']);
-    expect(adpPositionsOf([{ position: 'WR' }, { position: 'QB' }, { position: 'WR' }])).toEqual([
-      'QB',
-      'WR',
-    ]);
-  });
-
+describe('numbers', () => {
   it('shows ADP to two decimals', () => {
     expect(formatAdp(3.9375)).toBe('3.94');
     expect(formatAdp(12)).toBe('12.00');
@@ -167,13 +153,17 @@ describe('CSV export', () => {
     const csv = adpCsv([
       { ...player, name: 'Riley Fowler' },
       { ...player, id: '2', name: 'Ja, "Jr"' },
-    ]).split('\n');
+    ]).split('\r\n');
     expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share');
     expect(csv[1]).toBe('1,WR,Riley Fowler,3.94,1,11,8,50.0%');
     expect(csv[2]).toBe('2,WR,"Ja, ""Jr""",3.94,1,11,8,50.0%');
+    expect(csv.slice(3)).toEqual(['']);
   });
 
   it('never lets a name start a spreadsheet formula', () => {
-    expect(adpCsv([{ ...player, name: '=HYPERLINK("x")' }]).split('\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(adpCsv([{ ...player, name: '=HYPERLINK("x")' }]).split('\r\n')[1]).toContain(
+      `"'=HYPERLINK(""x"")"`,
+    );
+    expect(adpCsv([{ ...player, name: '-Minus' }]).split('\r\n')[1]).toContain(`'-Minus`);
   });
 });

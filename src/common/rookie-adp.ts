@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCsv } from './csv.ts';
 
 /*
  * Rookie ADP: the filter the page sends, the answer, and the rules both sides apply (spec sections 2,
@@ -156,22 +157,6 @@ export function defaultAdpRange(today: Date = new Date()): { startDate: string; 
   return { startDate: toIsoDate(start), endDate: toIsoDate(today) };
 }
 
-/** Rookie ADP's position order (spec section 9); other positions follow alphabetically. */
-export const ADP_POSITION_ORDER = ['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'CB', 'S', 'PK', 'PN'] as const;
-
-export function compareAdpPositions(a: string, b: string): number {
-  const rank = (p: string) => {
-    const i = (ADP_POSITION_ORDER as readonly string[]).indexOf(p);
-    return i < 0 ? ADP_POSITION_ORDER.length : i;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b);
-}
-
-/** The positions the players have, in display order. */
-export function adpPositionsOf(players: readonly { position: string }[]): string[] {
-  return [...new Set(players.map((p) => p.position))].sort(compareAdpPositions);
-}
-
 /** ADP as shown: two decimals. */
 export const formatAdp = (adp: number) => adp.toFixed(2);
 
@@ -185,18 +170,11 @@ export function adpCaption(
   return `Data collected from ${totalLeagues} ${service} ${totalLeagues === 1 ? 'draft' : 'drafts'} between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
 }
 
-/**
- * The players as CSV (rank, position, name, ADP, min, max, drafts, share), quoted where needed. A text
- * cell starting with = + @ is prefixed with ' so a spreadsheet never runs it as a formula.
- */
+/** The players as CSV (rank, position, name, ADP, min, max, drafts, share), written by toCsv. */
 export function adpCsv(players: readonly AdpPlayer[]): string {
-  const cell = (v: string | number) => {
-    let s = String(v);
-    if (typeof v === 'string' && /^[=+@\t\r]/.test(s)) s = `'${s}`;
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const rows = players.map((p, i) =>
-    [
+  return toCsv(
+    ['Rank', 'Pos.', 'Name', 'ADP', 'Min', 'Max', 'Drafts', 'Share'],
+    players.map((p, i) => [
       i + 1,
       p.position,
       p.name,
@@ -205,9 +183,6 @@ export function adpCsv(players: readonly AdpPlayer[]): string {
       p.maxPick,
       p.drafts,
       `${(p.draftShare * 100).toFixed(1)}%`,
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return [['Rank', 'Pos.', 'Name', 'ADP', 'Min', 'Max', 'Drafts', 'Share'].join(','), ...rows].join('\n');
 }

@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  comparePositions,
   deriveRow,
   draftYearsOf,
   filterRows,
   injuryOf,
   leagueKey,
   mergePlayers,
-  positionsOf,
   type RostershipPlayer,
   rosterRate,
   rostershipRequestSchemas,
@@ -235,28 +233,7 @@ describe('withoutLeagues', () => {
   });
 });
 
-describe('positions, years, filters and sorting', () => {
-  it('orders positions QB RB WR TE DE DT LB S PK PN, then others', () => {
-    const found = ['PN', 'CB', 'S', 'Def', 'LB', 'PK', 'DT', 'DE', 'TE', 'WR', 'RB', 'QB'].map(
-      (position) => ({ position }),
-    );
-    expect(positionsOf(found)).toEqual([
-      'QB',
-      'RB',
-      'WR',
-      'TE',
-      'DE',
-      'DT',
-      'LB',
-      'S',
-      'PK',
-      'PN',
-      'CB',
-      'Def',
-    ]);
-    expect(comparePositions('QB', 'QB')).toBe(0);
-  });
-
+describe('years, filters and sorting', () => {
   it('lists the draft years present, newest first', () => {
     expect(draftYearsOf([{ draftYear: 2020 }, {}, { draftYear: 2024 }, { draftYear: 2020 }])).toEqual([
       2024, 2020,

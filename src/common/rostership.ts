@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toCsv } from './csv.ts';
 import { extraKinds } from './extras.ts';
 import {
   fleaLeagueRefSchema,
@@ -7,6 +8,7 @@ import {
   mflLeagueRefSchema,
   sleeperLeagueRefSchema,
 } from './leagues.ts';
+import { rostershipPositions } from './position-order.ts';
 
 /** Leagues per rostership or player-status request (spec section 9). */
 export const LEAGUE_CHUNK = 5;
@@ -113,22 +115,6 @@ export function injuryOf(raw: string | null | undefined): { injuryStatus?: strin
 }
 
 // --- Positions -----------------------------------------------------------------------------------
-
-/** Rostership's position order (spec section 9); other positions follow alphabetically. */
-export const rostershipPositionOrder = ['QB', 'RB', 'WR', 'TE', 'DE', 'DT', 'LB', 'S', 'PK', 'PN'] as const;
-
-export function comparePositions(a: string, b: string): number {
-  const rank = (p: string) => {
-    const i = (rostershipPositionOrder as readonly string[]).indexOf(p);
-    return i < 0 ? rostershipPositionOrder.length : i;
-  };
-  return rank(a) - rank(b) || a.localeCompare(b);
-}
-
-/** The positions the players have, in display order. */
-export function positionsOf(players: readonly { position: string }[]): string[] {
-  return [...new Set(players.map((p) => p.position))].sort(comparePositions);
-}
 
 /** The draft years the players have, newest first. */
 export function draftYearsOf(players: readonly { draftYear?: number }[]): number[] {
@@ -284,7 +270,7 @@ export function compareRows(a: RostershipRow, b: RostershipRow, key: RostershipS
     case 'name':
       return a.name.localeCompare(b.name);
     case 'position':
-      return comparePositions(a.position, b.position);
+      return rostershipPositions.compare(a.position, b.position);
     case 'team':
       return a.team.localeCompare(b.team);
     case 'count':
@@ -313,18 +299,11 @@ export function sortRows(rows: readonly RostershipRow[], key: RostershipSortKey 
 
 // --- Export --------------------------------------------------------------------------------------
 
-const csvCell = (v: string | number | undefined) => {
-  const s = v === undefined ? '' : String(v);
-  // Quote what needs it; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** The rows as CSV (header included), in the order given. */
+/** The rows as CSV (header included), in the order given, written by toCsv. */
 export function rowsToCsv(rows: readonly RostershipRow[]): string {
-  const header = ['Name', 'Position', 'Team', 'Draft year', 'Leagues', 'Rate %', 'Starter in', 'Injury'];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    ['Name', 'Position', 'Team', 'Draft year', 'Leagues', 'Rate %', 'Starter in', 'Injury'],
+    rows.map((r) => [
       r.name,
       r.position,
       r.team,
@@ -333,9 +312,6 @@ export function rowsToCsv(rows: readonly RostershipRow[]): string {
       r.rosterRate.toFixed(2),
       r.leagues.filter((l) => l.isStarter).length,
       r.injuryStatus,
-    ]
-      .map(csvCell)
-      .join(','),
+    ]),
   );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

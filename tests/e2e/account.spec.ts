@@ -19,8 +19,8 @@ test.describe('the account page', () => {
     await expect(page).toHaveURL('/articles');
 
     await banner(page).getByRole('button', { name: account.user.name }).click();
-    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Your account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toHaveCount(0);
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
     await expect(page).toHaveURL('/account');
     await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('the account page', () => {
     await expect(page).toHaveURL('/account');
     await expect(page.getByRole('link', { name: 'Admin panel' })).toBeVisible();
     await banner(page).getByRole('button', { name: contributor.user.name }).click();
-    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin', exact: true })).toBeVisible();
   });
 
   test('fits the screen on a desktop and on a 390 px phone', async ({ page, adminPage }) => {

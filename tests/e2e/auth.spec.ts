@@ -37,8 +37,8 @@ test.describe('sign up', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/');
     await accountButton(page, name).click();
-    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
 
     // The session cookie is out of the page's reach and not sent on cross-site posts.
     const session = (await page.context().cookies()).find((c) => c.name === 'session');
@@ -159,7 +159,7 @@ test.describe('log in and out', () => {
 
     await page.goto('/admin');
     await accountButton(page, account.user.name).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 

@@ -88,7 +88,7 @@ test.describe('header, sidebar and footer', () => {
     ] as const;
     for (const [label, path] of tools) {
       await nav.getByRole('button', { name: 'Tools' }).click();
-      await page.locator('#tools-menu').getByRole('link', { name: label, exact: true }).click();
+      await page.locator('#tools-menu').getByRole('menuitem', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator('#tools-menu')).toBeHidden();
     }

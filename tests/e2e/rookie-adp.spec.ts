@@ -237,9 +237,11 @@ test.describe('Rookie ADP', () => {
     const count = await rows.count();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = readFileSync((await (await download).path())!, 'utf8').split('\n');
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
     expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share');
-    expect(csv).toHaveLength(count + 1);
+    // A header and one line a player, each ended by CRLF.
+    expect(csv).toHaveLength(count + 2);
+    expect(csv.at(-1)).toBe('');
 
     await page.getByRole('button', { name: 'Chart' }).click();
     await expect(page).toHaveURL(/view=chart/);

@@ -8,6 +8,7 @@ import type {
   ProfileListQuery,
   profileInputSchema,
 } from '#common/content.ts';
+import { lineupPositions } from '#common/position-order.ts';
 import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
@@ -93,7 +94,6 @@ export async function findProfile(db: Db, ref: string, includeHidden: boolean): 
   return row ? toProfile(row) : undefined;
 }
 
-const POSITION_ORDER = ['QB', 'RB', 'WR', 'TE'];
 // The spec's filter always offers RB and WR.
 const ALWAYS_OFFERED = ['RB', 'WR'];
 
@@ -109,11 +109,9 @@ export async function profileFilters(db: Db): Promise<ProfileFilters> {
       sql`SELECT DISTINCT year FROM profiles WHERE is_visible AND year IS NOT NULL ORDER BY year`,
     ),
   ]);
-  const rank = (p: string) =>
-    POSITION_ORDER.includes(p) ? POSITION_ORDER.indexOf(p) : POSITION_ORDER.length;
   return {
     positions: [...new Set([...ALWAYS_OFFERED, ...positions.map((r) => r.position)])].sort(
-      (a, b) => rank(a) - rank(b) || a.localeCompare(b),
+      lineupPositions.compare,
     ),
     years: years.map((r) => Number(r.year)),
   };

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { siteConfig } from '#client/lib/site-config.ts';
 import { Link, NavLink } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
 import { Logo } from '../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
-import { useDismiss } from './use-dismiss.ts';
+import { HeaderMenu } from './header-menu.tsx';
 
 const tools = [
   { to: '/tools/lineup', label: 'Lineup' },
@@ -18,19 +18,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [toolsOpen, setToolsOpen] = useState(false);
   const location = useLocation();
-  const toolsRef = useRef<HTMLDivElement>(null);
-  const closeDropdown = useCallback(() => setToolsOpen(false), []);
 
-  // Menus close whenever the page changes.
+  // The phone menu closes whenever the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => {
-    setMenuOpen(false);
-    setToolsOpen(false);
-  }, [location.pathname]);
-
-  useDismiss(toolsRef, toolsOpen, closeDropdown);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className="sticky top-0 z-30 bg-field-900 shadow-md">
@@ -61,38 +53,30 @@ export function Header() {
           <NavLink to="/profiles" className={navClass}>
             Prospects
           </NavLink>
-          <div className="relative" ref={toolsRef}>
-            <button
-              type="button"
-              className="flex w-full items-center gap-1 rounded-md px-3 py-2 text-left text-sm font-semibold uppercase tracking-wide text-white hover:bg-field-800"
-              aria-haspopup="true"
-              aria-expanded={toolsOpen}
-              aria-controls="tools-menu"
-              onClick={() => setToolsOpen((o) => !o)}
-            >
-              Tools
-              <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-                <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
-              </svg>
-            </button>
-            {toolsOpen && (
-              <ul
-                id="tools-menu"
-                className="z-40 mt-1 min-w-56 rounded-md bg-white py-1 shadow-lg ring-1 ring-black/10 md:absolute md:left-0"
+          <HeaderMenu
+            id="tools-menu"
+            align="start"
+            className="min-w-56"
+            trigger={
+              <button
+                type="button"
+                className="flex w-full items-center gap-1 rounded-md px-3 py-2 text-left text-sm font-semibold uppercase tracking-wide text-white hover:bg-field-800"
               >
-                {tools.map((t) => (
-                  <li key={t.to}>
-                    <Link
-                      to={t.to}
-                      className="block px-4 py-2 text-sm text-slate-800 no-underline hover:bg-field-100 hover:no-underline"
-                    >
-                      {t.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+                Tools
+                <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                  <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
+                </svg>
+              </button>
+            }
+          >
+            {(menu) =>
+              tools.map((t) => (
+                <menu.Link key={t.to} to={t.to}>
+                  {t.label}
+                </menu.Link>
+              ))
+            }
+          </HeaderMenu>
           <a
             href={siteConfig().shopUrl}
             target="_blank"

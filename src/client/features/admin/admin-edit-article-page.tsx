@@ -1,39 +1,22 @@
 import { useMemo } from 'react';
-import { ApiError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
-import { Spinner } from '#client/components/spinner.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { Link } from '#client/router/links.tsx';
-import { useNavigate, useParams } from '#client/router/router.tsx';
+import { useNavigate } from '#client/router/router.tsx';
 import { type Article, type ArticleInput, formatDate } from '#common/content.ts';
 import type { User } from '#common/users.ts';
-import { AdminFrame } from './admin-frame.tsx';
-import { useAdminArticle, useDeleteContent, useSaveArticle } from './api/admin-content.ts';
+import { useDeleteContent, useSaveArticle } from './api/admin-content.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
+import { ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { articleKind, ContentEditorPage } from './content-kinds.tsx';
 import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
-  const { id } = useParams();
-  // New when the id is absent or 'new'.
-  const existingId = id && id !== 'new' ? id : undefined;
   return (
-    <AdminFrame title={existingId ? 'Edit Article' : 'New Article'}>
-      {(me) => <ArticleEditor key={existingId ?? 'new'} id={existingId} me={me} />}
-    </AdminFrame>
+    <ContentEditorPage kind={articleKind} form={({ me, item }) => <ArticleForm me={me} article={item} />} />
   );
-}
-
-function ArticleEditor({ id, me }: { id: string | undefined; me: User }) {
-  const article = useAdminArticle(id);
-  if (id === undefined) return <ArticleForm me={me} />;
-  if (article.error instanceof ApiError && article.error.status === 404)
-    return <NotFoundNotice noun="article" newHref="/admin/article/new" listHref="/admin/articles" />;
-  if (article.error) return <ErrorAlert title="Error getting article(s)" error={article.error} />;
-  if (article.isPending) return <Spinner label="Loading the article" />;
-  return <ArticleForm me={me} article={article.data} />;
 }
 
 interface Draft {

@@ -1,38 +1,21 @@
 import { useMemo } from 'react';
-import { ApiError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
-import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
-import { useNavigate, useParams } from '#client/router/router.tsx';
+import { useNavigate } from '#client/router/router.tsx';
 import { formatDate, type Profile, type ProfileInput } from '#common/content.ts';
 import type { User } from '#common/users.ts';
-import { AdminFrame } from './admin-frame.tsx';
-import { useAdminProfile, useDeleteContent, useSaveProfile } from './api/admin-content.ts';
+import { useDeleteContent, useSaveProfile } from './api/admin-content.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { ContributorSelect, NotFoundNotice, NotYoursNotice } from './content-form-parts.tsx';
+import { ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { ContentEditorPage, profileKind } from './content-kinds.tsx';
 import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
-  const { id } = useParams();
-  // New when the id is absent or 'new'.
-  const existingId = id && id !== 'new' ? id : undefined;
   return (
-    <AdminFrame title={existingId ? 'Edit Profile' : 'New Profile'}>
-      {(me) => <ProfileEditor key={existingId ?? 'new'} id={existingId} me={me} />}
-    </AdminFrame>
+    <ContentEditorPage kind={profileKind} form={({ me, item }) => <ProfileForm me={me} profile={item} />} />
   );
-}
-
-function ProfileEditor({ id, me }: { id: string | undefined; me: User }) {
-  const profile = useAdminProfile(id);
-  if (id === undefined) return <ProfileForm me={me} />;
-  if (profile.error instanceof ApiError && profile.error.status === 404)
-    return <NotFoundNotice noun="profile" newHref="/admin/profile/new" listHref="/admin/profiles" />;
-  if (profile.error) return <ErrorAlert title="Error getting admin profile" error={profile.error} />;
-  if (profile.isPending) return <Spinner label="Loading the profile" />;
-  return <ProfileForm me={me} profile={profile.data} />;
 }
 
 interface Draft {

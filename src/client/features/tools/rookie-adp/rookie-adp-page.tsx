@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CheckBox } from '#client/components/check-box.tsx';
+import { CsvButton } from '#client/components/csv-button.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
-import { adpCaption, adpFilterProblems, adpPositionsOf } from '#common/rookie-adp.ts';
+import { rookieAdpPositions } from '#common/position-order.ts';
+import { adpCaption, adpCsv, adpFilterProblems } from '#common/rookie-adp.ts';
 import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
-import { CsvButton } from './components/csv-button.tsx';
 import { ViewSwitch } from './components/view-switch.tsx';
 import {
   type AdpFilterState,
@@ -74,7 +75,7 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer asks again
   useEffect(() => setShowFew(false), [data]);
   const few = data !== undefined && data.players.length > 0 && data.totalLeagues < MIN_DRAFTS;
-  const positions = useMemo(() => adpPositionsOf(data?.players ?? []), [data]);
+  const positions = useMemo(() => rookieAdpPositions.positionsOf(data?.players ?? []), [data]);
   const players = useMemo(() => (data?.players ?? []).filter((p) => !hidden.has(p.position)), [data, hidden]);
   // Each player's place among all positions, shown once a position is filtered out.
   const overall = useMemo(
@@ -114,8 +115,9 @@ export function Component() {
                 <div className="flex items-center gap-2">
                   <ViewSwitch view={view} onChange={setView} />
                   <CsvButton
-                    players={players}
+                    csv={() => adpCsv(players)}
                     fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
+                    disabled={players.length === 0}
                   />
                 </div>
               )}

@@ -1,22 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { anyConnected, useConnections, useLeagues } from '#client/api/leagues.ts';
-import { WithSidebar } from '#client/components/layout/sidebar.tsx';
-import { ConnectionBar } from '#client/components/league-connect/service-connection.tsx';
-import { usePageTitle } from '#client/components/page-title.tsx';
-import { Spinner } from '#client/components/spinner.tsx';
+import { useLeagues } from '#client/api/leagues.ts';
+import { CsvButton } from '#client/components/csv-button.tsx';
 import type { Connections, League, LeagueType } from '#common/leagues.ts';
+import { rostershipPositions } from '#common/position-order.ts';
 import {
   deriveRows,
   draftYearsOf,
   filterRows,
   leagueKey,
-  positionsOf,
   type RostershipRow,
   type RostershipSortKey,
+  rowsToCsv,
   sortRows,
 } from '#common/rostership.ts';
 import { MissingExtras } from '../missing-extras.tsx';
-import { CsvButton } from './components/csv-button.tsx';
+import { ToolPage } from '../tool-page.tsx';
 import { FailedLeagues } from './components/failed-leagues.tsx';
 import { LeagueTable, type ServiceLeagues } from './components/league-table.tsx';
 import { PlayerFilters } from './components/player-filters.tsx';
@@ -44,31 +42,14 @@ const descFirst: Record<RostershipSortKey, boolean> = {
 };
 
 export function Component() {
-  usePageTitle('Rostership');
-  const connections = useConnections();
-  const c = connections.data;
   return (
-    <WithSidebar>
-      <h1 className="page-title mb-1">Rostership</h1>
-      <p className="mb-4 text-slate-600">
-        How many of your leagues roster each player, across MFL, Sleeper and Fleaflicker.
-      </p>
-      <section className="card mb-4 p-4" aria-label="Your accounts">
-        <ConnectionBar connections={c} />
-      </section>
-      {connections.isPending && <Spinner label="Checking your connected accounts" />}
-      {connections.isError && (
-        <p className="alert-error" role="alert">
-          {connections.error.message}
-        </p>
-      )}
-      {c && !anyConnected(c) && (
-        <p className="card p-6 text-slate-600">
-          Connect at least one account above to list your leagues and see who is on your teams.
-        </p>
-      )}
-      {c && anyConnected(c) && <RostershipTool key={accountOf(c)} connections={c} />}
-    </WithSidebar>
+    <ToolPage
+      title="Rostership"
+      intro="How many of your leagues roster each player, across MFL, Sleeper and Fleaflicker."
+      notConnected="Connect at least one account above to list your leagues and see who is on your teams."
+    >
+      {(c) => <RostershipTool key={accountOf(c)} connections={c} />}
+    </ToolPage>
   );
 }
 
@@ -126,7 +107,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
   }, [account, state.running, state.staleSince, state.answered, state.players, inactive]);
 
   const rows = useMemo(() => deriveRows(state.players, state.answered), [state.players, state.answered]);
-  const positions = useMemo(() => positionsOf(state.players), [state.players]);
+  const positions = useMemo(() => rostershipPositions.positionsOf(state.players), [state.players]);
   const years = useMemo(() => draftYearsOf(state.players), [state.players]);
   const view = useMemo(() => {
     const shown = new Set(positions.filter((p) => !hiddenPositions.has(p)));
@@ -183,7 +164,11 @@ function RostershipTool({ connections }: { connections: Connections }) {
                 {view.length} of {rows.length} {rows.length === 1 ? 'player' : 'players'} · {state.answered}{' '}
                 {state.answered === 1 ? 'league' : 'leagues'} read
               </span>
-              <CsvButton rows={view} />
+              <CsvButton
+                csv={() => rowsToCsv(view)}
+                fileName={`rostership-${new Date().toISOString().slice(0, 10)}.csv`}
+                disabled={view.length === 0}
+              />
             </div>
           )}
         </div>
