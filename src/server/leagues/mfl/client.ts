@@ -1,9 +1,8 @@
 import type { Loader } from '#server/cache.ts';
 import { privateScope, ttl } from '../cache-policy.ts';
-import { type LeagueServiceError, leagueError } from '../errors.ts';
-import type { ServiceHttp, ServiceResponse } from '../http.ts';
-import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
-import { decodeXml, isRecord, mflError, parseImportAnswer, parseLoginXml, text } from './parse.ts';
+import { leagueError } from '../errors.ts';
+import type { ServiceHttp } from '../http.ts';
+import { parseImportAnswer } from './parse.ts';
 import {
   type MflAdp,
   type MflDraftUnit,
@@ -36,13 +35,7 @@ import {
   readRules,
   readWeeklyResults,
 } from './schemas.ts';
-
-/** A league as the app knows it: its id and (ideally) its url, which names its host and season. */
-export interface MflLeagueRef {
-  league_id: string;
-  url?: string;
-  year?: number;
-}
+import { createMflSession, type MflLeagueRef, type MflParams } from './session.ts';
 
 export interface MflCallOptions {
   /** The visitor's MFL_USER_ID value, needed for private leagues and for writes. */
@@ -136,18 +129,6 @@ export interface MflClientOptions {
   now?: () => number;
 }
 
-/** A 404 keeps MFL's words when it sent some ("Invalid league ID 123"). */
-function notFound(body: string): LeagueServiceError {
-  let words = '';
-  try {
-    const json = JSON.parse(body) as unknown;
-    if (isRecord(json)) words = text(json.error);
-  } catch {
-    words = /<error[^>]*>([\s\S]*?)<\/error>/i.exec(body)?.[1] ?? '';
-  }
-  return leagueError('mfl', 'not-found', decodeXml(words).trim() || 'MFL could not find that league');
-}
-
 /** Player ids per playerStatus or players request, keeping URLs short. */
 const statusChunk = 50;
 
@@ -162,101 +143,31 @@ function indexPlayers(players: MflPlayer[]): Map<string, MflPlayer> {
   return index;
 }
 
+/**
+ * MFL's exports (TYPE=…), each read through its schema and cached by how fast it changes, and the
+ * lineup import; the way to MFL (hosts, cookie, login, clock) is the session's.
+ */
 export function createMflClient(options: MflClientOptions): MflClient {
-  const { http, load } = options;
-  const apiUrl = options.apiUrl.replace(/\/+$/, '');
-  const api = new URL(apiUrl);
-  const now = options.now ?? Date.now;
-  const seasonYear = () => mflSeasonYear(now());
-  let clockOffsetMs = 0;
-  const learnClock = (res: ServiceResponse) => {
-    const dated = Date.parse(res.headers.get('date') ?? '');
-    if (!Number.isFinite(dated)) return;
-    // The header drops the milliseconds: its second runs on for another half second on average.
-    const offset = dated + 500 - now();
-    clockOffsetMs = Math.abs(offset) < 2000 ? 0 : offset;
-  };
-
-  const hostOf = (league: MflLeagueRef) => leagueHost(league.url, apiUrl) ?? apiUrl;
-  const yearOf = (league: MflLeagueRef) => league.year ?? yearFromLeagueUrl(league.url) ?? seasonYear();
+  const { load } = options;
+  const session = createMflSession(options);
+  const { apiUrl, seasonYear, hostOf, yearOf, exportJson } = session;
   const scopeOf = (cookie: string | undefined) => (cookie ? privateScope(cookie) : 'public');
 
-  /**
-   * Sends a request, following redirects by hand so the cookie goes along to MFL's own hosts (and
-   * only to them).
-   */
-  async function request(
-    url: string,
-    init: { method?: 'GET' | 'POST'; body?: string; cookie?: string; timeoutMs?: number } = {},
-  ): Promise<ServiceResponse> {
-    let target = url;
-    let method = init.method ?? 'GET';
-    let body = init.body;
-    for (let hop = 0; hop <= 3; hop++) {
-      const headers: Record<string, string> = {};
-      if (init.cookie && sameSite(new URL(target), api))
-        headers.cookie = `MFL_USER_ID=${encodeURIComponent(init.cookie)}`;
-      if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-      const res = await http.send({
-        url: target,
-        method,
-        body,
-        headers,
-        redirect: 'manual',
-        passStatuses: [404],
-        timeoutMs: init.timeoutMs,
-      });
-      learnClock(res);
-      if (res.status < 300 || res.status >= 400) return res;
-      const location = res.headers.get('location');
-      if (!location) break;
-      target = new URL(location, target).href;
-      if (res.status === 303) {
-        method = 'GET';
-        body = undefined;
-      }
-    }
-    throw leagueError('mfl', 'unavailable');
-  }
-
-  /** An export's JSON. MFL sometimes answers errors as XML even when asked for JSON. */
-  async function exportJson(
-    base: string,
-    year: number,
-    params: Record<string, string | number | undefined>,
-    cookie?: string,
-    timeoutMs?: number,
-  ) {
-    const res = await request(mflUrl(base, year, 'export', { ...params, JSON: 1 }), { cookie, timeoutMs });
-    if (res.status === 404) throw notFound(res.text);
-    try {
-      return JSON.parse(res.text) as unknown;
-    } catch {
-      const xmlError = /<error[^>]*>([\s\S]*?)<\/error>/i.exec(res.text);
-      if (xmlError) throw mflError(decodeXml(xmlError[1]));
-      throw leagueError('mfl', 'unreadable');
-    }
-  }
-
   /** Cache keys hold the service, export, season, league, whose view (cookie digest) and arguments. */
-  const argsOf = (params: Record<string, string | number | undefined>) =>
+  const argsOf = (params: MflParams) =>
     Object.entries(params)
       .filter(([, v]) => v !== undefined && v !== '')
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
-  const leagueKey = (
-    type: string,
-    league: MflLeagueRef,
-    cookie: string | undefined,
-    params: Record<string, string | number | undefined>,
-  ) => `mfl:${type}:${yearOf(league)}:${league.league_id}:${scopeOf(cookie)}:${argsOf(params)}`;
+  const leagueKey = (type: string, league: MflLeagueRef, cookie: string | undefined, params: MflParams) =>
+    `mfl:${type}:${yearOf(league)}:${league.league_id}:${scopeOf(cookie)}:${argsOf(params)}`;
 
   function leagueExport<T>(
     type: string,
     league: MflLeagueRef,
     cookie: string | undefined,
     ttlMs: number,
-    params: Record<string, string | number | undefined>,
+    params: MflParams,
     read: (body: unknown) => T,
   ): Promise<T> {
     return load(leagueKey(type, league, cookie, params), ttlMs, async () =>
@@ -275,7 +186,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
     type: string,
     year: number,
     ttlMs: number,
-    params: Record<string, string | number | undefined>,
+    params: MflParams,
     read: (body: unknown) => T,
     timeoutMs?: number,
   ): Promise<T> {
@@ -301,7 +212,8 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
   return {
     seasonYear,
-    now: () => now() + clockOffsetMs,
+    now: session.now,
+    login: session.login,
     players,
 
     async playersById(ids, year = seasonYear()) {
@@ -326,18 +238,6 @@ export function createMflClient(options: MflClientOptions): MflClient {
       return found;
     },
     nflSchedule,
-
-    async login(username, password) {
-      const form = new URLSearchParams({ USERNAME: username, PASSWORD: password, XML: '1' });
-      const res = await request(mflUrl(apiUrl, seasonYear(), 'login', {}), {
-        method: 'POST',
-        body: form.toString(),
-      });
-      if (res.status === 404) throw leagueError('mfl', 'unavailable');
-      const answer = parseLoginXml(res.text);
-      if (!answer.ok) throw leagueError('mfl', 'rejected', answer.error, { statusCode: 401 });
-      return answer.cookie;
-    },
 
     myLeagues(cookie, year = seasonYear()) {
       return load(`mfl:myleagues:${year}:${privateScope(cookie)}`, ttl.leagueList, async () =>
@@ -440,13 +340,9 @@ export function createMflClient(options: MflClientOptions): MflClient {
     },
 
     async importLineup(league, cookie, lineup) {
-      const year = yearOf(league);
       const form = new URLSearchParams({ W: String(lineup.week), STARTERS: lineup.starters.join(',') });
       if (lineup.comments) form.set('COMMENTS', lineup.comments);
-      const url = mflUrl(hostOf(league), year, 'import', { TYPE: 'lineup', L: league.league_id });
-      const res = await request(url, { method: 'POST', body: form.toString(), cookie });
-      if (res.status === 404) throw notFound(res.text);
-      const answer = parseImportAnswer(res.text);
+      const answer = parseImportAnswer(await session.importForm(league, 'lineup', form, cookie));
       if (!answer.ok) {
         if (answer.notLoggedIn) throw leagueError('mfl', 'not-logged-in', answer.error);
         throw leagueError('mfl', 'rejected', answer.error, { statusCode: 400 });

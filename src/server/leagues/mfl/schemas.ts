@@ -164,39 +164,48 @@ export const readRosters = reader(
   z.object({ franchise: list(rosterSchema) }).transform((p) => p.franchise),
 );
 
-/** The player database as we keep it (MFL's own names): only the members MFL filled in. */
-const playerSchema = z
-  .object({
-    id: optScalar,
-    name: optScalar,
-    position: optScalar,
-    team: optScalar,
-    status: optScalar,
-    draft_year: optScalar,
-    draft_round: optScalar,
-    draft_pick: optScalar,
-    draft_team: optScalar,
-    birthdate: optScalar,
-    college: optScalar,
-    height: optScalar,
-    weight: optScalar,
-    jersey: optScalar,
-    espn_id: optScalar,
-    sportsdata_id: optScalar,
-    stats_id: optScalar,
-    stats_global_id: optScalar,
-    cbs_id: optScalar,
-    fleaflicker_id: optScalar,
-    rotowire_id: optScalar,
-    rotoworld_id: optScalar,
-    nfl_id: optScalar,
-  })
-  .transform(({ id = '', name = '', position = '', team = '', ...details }) => {
-    // The database is large and cached for a day: members MFL left out are not stored as undefined.
-    for (const key of Object.keys(details) as (keyof typeof details)[])
-      if (details[key] === undefined) delete details[key];
-    return { id, name, position, team, ...details };
-  });
+const detail = z.string().optional();
+const playerShape = {
+  id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  status: detail,
+  draft_year: detail,
+  draft_round: detail,
+  draft_pick: detail,
+  draft_team: detail,
+  birthdate: detail,
+  college: detail,
+  height: detail,
+  weight: detail,
+  jersey: detail,
+  espn_id: detail,
+  sportsdata_id: detail,
+  stats_id: detail,
+  stats_global_id: detail,
+  cbs_id: detail,
+  fleaflicker_id: detail,
+  rotowire_id: detail,
+  rotoworld_id: detail,
+  nfl_id: detail,
+};
+const playerFields = Object.keys(playerShape) as (keyof typeof playerShape)[];
+
+/**
+ * The player database as we keep it (MFL's own names), each member trimmed. It is large and cached
+ * for a day, so members MFL left out or sent empty are not kept at all, and the members are read in
+ * one pass before the schema checks them.
+ */
+const playerSchema = z.preprocess((raw) => {
+  const player: Record<string, string> = { id: '', name: '', position: '', team: '' };
+  if (isRecord(raw))
+    for (const field of playerFields) {
+      const value = optional(raw[field]);
+      if (value !== undefined) player[field] = value;
+    }
+  return player;
+}, z.object(playerShape));
 export type MflPlayer = z.output<typeof playerSchema>;
 
 export const readPlayers = reader(

@@ -1,9 +1,10 @@
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LineupInfo } from '#common/lineup.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import type { MflClient, MflLeagueRef } from '#server/leagues/mfl/client.ts';
+import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import type { MflMyLeague } from '#server/leagues/mfl/schemas.ts';
+import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
 import { buildLineupInfo } from './build.ts';
 
 /** A league of the visitor's, as MFL lists it: its franchise comes from MFL, never from the request. */

@@ -1,6 +1,7 @@
-import type { MflClient, MflLeagueRef } from '#server/leagues/mfl/client.ts';
+import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import type { MflDraftPick, MflPlayer } from '#server/leagues/mfl/schemas.ts';
+import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
 import { mflDisplayName } from '#server/leagues/player-names.ts';
 import {
   type DraftRecord,
