@@ -5,7 +5,7 @@ import { type Cache, memoryCache, redisCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
+import { createLeagueServices, type LeagueServicesOptions, USER_AGENT } from './leagues/services.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
 import { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
@@ -73,8 +73,6 @@ export async function createRuntime(
     throw err;
   }
 }
-
-export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
 
 export function leagueServicesFor(
   config: Config,

@@ -8,6 +8,9 @@ import { createPlayerDirectory, type PlayerDirectory } from './player-directory.
 import type { Clock } from './rate-limit.ts';
 import { createSleeperClient, type SleeperClient } from './sleeper/client.ts';
 
+/** How the site names itself to the league services. */
+export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
+
 export interface LeagueServices {
   mfl: MflClient;
   sleeper: SleeperClient;

@@ -3,7 +3,7 @@ import type { Cache } from '#server/cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
-import { USER_AGENT } from '#server/runtime.ts';
+import { USER_AGENT } from '#server/leagues/services.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
 import { type BackgroundServices, createBackgroundServices, type ServiceActivity } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
