@@ -35,28 +35,33 @@ export function HeaderMenu({
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
   useEffect(() => setOpen(false), [pathname]);
 
-  if (module)
-    return (
-      <module.Menu
-        id={id}
-        open={open}
-        onOpenChange={setOpen}
-        trigger={trigger}
-        align={align}
-        className={className}
-      >
-        {children}
-      </module.Menu>
-    );
   const prefetch = () => void loadMenu();
-  return cloneElement(trigger, {
-    'aria-haspopup': 'menu',
-    'aria-expanded': false,
-    onPointerEnter: prefetch,
-    onFocus: prefetch,
-    onClick: () => {
-      setOpen(true);
-      void loadMenu().then((m) => setModule(() => m));
-    },
-  });
+  // The box holds the button at its own width in the header's row (full width in the phone menu).
+  return (
+    <div>
+      {module ? (
+        <module.Menu
+          id={id}
+          open={open}
+          onOpenChange={setOpen}
+          trigger={trigger}
+          align={align}
+          className={className}
+        >
+          {children}
+        </module.Menu>
+      ) : (
+        cloneElement(trigger, {
+          'aria-haspopup': 'menu',
+          'aria-expanded': false,
+          onPointerEnter: prefetch,
+          onFocus: prefetch,
+          onClick: () => {
+            setOpen(true);
+            void loadMenu().then((m) => setModule(() => m));
+          },
+        })
+      )}
+    </div>
+  );
 }
