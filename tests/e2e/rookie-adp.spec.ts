@@ -41,14 +41,15 @@ async function resultRows(page: Page) {
 }
 
 test.beforeAll(async ({ request }) => {
-  // The store is filled in the background at start: wait for its first full read.
+  // The store is filled in the background at start: wait for its first full read (slow on a busy machine).
+  test.setTimeout(150_000);
   await expect
     .poll(
       async () => {
         const status = await (await request.get('/api/mfl/adp/status')).json();
         return status.refresh.runs >= 1 && !status.refresh.running && status.drafts > 0;
       },
-      { timeout: 90_000, intervals: [500] },
+      { timeout: 140_000, intervals: [500] },
     )
     .toBe(true);
 });

@@ -233,7 +233,7 @@ test.describe('rostership', () => {
       await route.continue();
     });
     await page.reload();
-    await expect(page.getByText(/Showing your last result from/)).toBeVisible();
+    await expect(page.getByText(/Showing your last result from/)).toBeVisible({ timeout: 20_000 });
     await expect(playersTable(page).locator('tbody tr').first()).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('rostership-phone.png'), fullPage: false });
