@@ -69,9 +69,15 @@ async function buildServer() {
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
   });
-  // migrate.ts reads the SQL files next to itself; in the bundle that is dist/server.
-  mkdirSync(join(out, 'migrations'), { recursive: true });
-  cpSync(join(root, 'src/server/db/migrations'), join(out, 'migrations'), { recursive: true });
+  // Files the server reads next to its own module; in the bundle that is dist/server. migrate.ts
+  // reads the SQL migrations, demo-content.ts the demo articles and profiles.
+  for (const [from, to] of [
+    ['src/server/db/migrations', 'migrations'],
+    ['src/server/content/demo', 'demo'],
+  ]) {
+    mkdirSync(join(out, to), { recursive: true });
+    cpSync(join(root, from), join(out, to), { recursive: true });
+  }
 }
 
 export async function buildIfNeeded({ force = false } = {}) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Article,
@@ -7,13 +7,11 @@ import type {
   articleInputSchema,
   ListAnswer,
 } from '#common/content.ts';
-import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
-import { authorship, checkAuthor, tagNames } from './authorship.ts';
+import { tagNames } from './authorship.ts';
 import { renderMarkdown } from './markdown.ts';
-import { byRef, createWithShortname } from './store.ts';
+import { byRef, type ContentKind } from './store.ts';
 import { articleMatch } from './text-search.ts';
 
 type ArticleInput = z.output<typeof articleInputSchema>;
@@ -87,47 +85,19 @@ export async function findArticle(db: Db, ref: string, includeHidden: boolean): 
   return row ? toArticle(row) : undefined;
 }
 
-const fields = (input: ArticleInput) => ({
-  title: input.title,
-  description: input.description,
-  body: input.body,
-  bodyHtml: renderMarkdown(input.body),
-  image: input.image,
-  tags: tagNames(input.tags),
-});
-
-/** Creates an article as the user (see authorship for who may set what) and answers its id. */
-export async function createArticle(db: Db, user: User, input: ArticleInput): Promise<number> {
-  const owner = authorship(user, input, undefined, 'article');
-  const values = fields(input);
-  return createWithShortname(db, 'articles', input.title, 'article', async (tx, shortname) => {
-    await checkAuthor(tx, owner.contributorId);
-    const [row] = await tx
-      .insert(articles)
-      .values({ ...values, ...owner, shortname })
-      .returning({ id: articles.id });
-    return row.id;
-  });
-}
-
-/** Saves an existing article; the shortname and date never change. Answers its id. */
-export async function updateArticle(db: Db, user: User, ref: string, input: ArticleInput): Promise<number> {
-  const match = byRef(ref, articles.id, articles.shortname);
-  if (!match) throw notFound('Article not found.');
-  const values = fields(input);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: articles.id, contributorId: articles.contributorId })
-      .from(articles)
-      .where(match)
-      .for('update');
-    if (!existing) throw notFound('Article not found.');
-    const changes = authorship(user, input, existing, 'article');
-    await checkAuthor(tx, changes.contributorId);
-    await tx
-      .update(articles)
-      .set({ ...values, ...changes, updatedAt: sql`now()` })
-      .where(eq(articles.id, existing.id));
-    return existing.id;
-  });
-}
+/** How articles are written: see ContentKind for what every kind shares. */
+export const articleKind: ContentKind<ArticleInput> = {
+  noun: 'article',
+  table: articles,
+  tableName: 'articles',
+  missing: 'Article not found.',
+  title: (input) => input.title,
+  fields: (input) => ({
+    title: input.title,
+    description: input.description,
+    body: input.body,
+    bodyHtml: renderMarkdown(input.body),
+    image: input.image,
+    tags: tagNames(input.tags),
+  }),
+};

@@ -9,14 +9,11 @@ import type {
   profileInputSchema,
 } from '#common/content.ts';
 import { lineupPositions } from '#common/position-order.ts';
-import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { profiles, users } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
-import { authorship, checkAuthor } from './authorship.ts';
 import { renderMarkdown } from './markdown.ts';
-import { byRef, createWithShortname } from './store.ts';
+import { byRef, type ContentKind } from './store.ts';
 import { profileMatch } from './text-search.ts';
 
 type ProfileInput = z.output<typeof profileInputSchema>;
@@ -117,51 +114,23 @@ export async function profileFilters(db: Db): Promise<ProfileFilters> {
   };
 }
 
-const fields = (input: ProfileInput) => ({
-  name: input.name,
-  position: input.position,
-  school: input.school,
-  year: input.year ?? null,
-  height: input.height,
-  weight: input.weight,
-  image: input.image,
-  description: input.description,
-  body: input.body,
-  bodyHtml: renderMarkdown(input.body),
-});
-
-/** Creates a profile as the user (see authorship for who may set what) and answers its id. */
-export async function createProfile(db: Db, user: User, input: ProfileInput): Promise<number> {
-  const owner = authorship(user, input, undefined, 'profile');
-  const values = fields(input);
-  return createWithShortname(db, 'profiles', input.name, 'profile', async (tx, shortname) => {
-    await checkAuthor(tx, owner.contributorId);
-    const [row] = await tx
-      .insert(profiles)
-      .values({ ...values, ...owner, shortname })
-      .returning({ id: profiles.id });
-    return row.id;
-  });
-}
-
-/** Saves an existing profile; the shortname and date never change. Answers its id. */
-export async function updateProfile(db: Db, user: User, ref: string, input: ProfileInput): Promise<number> {
-  const match = byRef(ref, profiles.id, profiles.shortname);
-  if (!match) throw notFound('Profile not found.');
-  const values = fields(input);
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: profiles.id, contributorId: profiles.contributorId })
-      .from(profiles)
-      .where(match)
-      .for('update');
-    if (!existing) throw notFound('Profile not found.');
-    const changes = authorship(user, input, existing, 'profile');
-    await checkAuthor(tx, changes.contributorId);
-    await tx
-      .update(profiles)
-      .set({ ...values, ...changes, updatedAt: sql`now()` })
-      .where(eq(profiles.id, existing.id));
-    return existing.id;
-  });
-}
+/** How profiles are written: see ContentKind for what every kind shares. */
+export const profileKind: ContentKind<ProfileInput> = {
+  noun: 'profile',
+  table: profiles,
+  tableName: 'profiles',
+  missing: 'Profile not found.',
+  title: (input) => input.name,
+  fields: (input) => ({
+    name: input.name,
+    position: input.position,
+    school: input.school,
+    year: input.year ?? null,
+    height: input.height,
+    weight: input.weight,
+    image: input.image,
+    description: input.description,
+    body: input.body,
+    bodyHtml: renderMarkdown(input.body),
+  }),
+};

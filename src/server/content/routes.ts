@@ -11,10 +11,10 @@ import {
 } from '#common/content.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
+import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
-import { createArticle, findArticle, listArticles, updateArticle } from './articles.ts';
-import { deleteContent } from './delete.ts';
-import { createProfile, findProfile, listProfiles, profileFilters, updateProfile } from './profiles.ts';
+import { articleKind, findArticle, listArticles } from './articles.ts';
+import { findProfile, listProfiles, profileFilters, profileKind } from './profiles.ts';
 import {
   bumpContentVersion,
   byContentVersion,
@@ -24,9 +24,25 @@ import {
   sendAnswer,
 } from './public-cache.ts';
 import { searchContent } from './search.ts';
+import { type Authored, type ContentKind, createItem, deleteItem, updateItem } from './store.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAdmin(req) };
+
+/** What the routes of one kind (articles, profiles) need: its address, schemas, readers and cache key. */
+interface KindRoutes<Query extends { isAdmin: boolean }, Input extends Authored> {
+  path: '/articles' | '/profiles';
+  kind: ContentKind<Input>;
+  /** The payload that creates or saves one. */
+  input: z.ZodType<Input>;
+  /** The list's query string; isAdmin lists hidden items too. */
+  listQuery: z.ZodType<Query>;
+  list: (db: Db, q: Query, includeHidden: boolean) => Promise<unknown>;
+  /** One by numeric id or shortname; undefined when missing or hidden from this reader. */
+  find: (db: Db, ref: string, includeHidden: boolean) => Promise<unknown>;
+  /** The public cache key of a list query. */
+  listKey: (q: Query) => string;
+}
 
 /**
  * Articles, profiles and search under /api.
@@ -64,95 +80,71 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.code(status).send(item);
   };
 
-  api.get('/articles', { schema: { querystring: articleListQuerySchema } }, async (req, reply) => {
-    const q = req.query;
-    if (q.isAdmin) return adminAnswer(req, reply, await listArticles(db, q, true));
-    return publicAnswer(req, reply, `articles:${q.limit}:${q.page}:${q.search ?? ''}`, async () =>
-      jsonAnswer(200, await listArticles(db, q, false)),
+  /** The five routes every kind has, under its path; see the table above. */
+  const kindRoutes = <Q extends { isAdmin: boolean }, I extends Authored>(k: KindRoutes<Q, I>) => {
+    const { kind, find } = k;
+    api.get(k.path, { schema: { querystring: k.listQuery } }, async (req, reply) => {
+      // The schema is generic here, so the provider cannot name the parsed type; it is Q.
+      const q = req.query as Q;
+      if (q.isAdmin) return adminAnswer(req, reply, await k.list(db, q, true));
+      return publicAnswer(req, reply, k.listKey(q), async () => jsonAnswer(200, await k.list(db, q, false)));
+    });
+
+    api.get(
+      `${k.path}/:id`,
+      { schema: { params: idParams, querystring: detailQuerySchema } },
+      async (req, reply) => {
+        const { id } = req.params;
+        if (req.query.isAdmin) {
+          requireAdmin(req);
+          const item = await find(db, id, true);
+          return item ? adminAnswer(req, reply, item) : reply.code(404).send({ error: kind.missing });
+        }
+        return publicAnswer(req, reply, `${kind.noun}:${id}`, async () => {
+          const item = await find(db, id, false);
+          return item ? jsonAnswer(200, item) : jsonAnswer(404, { error: kind.missing });
+        });
+      },
     );
+
+    api.post(k.path, { ...adminOnly, schema: { body: k.input } }, async (req, reply) => {
+      const id = await createItem(db, kind, requireAdmin(req), req.body as I);
+      return saved(reply, 201, await find(db, String(id), true));
+    });
+
+    api.post(
+      `${k.path}/:id`,
+      { ...adminOnly, schema: { params: idParams, body: k.input } },
+      async (req, reply) => {
+        const id = await updateItem(db, kind, requireAdmin(req), req.params.id, req.body as I);
+        return saved(reply, 200, await find(db, String(id), true));
+      },
+    );
+
+    api.delete(`${k.path}/:id`, { ...adminOnly, schema: { params: idParams } }, async (req, reply) => {
+      await deleteItem(db, kind, requireAdmin(req), req.params.id);
+      return saved(reply, 204, undefined);
+    });
+  };
+
+  kindRoutes({
+    path: '/articles',
+    kind: articleKind,
+    input: articleInputSchema,
+    listQuery: articleListQuerySchema,
+    list: listArticles,
+    find: findArticle,
+    listKey: (q) => `articles:${q.limit}:${q.page}:${q.search ?? ''}`,
   });
-
-  api.get(
-    '/articles/:id',
-    { schema: { params: idParams, querystring: detailQuerySchema } },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (req.query.isAdmin) {
-        requireAdmin(req);
-        const article = await findArticle(db, id, true);
-        return article
-          ? adminAnswer(req, reply, article)
-          : reply.code(404).send({ error: 'Article not found.' });
-      }
-      return publicAnswer(req, reply, `article:${id}`, async () => {
-        const article = await findArticle(db, id, false);
-        return article ? jsonAnswer(200, article) : jsonAnswer(404, { error: 'Article not found.' });
-      });
-    },
-  );
-
-  api.post('/articles', { ...adminOnly, schema: { body: articleInputSchema } }, async (req, reply) => {
-    const id = await createArticle(db, requireAdmin(req), req.body);
-    return saved(reply, 201, await findArticle(db, String(id), true));
-  });
-
-  api.post(
-    '/articles/:id',
-    { ...adminOnly, schema: { params: idParams, body: articleInputSchema } },
-    async (req, reply) => {
-      const id = await updateArticle(db, requireAdmin(req), req.params.id, req.body);
-      return saved(reply, 200, await findArticle(db, String(id), true));
-    },
-  );
-
-  api.delete('/articles/:id', { ...adminOnly, schema: { params: idParams } }, async (req, reply) => {
-    await deleteContent(db, requireAdmin(req), 'article', req.params.id);
-    return saved(reply, 204, undefined);
-  });
-
-  api.get('/profiles', { schema: { querystring: profileListQuerySchema } }, async (req, reply) => {
-    const q = req.query;
-    if (q.isAdmin) return adminAnswer(req, reply, await listProfiles(db, q, true));
-    const key = `profiles:${q.limit}:${q.page}:${q.position?.toUpperCase() ?? ''}:${q.year ?? ''}:${q.search ?? ''}`;
-    return publicAnswer(req, reply, key, async () => jsonAnswer(200, await listProfiles(db, q, false)));
-  });
-
-  api.get(
-    '/profiles/:id',
-    { schema: { params: idParams, querystring: detailQuerySchema } },
-    async (req, reply) => {
-      const { id } = req.params;
-      if (req.query.isAdmin) {
-        requireAdmin(req);
-        const profile = await findProfile(db, id, true);
-        return profile
-          ? adminAnswer(req, reply, profile)
-          : reply.code(404).send({ error: 'Profile not found.' });
-      }
-      return publicAnswer(req, reply, `profile:${id}`, async () => {
-        const profile = await findProfile(db, id, false);
-        return profile ? jsonAnswer(200, profile) : jsonAnswer(404, { error: 'Profile not found.' });
-      });
-    },
-  );
-
-  api.post('/profiles', { ...adminOnly, schema: { body: profileInputSchema } }, async (req, reply) => {
-    const id = await createProfile(db, requireAdmin(req), req.body);
-    return saved(reply, 201, await findProfile(db, String(id), true));
-  });
-
-  api.post(
-    '/profiles/:id',
-    { ...adminOnly, schema: { params: idParams, body: profileInputSchema } },
-    async (req, reply) => {
-      const id = await updateProfile(db, requireAdmin(req), req.params.id, req.body);
-      return saved(reply, 200, await findProfile(db, String(id), true));
-    },
-  );
-
-  api.delete('/profiles/:id', { ...adminOnly, schema: { params: idParams } }, async (req, reply) => {
-    await deleteContent(db, requireAdmin(req), 'profile', req.params.id);
-    return saved(reply, 204, undefined);
+  kindRoutes({
+    path: '/profiles',
+    kind: profileKind,
+    input: profileInputSchema,
+    listQuery: profileListQuerySchema,
+    list: listProfiles,
+    find: findProfile,
+    listKey: (q) =>
+      `profiles:${q.limit}:${q.page}:${q.position?.toUpperCase() ?? ''}:${q.year ?? ''}:${q.search ?? ''}`,
   });
 
   api.get('/profile-filters', async (req, reply) =>

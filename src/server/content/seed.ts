@@ -4,16 +4,15 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { articles, profiles, users } from '../db/schema.ts';
+import { loadDemoContent } from './demo-content.ts';
 import { renderMarkdown } from './markdown.ts';
-import { seedArticles, seedContributors } from './seed-articles.ts';
-import { profileBody, seedProfiles } from './seed-profiles.ts';
 import { slugify } from './shortname.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Fills an empty database with demo articles and prospect profiles; does nothing otherwise. The
- * demo contributors get random passwords nobody knows: they are authors, not logins (a super user
+ * Fills an empty database with the demo articles and prospect profiles (see demo-content.ts); does
+ * nothing otherwise. The demo contributors get random passwords nobody knows: they are authors, not logins (a super user
  * can set a password for one in the admin panel).
  */
 export async function seedDemoContent(db: Db): Promise<{ articles: number; profiles: number }> {
@@ -25,6 +24,7 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
     return Number(row.n) === 0;
   };
   if (!(await empty(db))) return { articles: 0, profiles: 0 };
+  const demo = await loadDemoContent();
   // One hash for the four authors keeps the start fast; the password is thrown away.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   const now = Date.now();
@@ -37,7 +37,7 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
 
     await tx
       .insert(users)
-      .values(seedContributors.map((c) => ({ ...c, passwordHash, isContributor: true })))
+      .values(demo.contributors.map((c) => ({ ...c, passwordHash, isContributor: true })))
       .onConflictDoNothing();
     const authors = await tx
       .select({ id: users.id, email: users.email })
@@ -45,14 +45,16 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
       .where(
         inArray(
           users.email,
-          seedContributors.map((c) => c.email),
+          demo.contributors.map((c) => c.email),
         ),
       );
-    const authorId = (n: number) =>
-      authors.find((a) => a.email === seedContributors[n - 1].email)?.id ?? null;
+    const authorId = (name: string) => {
+      const email = demo.contributors.find((c) => c.name === name)?.email;
+      return authors.find((a) => a.email === email)?.id ?? null;
+    };
 
     await tx.insert(articles).values(
-      seedArticles.map((a, i) => ({
+      demo.articles.map((a, i) => ({
         shortname: slugify(a.title, 'article'),
         title: a.title,
         description: a.description,
@@ -66,26 +68,23 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
       })),
     );
     await tx.insert(profiles).values(
-      seedProfiles.map((p, i) => {
-        const body = profileBody(p);
-        return {
-          shortname: slugify(p.name, 'profile'),
-          name: p.name,
-          position: p.position,
-          school: p.school,
-          year: p.year,
-          height: p.height,
-          weight: p.weight,
-          image: p.image ?? '',
-          date: at(p.daysAgo, i),
-          description: p.description,
-          body,
-          bodyHtml: renderMarkdown(body),
-          contributorId: authorId(p.author),
-          isVisible: !p.hidden,
-        };
-      }),
+      demo.profiles.map((p, i) => ({
+        shortname: slugify(p.name, 'profile'),
+        name: p.name,
+        position: p.position,
+        school: p.school,
+        year: p.year,
+        height: p.height,
+        weight: p.weight,
+        image: p.image ?? '',
+        date: at(p.daysAgo, i),
+        description: p.description,
+        body: p.body,
+        bodyHtml: renderMarkdown(p.body),
+        contributorId: authorId(p.author),
+        isVisible: !p.hidden,
+      })),
     );
-    return { articles: seedArticles.length, profiles: seedProfiles.length };
+    return { articles: demo.articles.length, profiles: demo.profiles.length };
   });
 }

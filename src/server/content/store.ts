@@ -1,6 +1,10 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
+import type { articles, profiles } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { authorship, checkAuthor } from './authorship.ts';
 import { freeShortname, isUniqueViolation, slugify } from './shortname.ts';
 
 /** The condition for an address part that is a numeric id or a shortname; undefined if it can be neither. */
@@ -16,7 +20,7 @@ export function byRef(ref: string, id: PgColumn, shortname: PgColumn): SQL | und
  * Runs insert in a transaction with the first free shortname made from text. When another create
  * takes the same shortname first, the unique index refuses ours and we try again with the next one.
  */
-export async function createWithShortname<T>(
+async function createWithShortname<T>(
   db: Db,
   table: 'articles' | 'profiles',
   text: string,
@@ -31,4 +35,98 @@ export async function createWithShortname<T>(
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }
   }
+}
+
+/** What an input may say about the author and the visibility (see authorship). */
+export interface Authored {
+  contributorId?: number | null;
+  isVisible?: boolean;
+}
+
+/**
+ * What differs between articles and profiles when they are written; creating, saving and deleting
+ * are otherwise the same, below. Each kind keeps its own columns (fields) and its own input rules.
+ */
+export interface ContentKind<Input extends Authored> {
+  noun: 'article' | 'profile';
+  table: typeof articles | typeof profiles;
+  tableName: 'articles' | 'profiles';
+  /** The answer for a missing item. */
+  missing: string;
+  /** The text the shortname is made from, once, on create. */
+  title: (input: Input) => string;
+  /** The columns an input writes, besides the author and the visibility. */
+  fields: (input: Input) => Record<string, unknown>;
+}
+
+/** Creates an item as the user (see authorship for who may set what) and answers its id. */
+export async function createItem<I extends Authored>(
+  db: Db,
+  kind: ContentKind<I>,
+  user: User,
+  input: I,
+): Promise<number> {
+  const owner = authorship(user, input, undefined, kind.noun);
+  const values = kind.fields(input);
+  const { table } = kind;
+  return createWithShortname(db, kind.tableName, kind.title(input), kind.noun, async (tx, shortname) => {
+    await checkAuthor(tx, owner.contributorId);
+    const [row] = await tx
+      .insert(table)
+      .values({ ...values, ...owner, shortname } as typeof table.$inferInsert)
+      .returning({ id: table.id });
+    return row.id;
+  });
+}
+
+/** The row ref names, locked for the rest of the transaction; a 404 when there is none. */
+async function lockedItem(tx: Db, kind: ContentKind<any>, match: SQL) {
+  const { table } = kind;
+  const [existing] = await tx
+    .select({ id: table.id, contributorId: table.contributorId })
+    .from(table)
+    .where(match)
+    .for('update');
+  if (!existing) throw notFound(kind.missing);
+  return existing;
+}
+
+/** Saves an existing item; the shortname and date never change. Answers its id. */
+export async function updateItem<I extends Authored>(
+  db: Db,
+  kind: ContentKind<I>,
+  user: User,
+  ref: string,
+  input: I,
+): Promise<number> {
+  const { table } = kind;
+  const match = byRef(ref, table.id, table.shortname);
+  if (!match) throw notFound(kind.missing);
+  const values = kind.fields(input);
+  return db.transaction(async (tx) => {
+    const existing = await lockedItem(tx, kind, match);
+    const changes = authorship(user, input, existing, kind.noun);
+    await checkAuthor(tx, changes.contributorId);
+    await tx
+      .update(table)
+      .set({ ...values, ...changes, updatedAt: sql`now()` })
+      .where(eq(table.id, existing.id));
+    return existing.id;
+  });
+}
+
+/**
+ * Deletes an item: super users any, contributors only their own. The row goes for good; the caller
+ * bumps the content version so lists, search, the sitemap and feeds drop it at once.
+ */
+export async function deleteItem(db: Db, kind: ContentKind<any>, user: User, ref: string) {
+  const { table } = kind;
+  const match = byRef(ref, table.id, table.shortname);
+  if (!match) throw notFound(kind.missing);
+  await db.transaction(async (tx) => {
+    const existing = await lockedItem(tx, kind, match);
+    if (!user.isSuperUser && existing.contributorId !== user.id)
+      throw forbidden(`Contributors may only delete their own ${kind.noun}s.`);
+    await tx.delete(table).where(eq(table.id, existing.id));
+  });
 }
