@@ -44,9 +44,9 @@ function buildClient() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-async function buildServer() {
+/** Builds the server's entries into `out` (dist/server unless told otherwise), migrations beside them. */
+export async function buildServer(out = join(root, 'dist/server')) {
   const { build } = await import('esbuild');
-  const out = join(root, 'dist/server');
   rmSync(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -89,7 +89,7 @@ export async function buildIfNeeded({ force = false } = {}) {
   }
   const serverStamp = join(root, 'dist/server/.built');
   if (stale(serverStamp, ['src/server'], force)) {
-    await timed('server', serverStamp, buildServer);
+    await timed('server', serverStamp, () => buildServer());
     built = true;
   }
   return built;

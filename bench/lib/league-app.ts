@@ -89,7 +89,7 @@ export async function startLeagueApp(
     call,
     cookie,
     leagues,
-    players: players.json() as { id: string; name: string }[],
+    players: (players.json() as { players: { id: string; name: string }[] }).players,
     async close() {
       await app.close();
       await cache.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extraKinds } from './extras.ts';
 
 export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
 export type LeagueType = (typeof leagueTypes)[number];
@@ -59,6 +60,16 @@ export const leaguePlayerSchema = z.object({
   flea_id: z.string().optional(),
 });
 export type LeaguePlayer = z.infer<typeof leaguePlayerSchema>;
+
+/**
+ * GET /api/players: the merged list, and `missing` ['identities'] when it lacks a service's
+ * players (MFL or Sleeper down: the last list had, or Fleaflicker's own listing, stands in).
+ */
+export const playerListSchema = z.object({
+  players: z.array(leaguePlayerSchema),
+  missing: z.array(z.enum(extraKinds)),
+});
+export type PlayerList = z.infer<typeof playerListSchema>;
 
 /** The names of the league connection cookies (spec section 3). */
 export const leagueCookies = {

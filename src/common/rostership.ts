@@ -70,6 +70,34 @@ export const rostershipAnswerSchema = z.object({
 });
 export type RostershipAnswer = z.infer<typeof rostershipAnswerSchema>;
 
+/**
+ * The streamed form of a chunk's answer (`Accept: application/x-ndjson`): one line per league the
+ * moment it is read or has failed, in the order they finish, each the answer for that league alone;
+ * then one summary line for the chunk.
+ */
+export const ROSTERSHIP_STREAM_TYPE = 'application/x-ndjson';
+
+export const rostershipLeagueLineSchema = rostershipAnswerSchema.extend({
+  kind: z.literal('league'),
+  league_id: z.string(),
+});
+export type RostershipLeagueLine = z.infer<typeof rostershipLeagueLineSchema>;
+
+export const rostershipSummaryLineSchema = z.object({
+  kind: z.literal('summary'),
+  /** Leagues of the chunk that were read, and that failed. */
+  leagues: z.number().int(),
+  failed: z.number().int(),
+  missing: z.array(z.enum(extraKinds)),
+});
+export type RostershipSummaryLine = z.infer<typeof rostershipSummaryLineSchema>;
+
+export const rostershipLineSchema = z.discriminatedUnion('kind', [
+  rostershipLeagueLineSchema,
+  rostershipSummaryLineSchema,
+]);
+export type RostershipLine = z.infer<typeof rostershipLineSchema>;
+
 /** `mfl:12345`: one league across services. */
 export const leagueKey = (l: { type: LeagueType; league_id: string }) => `${l.type}:${l.league_id}`;
 

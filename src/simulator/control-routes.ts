@@ -17,7 +17,9 @@ const rateSchema = z.object({
 });
 const faultSchema = z.object({
   service,
-  kind: z.enum(FAULT_KINDS as unknown as ['500', 'timeout', 'malformed', '429', 'expired-cookie', 'down']),
+  kind: z.enum(
+    FAULT_KINDS as unknown as ['500', 'timeout', 'malformed', '429', 'expired-cookie', 'down', 'hold'],
+  ),
   count: z.number().int().positive().optional(),
   match: z.string().optional(),
 });
@@ -59,6 +61,11 @@ export function registerControl(app: FastifyInstance, state: SimState) {
     const parsed = faultSchema.safeParse(req.body);
     if (!parsed.success) return reply.code(400).send(bad(parsed.error));
     state.addFault(parsed.data);
+    return { ok: true };
+  });
+
+  app.post('/_sim/release', async () => {
+    state.release();
     return { ok: true };
   });
 

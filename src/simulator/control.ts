@@ -4,7 +4,7 @@ import type { World } from './world/world.ts';
 
 export type ServiceName = 'mfl' | 'sleeper' | 'flea';
 export const SERVICES: readonly ServiceName[] = ['mfl', 'sleeper', 'flea'];
-export type FaultKind = '500' | 'timeout' | 'malformed' | '429' | 'expired-cookie' | 'down';
+export type FaultKind = '500' | 'timeout' | 'malformed' | '429' | 'expired-cookie' | 'down' | 'hold';
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
   'timeout',
@@ -12,6 +12,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   '429',
   'expired-cookie',
   'down',
+  'hold',
 ];
 export type Phase = 'before' | 'during' | 'after';
 
@@ -43,6 +44,8 @@ export interface SimControl {
   /** A limit of 0 (or less) removes the service's limit. */
   setRateLimit(service: ServiceName, limit: number, windowMs: number): void;
   addFault(fault: FaultSpec): void;
+  /** Lets the requests held by 'hold' faults go on, answered as usual. */
+  release(): void;
   /** A team's starters for a week as the world holds them, in the service's player ids. */
   lineup(league: string, franchise: string, week?: number): LineupView | undefined;
   /** Back to the state the simulator started in: clock, lineups, latency, limits and faults. */
@@ -64,6 +67,7 @@ export class SimState implements SimControl {
   private offsetMs = 0;
   private readonly limits = new Map<ServiceName, Window>();
   private faults: Required<FaultSpec>[] = [];
+  private held: (() => void)[] = [];
 
   constructor(
     private readonly world: World,
@@ -98,6 +102,17 @@ export class SimState implements SimControl {
       count: fault.count ?? 1,
       match: fault.match ?? '',
     });
+  }
+
+  /** Waits until release() (or reset()): a request held by a 'hold' fault. */
+  holdUntilReleased(): Promise<void> {
+    return new Promise((resolve) => this.held.push(resolve));
+  }
+
+  release() {
+    const held = this.held;
+    this.held = [];
+    for (const resolve of held) resolve();
   }
 
   /** Counts a request against the service's limit (real time); answers the Retry-After seconds when over it. */
@@ -152,6 +167,7 @@ export class SimState implements SimControl {
     this.latencyMs = 0;
     this.limits.clear();
     this.faults = [];
+    this.release();
     this.world.resetLineups();
   }
 }

@@ -18,6 +18,7 @@ export function registerServiceHooks(app: FastifyInstance, state: SimState) {
   app.addHook('preClose', async () => {
     for (const res of held) res.destroy();
     held.clear();
+    state.release();
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -50,6 +51,10 @@ export function registerServiceHooks(app: FastifyInstance, state: SimState) {
         // The connection drops without an answer, as a service that is down or unreachable.
         reply.hijack();
         reply.raw.socket?.destroy();
+        return;
+      case 'hold':
+        // A slow answer whose end the caller decides: it goes on as usual at release().
+        await state.holdUntilReleased();
         return;
       case 'timeout': {
         reply.hijack();

@@ -79,9 +79,9 @@ test('Status Checker: "does not use his position" and "does not list this player
   const noErrors = failOnConsoleErrors(page);
   await connectAll(page);
   // A linebacker: leagues without IDP do not use his position.
-  const all: { id: string; name: string; position: string; team: string }[] = await (
-    await page.request.get('/api/players')
-  ).json();
+  const all: { id: string; name: string; position: string; team: string }[] = (
+    await (await page.request.get('/api/players')).json()
+  ).players;
   const count = new Map<string, number>();
   for (const p of all) count.set(p.name, (count.get(p.name) ?? 0) + 1);
   const lb = all.find((p) => p.position === 'LB' && count.get(p.name) === 1 && !p.name.includes("'"))!;

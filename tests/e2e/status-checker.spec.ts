@@ -37,7 +37,7 @@ async function myMflPlayer(page: Page) {
       },
     })
   ).json();
-  const all: Listed[] = await (await page.request.get('/api/players')).json();
+  const { players: all }: { players: Listed[] } = await (await page.request.get('/api/players')).json();
   const count = new Map<string, number>();
   for (const p of all) count.set(p.name, (count.get(p.name) ?? 0) + 1);
   const mine = answer.players.find(

@@ -34,6 +34,9 @@ const signedIn = async (req: Parameters<typeof requireUser>[0]) => {
   requireUser(req);
 };
 
+/** The user fields public content shows: the author's name on articles, profiles and the feed. */
+const publicFields = ['name'] as const;
+
 /** GET/POST /users and /users/:id, DELETE /users/:id. Who may do what is decided here, on the server. */
 export async function userRoutes(scope: FastifyInstance, db: Db, cache: Cache) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -96,6 +99,8 @@ export async function userRoutes(scope: FastifyInstance, db: Db, cache: Cache) {
         throw forbidden('Only super users may change roles.');
       const user = await updateUser(db, req.params.id, req.body);
       if (!user) throw notFound('No user with that id.');
+      // Public articles and profiles name their author, so cached content answers are retired.
+      if (publicFields.some((f) => req.body[f] !== undefined)) await bumpContentVersion(cache);
       return user;
     },
   );

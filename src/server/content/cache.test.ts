@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { makeTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
-let superUser: { cookie: string };
+let superUser: { user: { id: number }; cookie: string };
 
 const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: 'GET', url, headers });
 const save = (url: string, payload: object) =>
@@ -90,6 +90,26 @@ describe('public answers', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('show a renamed author at once, on articles, profiles and their lists', async () => {
+    const before = await Promise.all(publicUrls.slice(0, 4).map((url) => get(url)));
+    expect(before[1].json().contributor.name).not.toBe('Renamed Author');
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/users/${superUser.user.id}`,
+      payload: { name: 'Renamed Author' },
+      cookie: superUser.cookie,
+    });
+    expect(res.statusCode).toBe(200);
+    const article = await get('/api/articles/first-cached-article', {
+      'if-none-match': before[1].headers.etag as string,
+    });
+    expect(article.statusCode).toBe(200);
+    expect(article.json().contributor.name).toBe('Renamed Author');
+    expect((await get('/api/profiles/cached-prospect')).json().contributor.name).toBe('Renamed Author');
+    expect((await get('/api/articles?limit=20')).body).toContain('Renamed Author');
+    expect((await get('/rss.xml')).body).toContain('Renamed Author');
   });
 
   it('never cache admin answers', async () => {

@@ -50,7 +50,7 @@ function directory(opts: {
   const advance = (ms: number) => {
     t += ms;
   };
-  return { dir, calls, ttls, advance };
+  return { dir, calls, ttls, advance, cache };
 }
 
 describe('player directory', () => {
@@ -82,8 +82,30 @@ describe('player directory', () => {
     expect(ttls[0]).toBeLessThanOrEqual(10 * 60 * 1000);
   });
 
-  it('fails (with the service message) only when neither MFL nor Sleeper answers', async () => {
-    const { dir } = directory({ mflFails: true, sleeperFails: true });
+  it("answers with Fleaflicker's listing alone when neither MFL nor Sleeper answers, and says so", async () => {
+    const { dir, ttls } = directory({ mflFails: true, sleeperFails: true });
+    expect(await dir.listing()).toEqual({
+      players: [{ id: 'flea:9', name: 'John Doe', position: 'WR', team: 'KC', flea_id: '9' }],
+      missing: ['identities'],
+    });
+    expect(ttls[0]).toBeLessThanOrEqual(10 * 60 * 1000);
+  });
+
+  it('answers with the last list it had while neither MFL nor Sleeper answers', async () => {
+    const opts = { mflFails: false, sleeperFails: false };
+    const { dir, cache, advance } = directory(opts);
+    const had = await dir.list();
+    expect((await dir.listing()).missing).toEqual([]);
+    opts.mflFails = opts.sleeperFails = true;
+    advance(6 * 60 * 1000);
+    await cache.delete('players:merged:2025');
+    const listing = await dir.listing();
+    expect(listing.players).toBe(had);
+    expect(listing.missing).toEqual(['identities']);
+  });
+
+  it('fails (with the service message) only when no service answers and no list was had', async () => {
+    const { dir } = directory({ mflFails: true, sleeperFails: true, fleaFails: true });
     await expect(dir.list()).rejects.toThrow(/MFL is not available/);
   });
 

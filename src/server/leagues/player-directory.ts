@@ -1,3 +1,4 @@
+import type { ExtraKind } from '#common/extras.ts';
 import type { Loader } from '../cache.ts';
 import { ttl } from './cache-policy.ts';
 import { isLeagueError } from './errors.ts';
@@ -7,9 +8,26 @@ import type { MflClient } from './mfl/client.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import type { SleeperClient } from './sleeper/client.ts';
 
+/** The list as the player search gets it, with what it had to leave out. */
+export interface PlayerListing {
+  players: PlayerIdentity[];
+  /** 'identities' when a service's players could not be read now (see build). */
+  missing: ExtraKind[];
+}
+
+export interface ListingHint {
+  fleaLeague?: () => Promise<string | undefined>;
+}
+
 export interface PlayerDirectory {
   /** Every player across the three services, sorted by name; cached for a day. */
   list(): Promise<PlayerIdentity[]>;
+  /**
+   * The same list, saying whether it lacks a service's players. With MFL and Sleeper both down and
+   * no list had, Fleaflicker's listing stands in; it wants a league, which `fleaLeague` may name
+   * (a league of the visitor's).
+   */
+  listing(hint?: ListingHint): Promise<PlayerListing>;
   /**
    * The same list joined with Fleaflicker players read elsewhere (league rosters asked for with
    * external_id_type=SPORTRADAR), so each gets the key it shares with the other services.
@@ -46,16 +64,18 @@ const memoTtl = 5 * 60 * 1000;
 export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDirectory {
   const { mfl, sleeper, flea, load } = options;
   const now = options.now ?? Date.now;
-  let memo: { key: string; until: number; players: PlayerIdentity[]; complete: boolean } | undefined;
+  let memo:
+    | { key: string; until: number; players: PlayerIdentity[]; complete: boolean; fallback: boolean }
+    | undefined;
 
   /**
    * Fleaflicker's listing, best players first. It may want a league: a 4xx means "no list without
    * one", which is an answer, not an outage.
    */
-  async function fleaListing(): Promise<FleaProPlayer[]> {
+  async function fleaListing(leagueId?: string): Promise<FleaProPlayer[]> {
     try {
       const listed = await flea.allPlayers(
-        undefined,
+        leagueId,
         { externalIdType: 'SPORTRADAR' },
         options.fleaPages ?? 40,
       );
@@ -66,20 +86,31 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
     }
   }
 
-  async function build(year: number, extraFlea: FleaProPlayer[] = []) {
+  /** The last list built with MFL's or Sleeper's players: kept to answer while both are down. */
+  let lastGood: PlayerIdentity[] | undefined;
+
+  async function build(year: number, extraFlea: FleaProPlayer[] = [], hint?: ListingHint) {
     // A service being down leaves its ids out rather than leaving the visitor without a list.
     const [m, s, f] = await Promise.allSettled([mfl.players(year), sleeper.players(), fleaListing()]);
-    if (m.status === 'rejected' && s.status === 'rejected') throw m.reason;
+    if (m.status === 'rejected' && s.status === 'rejected') {
+      // Neither big database answers: the last list had stands in, else Fleaflicker's own listing.
+      if (lastGood && extraFlea.length === 0) return { players: lastGood, complete: false, fallback: true };
+      let flea = [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])];
+      const leagueId = flea.length === 0 ? await hint?.fleaLeague?.().catch(() => undefined) : undefined;
+      if (leagueId) flea = await fleaListing(leagueId).catch(() => []);
+      if (flea.length === 0) throw m.reason;
+      return { players: joinPlayers({ mfl: [], sleeper: [], flea }), complete: false, fallback: true };
+    }
     const players = joinPlayers({
       mfl: m.status === 'fulfilled' ? m.value : [],
       sleeper: s.status === 'fulfilled' ? s.value : [],
       flea: [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])],
     });
     const complete = m.status === 'fulfilled' && s.status === 'fulfilled' && f.status === 'fulfilled';
-    return { players, complete };
+    return { players, complete, fallback: false };
   }
 
-  async function built() {
+  async function built(hint?: ListingHint) {
     const year = mfl.seasonYear();
     const key = `players:merged:${year}`;
     const t = now();
@@ -87,8 +118,9 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
     const b = await load(
       key,
       (b) => (b.complete ? ttl.playerDatabase : partialTtl),
-      () => build(year),
+      () => build(year, [], hint),
     );
+    if (!b.fallback) lastGood = b.players;
     memo = { key, until: t + (b.complete ? memoTtl : Math.min(memoTtl, partialTtl)), ...b };
     return memo;
   }
@@ -96,6 +128,11 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
   return {
     async list() {
       return (await built()).players;
+    },
+
+    async listing(hint) {
+      const { players, complete } = await built(hint);
+      return { players, missing: complete ? [] : ['identities'] };
     },
 
     async peek() {

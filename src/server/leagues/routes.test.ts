@@ -387,11 +387,12 @@ describe('connections and players', () => {
     const list = [
       { id: '13604', mfl_id: '13604', name: 'John Doe', position: 'WR', team: 'KC', sleeper_id: '100' },
     ];
-    const a = await build({ players: { list: async () => list } });
+    const a = await build({ players: { listing: async () => ({ players: list, missing: [] }) } });
     const res = await a.inject({ method: 'GET', url: '/api/players' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual(list);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.json()).toEqual({ players: list, missing: [] });
     const again = await a.inject({
       method: 'GET',
       url: '/api/players',
@@ -403,7 +404,7 @@ describe('connections and players', () => {
   it('answers 502 when the player databases cannot be had', async () => {
     const a = await build({
       players: {
-        list: async () => {
+        listing: async () => {
           throw leagueError('mfl', 'unavailable');
         },
       },

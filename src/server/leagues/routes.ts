@@ -13,6 +13,7 @@ import {
   leagueCookies,
   leagueSchema,
   mflLoginSchema,
+  type PlayerList,
   sleeperConnectSchema,
 } from '#common/leagues.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
@@ -256,17 +257,27 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  // The list backs a type-ahead: serialised once per list, then sent as is with an ETag.
+  // The list backs a type-ahead: serialised once per list, then sent as is with an ETag. A list
+  // that lacks a service's players (`missing`) is kept briefly, as the server keeps it.
   const serialised = new WeakMap<PlayerIdentity[], { body: string; etag: string }>();
   app.get('/players', async (request, reply) => {
-    const players = await fromService('mfl', reply, () => services.players.list());
+    // A visitor connected to Fleaflicker lends a league of theirs to its listing, should it be needed.
+    const email = request.cookies[leagueCookies.flea];
+    const fleaLeague = email
+      ? async () => (await services.flea.userLeagues(email))[0]?.id?.toString()
+      : undefined;
+    const { players, missing } = await fromService('mfl', reply, () =>
+      services.players.listing({ fleaLeague }),
+    );
     let entry = serialised.get(players);
     if (!entry) {
-      const body = JSON.stringify(players);
+      const body = JSON.stringify({ players, missing } satisfies PlayerList);
       entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       serialised.set(players, entry);
     }
-    reply.header('cache-control', 'public, max-age=3600').header('etag', entry.etag);
+    reply
+      .header('cache-control', `public, max-age=${missing.length > 0 ? 60 : 3600}`)
+      .header('etag', entry.etag);
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });

@@ -363,7 +363,8 @@ describe('routes on the simulator', () => {
   it('serves the merged players', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/players' });
     expect(res.statusCode).toBe(200);
-    const players = res.json() as { mfl_id?: string; name: string }[];
+    const { players, missing } = res.json() as { players: { mfl_id?: string; name: string }[]; missing: [] };
+    expect(missing).toEqual([]);
     expect(players.length).toBeGreaterThan(300);
     expect(players.every((p) => p.name)).toBe(true);
   });

@@ -144,7 +144,7 @@ beforeAll(async () => {
   const mflLeague = world.league('mfl', leagues.mfl[0].league_id)!;
   const first = world.players[world.teamOf(mflLeague, world.demo.mfl)!.players[0]];
   const list = await bed.app.inject({ method: 'GET', url: '/api/players', headers: { cookie } });
-  player = (list.json() as LeaguePlayer[]).find((p) => p.mfl_id === first.mflId)!;
+  player = (list.json() as { players: LeaguePlayer[] }).players.find((p) => p.mfl_id === first.mflId)!;
   await bed.app.close();
 }, 60_000);
 

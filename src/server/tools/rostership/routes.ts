@@ -1,13 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import { type LeagueType, leagueCookies } from '#common/leagues.ts';
 import {
   injuryOf,
+  ROSTERSHIP_STREAM_TYPE,
   type RostershipAnswer,
   type RostershipFailure,
+  type RostershipLeagueLine,
+  type RostershipLine,
   type RostershipPlayer,
   rostershipAnswerSchema,
+  rostershipLineSchema,
   rostershipRequestSchemas,
 } from '#common/rostership.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -43,63 +48,188 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+type Context = TeamContext & { complete: boolean };
+
 /**
- * Reads each league of the chunk at once. A league that fails, or takes longer than deadlineMs, is
- * reported on its own, so one bad or slow league never costs the others; the players of the rest
- * are merged into one row per identity. Extras that could not be read (for any league of the chunk)
+ * One league's answer from its read: its players (one row per identity), the extras its read left
+ * out, or its failure.
+ */
+function leagueLineOf(
+  type: LeagueType,
+  league_id: string,
+  result: PromiseSettledResult<TeamRead>,
+  complete: boolean,
+  log?: FastifyRequest['log'],
+): RostershipLeagueLine {
+  if (result.status === 'rejected') {
+    if (!(result.reason instanceof HttpError)) log?.error({ err: result.reason, type }, 'rostership league');
+    return {
+      kind: 'league',
+      league_id,
+      leagues: 0,
+      players: [],
+      failed: [{ type, league_id, error: leagueFailureMessage(result.reason) }],
+      missing: [],
+    };
+  }
+  const missing = new Set<ExtraKind>(complete ? [] : ['identities']);
+  for (const kind of result.value.missing) missing.add(kind);
+  const players = new Map<string, RostershipPlayer>();
+  for (const entry of result.value.entries) {
+    const { injuryStatus, isOut } = injuryOf(entry.injury);
+    const had = players.get(entry.player.id);
+    if (had) {
+      had.injuryStatus ??= injuryStatus;
+      had.isOut ||= isOut;
+      continue;
+    }
+    const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id } = entry.player;
+    players.set(id, {
+      id,
+      name,
+      position,
+      team,
+      draftYear,
+      injuryStatus,
+      isOut,
+      leagues: [{ type, league_id, isStarter: entry.isStarter }],
+      mfl_id,
+      sleeper_id,
+      flea_id,
+    });
+  }
+  return {
+    kind: 'league',
+    league_id,
+    leagues: 1,
+    players: [...players.values()],
+    failed: [],
+    missing: sortExtras(missing),
+  };
+}
+
+/**
+ * Reads each league of the chunk at once and hands each league's answer to `onLeague` the moment
+ * it is read or has failed. A league that fails, or takes longer than deadlineMs, is reported on
+ * its own, so one bad or slow league never costs the others. Answers the leagues' answers in the
+ * chunk's order.
+ */
+export async function readLeagues<R extends { league_id: string }>(
+  type: LeagueType,
+  refs: readonly R[],
+  context: () => Promise<Context>,
+  readTeam: (ctx: TeamContext, ref: R) => Promise<TeamRead>,
+  onLeague: (line: RostershipLeagueLine) => void,
+  log?: FastifyRequest['log'],
+  deadlineMs = LEAGUE_DEADLINE_MS,
+): Promise<RostershipLeagueLine[]> {
+  const ctx = await context();
+  return Promise.all(
+    refs.map(async (ref) => {
+      const [result] = await Promise.allSettled([withDeadline(readTeam(ctx, ref), deadlineMs)]);
+      const line = leagueLineOf(type, ref.league_id, result, ctx.complete, log);
+      onLeague(line);
+      return line;
+    }),
+  );
+}
+
+/**
+ * The chunk's answer from its leagues' answers: the players of the leagues read merged into one
+ * row per identity, the failed leagues, and the extras left out for any league of the chunk.
+ */
+export function chunkAnswerOf(lines: readonly RostershipLeagueLine[], complete: boolean): RostershipAnswer {
+  const players = new Map<string, RostershipPlayer>();
+  const failed: RostershipFailure[] = [];
+  const missing = new Set<ExtraKind>(complete ? [] : ['identities']);
+  let leagues = 0;
+  for (const line of lines) {
+    leagues += line.leagues;
+    failed.push(...line.failed);
+    for (const kind of line.missing) missing.add(kind);
+    for (const p of line.players) {
+      const had = players.get(p.id);
+      if (!had) {
+        players.set(p.id, { ...p, leagues: [...p.leagues] });
+        continue;
+      }
+      for (const league of p.leagues)
+        if (!had.leagues.some((l) => l.league_id === league.league_id)) had.leagues.push(league);
+      had.injuryStatus ??= p.injuryStatus;
+      had.isOut ||= p.isOut;
+    }
+  }
+  return { leagues, players: [...players.values()], failed, missing: sortExtras(missing) };
+}
+
+/**
+ * Reads each league of the chunk at once (see readLeagues) and answers them together, the players
+ * merged into one row per identity. Extras that could not be read (for any league of the chunk)
  * are listed in `missing`.
  */
 export async function rostershipOf<R extends { league_id: string }>(
   type: LeagueType,
   refs: readonly R[],
-  context: () => Promise<TeamContext & { complete: boolean }>,
+  context: () => Promise<Context>,
   readTeam: (ctx: TeamContext, ref: R) => Promise<TeamRead>,
   log?: FastifyRequest['log'],
   deadlineMs = LEAGUE_DEADLINE_MS,
 ): Promise<RostershipAnswer> {
+  let complete = false;
+  const lines = await readLeagues(
+    type,
+    refs,
+    async () => {
+      const ctx = await context();
+      complete = ctx.complete;
+      return ctx;
+    },
+    readTeam,
+    () => {},
+    log,
+    deadlineMs,
+  );
+  return chunkAnswerOf(lines, complete);
+}
+
+/** Whether the request asks for the streamed answer. */
+const wantsStream = (request: FastifyRequest) =>
+  (request.headers.accept ?? '').toLowerCase().includes(ROSTERSHIP_STREAM_TYPE);
+
+/**
+ * Answers the chunk as the request asks: streamed, one line per league as it lands and then the
+ * summary, or as one JSON answer once every league is read or past its deadline.
+ */
+async function answerChunk<R extends { league_id: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: LeagueType,
+  refs: readonly R[],
+  context: () => Promise<Context>,
+  readTeam: (ctx: TeamContext, ref: R) => Promise<TeamRead>,
+) {
+  if (!wantsStream(request)) return rostershipOf(type, refs, context, readTeam, request.log);
   const ctx = await context();
-  const results = await Promise.allSettled(refs.map((ref) => withDeadline(readTeam(ctx, ref), deadlineMs)));
-  const players = new Map<string, RostershipPlayer>();
-  const failed: RostershipFailure[] = [];
-  const missing = new Set<ExtraKind>(ctx.complete ? [] : ['identities']);
-  let leagues = 0;
-  results.forEach((result, i) => {
-    const league_id = refs[i].league_id;
-    if (result.status === 'rejected') {
-      if (!(result.reason instanceof HttpError))
-        log?.error({ err: result.reason, type }, 'rostership league');
-      failed.push({ type, league_id, error: leagueFailureMessage(result.reason) });
-      return;
-    }
-    leagues++;
-    for (const kind of result.value.missing) missing.add(kind);
-    for (const entry of result.value.entries) {
-      const { injuryStatus, isOut } = injuryOf(entry.injury);
-      const had = players.get(entry.player.id);
-      const league = { type, league_id, isStarter: entry.isStarter };
-      if (had) {
-        if (!had.leagues.some((l) => l.league_id === league_id)) had.leagues.push(league);
-        had.injuryStatus ??= injuryStatus;
-        had.isOut ||= isOut;
-        continue;
-      }
-      const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id } = entry.player;
-      players.set(id, {
-        id,
-        name,
-        position,
-        team,
-        draftYear,
-        injuryStatus,
-        isOut,
-        leagues: [league],
-        mfl_id,
-        sleeper_id,
-        flea_id,
+  const body = new PassThrough();
+  // A visitor who left (the stream is closed) is written nothing more.
+  const write = (line: RostershipLine) => {
+    if (!body.destroyed) body.write(`${JSON.stringify(rostershipLineSchema.parse(line))}\n`);
+  };
+  void readLeagues(type, refs, async () => ctx, readTeam, write, request.log)
+    .then((lines) => {
+      const answer = chunkAnswerOf(lines, ctx.complete);
+      write({
+        kind: 'summary',
+        leagues: answer.leagues,
+        failed: answer.failed.length,
+        missing: answer.missing,
       });
-    }
-  });
-  return { leagues, players: [...players.values()], failed, missing: sortExtras(missing) };
+    })
+    .catch((err) => request.log.error({ err, type }, 'rostership stream'))
+    .finally(() => body.end());
+  // No buffering on the way: a proxy that holds the answer back would hold the fast leagues too.
+  reply.header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+  return reply.type(`${ROSTERSHIP_STREAM_TYPE}; charset=utf-8`).send(body);
 }
 
 export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
@@ -107,7 +237,7 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
   const { services } = deps;
   // The merged list improves the answer but never holds it up: without it, each service's own
   // player data names the players and the page merges them once a later answer has the list.
-  const context = async () => {
+  const context = async (): Promise<Context> => {
     const list = await services.players.peek();
     return {
       services,
@@ -120,15 +250,11 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
   app.post(
     '/mfl/rostership',
     { schema: { body: rostershipRequestSchemas.mfl, response }, config: toolRateLimit },
-    async (request) => {
+    async (request, reply) => {
       const cookie = request.cookies[leagueCookies.mfl];
       if (!cookie) throw unauthorized('Log in to MFL first.');
-      return rostershipOf(
-        'mfl',
-        request.body.leagues,
-        context,
-        (ctx, ref) => mflTeam(ctx, ref, cookie),
-        request.log,
+      return answerChunk(request, reply, 'mfl', request.body.leagues, context, (ctx, ref) =>
+        mflTeam(ctx, ref, cookie),
       );
     },
   );
@@ -136,15 +262,11 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
   app.post(
     '/sleeper/rostership',
     { schema: { body: rostershipRequestSchemas.sleeper, response }, config: toolRateLimit },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.cookies[leagueCookies.sleeperId];
       if (!userId) throw unauthorized('Connect your Sleeper account first.');
-      return rostershipOf(
-        'sleeper',
-        request.body.leagues,
-        context,
-        (ctx, ref) => sleeperTeam(ctx, ref, userId),
-        request.log,
+      return answerChunk(request, reply, 'sleeper', request.body.leagues, context, (ctx, ref) =>
+        sleeperTeam(ctx, ref, userId),
       );
     },
   );
@@ -152,9 +274,9 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
   app.post(
     '/flea/rostership',
     { schema: { body: rostershipRequestSchemas.flea, response }, config: toolRateLimit },
-    async (request) => {
+    async (request, reply) => {
       if (!request.cookies[leagueCookies.flea]) throw unauthorized('Connect your Fleaflicker account first.');
-      return rostershipOf('flea', request.body.leagues, context, fleaTeam, request.log);
+      return answerChunk(request, reply, 'flea', request.body.leagues, context, fleaTeam);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
-import { planChunks, runPool } from './chunk-plan.ts';
+import { planChunks } from './chunk-plan.ts';
 
 const league = (type: League['type'], i: number): League => ({
   type,
@@ -27,23 +27,5 @@ describe('planChunks', () => {
     ]);
     expect(plan.flatMap((c) => c.leagues)).toHaveLength(leagues.length);
     expect(planChunks([])).toEqual([]);
-  });
-});
-
-describe('runPool', () => {
-  it('never runs more than the limit at once and runs everything', async () => {
-    let running = 0;
-    let peak = 0;
-    const done: number[] = [];
-    const tasks = Array.from({ length: 10 }, (_, i) => async () => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, 5 + (i % 3)));
-      running--;
-      done.push(i);
-    });
-    await runPool(tasks, 3);
-    expect(peak).toBe(3);
-    expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

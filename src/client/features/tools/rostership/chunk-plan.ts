@@ -25,15 +25,3 @@ export function planChunks(leagues: readonly League[], size = LEAGUE_CHUNK): Chu
     for (const q of queues) if (round < q.length) plan.push(q[round]);
   return plan;
 }
-
-/** Runs the tasks in order with at most `limit` at once (a browser opens about 6 connections per host). */
-export async function runPool(tasks: readonly (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) {
-      const task = tasks[next++];
-      await task();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-}

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hasOwnTeam } from '#client/api/leagues.ts';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
@@ -10,7 +11,7 @@ import {
   withoutLeagues,
 } from '#common/rostership.ts';
 import { fetchRostership } from './api/fetch-rostership.ts';
-import { type Chunk, planChunks, runPool } from './chunk-plan.ts';
+import { type Chunk, planChunks } from './chunk-plan.ts';
 
 export interface LeagueFailure {
   league: League;
@@ -49,9 +50,15 @@ const idle: LoadState = {
 /** Requests in flight at once: a browser's connections per host. */
 const inFlight = 6;
 
+/** Loads the chunks in order, at most `inFlight` at once. */
+const inOrder = (chunks: readonly Chunk[], load: (chunk: Chunk) => Promise<void>) => {
+  const limit = pLimit(inFlight);
+  return Promise.all(chunks.map((chunk) => limit(() => load(chunk))));
+};
+
 /**
- * Loads the visitor's players league chunk by league chunk: every service at once, each chunk
- * merged into the list the moment it arrives, a failed league kept aside with its error so that it
+ * Loads the visitor's players league chunk by league chunk: every service at once, each league
+ * merged into the list the moment its answer arrives (a chunk's answer is streamed league by league), a failed league kept aside with its error so that it
  * can be retried on its own. A new run cancels the one before.
  */
 export function useRostershipLoad(initial?: {
@@ -97,34 +104,54 @@ export function useRostershipLoad(initial?: {
 
   const loadChunk = useCallback(
     async (id: number, chunk: Chunk, signal: AbortSignal, retry = false) => {
-      let answer: RostershipAnswer;
+      /** Merges one answer for `leagues` (a league's line, or the chunk's failure) into the list. */
+      const merge = (leagues: readonly League[], answer: RostershipAnswer) => {
+        const byKey = new Map(leagues.map((l) => [leagueKey(l), l]));
+        const keys = new Set(byKey.keys());
+        apply(id, (s) => ({
+          ...s,
+          done: retry ? s.done : s.done + leagues.length,
+          answered: s.answered + answer.leagues,
+          players: mergePlayers(retry ? withoutLeagues(s.players, keys) : s.players, answer.players),
+          failed: [
+            ...s.failed.filter((f) => !keys.has(leagueKey(f.league))),
+            ...answer.failed.flatMap((f) => {
+              const league = byKey.get(leagueKey(f));
+              return league ? [{ league, error: f.error }] : [];
+            }),
+          ],
+          missing: answer.leagues > 0 ? sortExtras([...s.missing, ...answer.missing]) : s.missing,
+          retrying: s.retrying.filter((k) => !keys.has(k)),
+        }));
+      };
+      // Leagues whose line has not come yet.
+      const waiting = new Map(chunk.leagues.map((l) => [l.league_id, l]));
+      let error = 'Could not load these leagues';
       try {
-        answer = await fetchRostership(chunk.service, chunk.leagues, signal);
+        await fetchRostership(
+          chunk.service,
+          chunk.leagues,
+          (line) => {
+            const league = waiting.get(line.league_id);
+            if (!league || signal.aborted) return;
+            waiting.delete(line.league_id);
+            merge([league], line);
+          },
+          signal,
+        );
       } catch (e) {
         if (signal.aborted) return;
-        // The whole request failed (network, not connected, service down): each of its leagues says so.
-        const error = e instanceof Error ? e.message : 'Could not load these leagues';
-        answer = {
-          leagues: 0,
-          players: [],
-          failed: chunk.leagues.map((l) => ({ type: l.type, league_id: l.league_id, error })),
-          missing: [],
-        };
+        // The request failed (network, not connected, service down): each league not yet in says so.
+        if (e instanceof Error && !(e instanceof SyntaxError) && e.name !== 'ZodError') error = e.message;
       }
-      const byKey = new Map(chunk.leagues.map((l) => [leagueKey(l), l]));
-      const keys = new Set(byKey.keys());
-      apply(id, (s) => ({
-        ...s,
-        done: retry ? s.done : s.done + chunk.leagues.length,
-        answered: s.answered + answer.leagues,
-        players: mergePlayers(retry ? withoutLeagues(s.players, keys) : s.players, answer.players),
-        failed: [
-          ...s.failed.filter((f) => !keys.has(leagueKey(f.league))),
-          ...answer.failed.map((f) => ({ league: byKey.get(leagueKey(f))!, error: f.error })),
-        ],
-        missing: answer.leagues > 0 ? sortExtras([...s.missing, ...answer.missing]) : s.missing,
-        retrying: s.retrying.filter((k) => !keys.has(k)),
-      }));
+      if (signal.aborted || waiting.size === 0) return;
+      const rest = [...waiting.values()];
+      merge(rest, {
+        leagues: 0,
+        players: [],
+        failed: rest.map((l) => ({ type: l.type, league_id: l.league_id, error })),
+        missing: [],
+      });
     },
     [apply],
   );
@@ -153,8 +180,7 @@ export function useRostershipLoad(initial?: {
         shadow.current = null;
         setState(fresh);
       }
-      const tasks = planChunks(usable).map((chunk) => () => loadChunk(id, chunk, controller.signal));
-      void runPool(tasks, inFlight).then(() =>
+      void inOrder(planChunks(usable), (chunk) => loadChunk(id, chunk, controller.signal)).then(() =>
         apply(id, (s) => ({ ...s, running: false, staleSince: undefined })),
       );
     },
@@ -171,10 +197,9 @@ export function useRostershipLoad(initial?: {
       const { id, controller } = run.current;
       const keys = leagues.map(leagueKey);
       apply(id, (s) => ({ ...s, retrying: [...new Set([...s.retrying, ...keys])] }));
-      const tasks = planChunks(leagues.filter(hasOwnTeam)).map(
-        (chunk) => () => loadChunk(id, chunk, controller.signal, true),
+      void inOrder(planChunks(leagues.filter(hasOwnTeam)), (chunk) =>
+        loadChunk(id, chunk, controller.signal, true),
       );
-      void runPool(tasks, inFlight);
     },
     [apply, loadChunk],
   );

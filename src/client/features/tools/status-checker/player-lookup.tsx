@@ -46,11 +46,12 @@ export default function PlayerLookup({ connections }: { connections: Connections
         </label>
         <PlayerSelect
           inputId={selectId}
-          players={players.data ?? []}
+          players={players.data?.players ?? []}
           loading={players.isPending}
           value={player}
           onChange={setPlayer}
         />
+        <MissingExtras missing={players.data?.missing ?? []} className="mt-2" />
         {players.isError && (
           <p className="alert-error mt-2" role="alert">
             Could not load the player list: {players.error.message}

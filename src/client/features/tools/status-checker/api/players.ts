@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#client/api/http.ts';
-import type { LeaguePlayer } from '#common/leagues.ts';
+import type { PlayerList } from '#common/leagues.ts';
 
-/** GET /api/players: every player across the three services (cached a day on the server, an hour here). */
-export function fetchPlayers(signal?: AbortSignal): Promise<LeaguePlayer[]> {
-  return api<LeaguePlayer[]>('players', { signal });
+/**
+ * GET /api/players: every player across the three services (cached a day on the server, an hour
+ * here), and what the list lacks while a service is down.
+ */
+export function fetchPlayers(signal?: AbortSignal): Promise<PlayerList> {
+  return api<PlayerList>('players', { signal });
 }
 
 export const playersQueryOptions = () =>

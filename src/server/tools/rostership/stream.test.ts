@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { League } from '#common/leagues.ts';
+import {
+  ROSTERSHIP_STREAM_TYPE,
+  type RostershipAnswer,
+  type RostershipLine,
+  rostershipLineSchema,
+} from '#common/rostership.ts';
+import { startToolsTestBed, type ToolsTestBed } from './test-support.ts';
+
+/* The streamed rostership answer over a real socket: each league's line as soon as it is read. */
+
+let bed: ToolsTestBed;
+let base: string;
+let cookie: string;
+let sleeper: League[];
+
+beforeAll(async () => {
+  bed = await startToolsTestBed();
+  bed.control.setClock({ week: 5, phase: 'during' });
+  await bed.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(bed.app.server.address() as AddressInfo).port}`;
+  cookie = await bed.connect('demo');
+  sleeper = (await bed.get('/api/sleeper/leagues', cookie)).json();
+}, 60_000);
+afterAll(() => bed.close());
+
+/** Reads an NDJSON body line by line, each line checked against the shared schema. */
+async function* linesOf(res: Response): AsyncGenerator<RostershipLine> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let rest = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    rest += value;
+    for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n')) {
+      yield rostershipLineSchema.parse(JSON.parse(rest.slice(0, end)));
+      rest = rest.slice(end + 1);
+    }
+  }
+  expect(rest).toBe('');
+}
+
+const refs = (leagues: League[]) => leagues.map((l) => ({ league_id: l.league_id }));
+
+describe('rostership, streamed', () => {
+  it("answers each league as it is read: a slow league's line comes after the fast ones, then the summary", async () => {
+    const chunk = sleeper.slice(0, 5);
+    expect(chunk.length).toBeGreaterThanOrEqual(3);
+    const slow = chunk[1];
+    // The slow league's first call to Sleeper is held until the fast leagues' lines have arrived.
+    bed.control.addFault({ service: 'sleeper', kind: 'hold', match: `/league/${slow.league_id}/`, count: 1 });
+    const res = await fetch(`${base}/api/sleeper/rostership`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      body: JSON.stringify({ leagues: refs(chunk) }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+
+    const lines = linesOf(res);
+    const fast: string[] = [];
+    while (fast.length < chunk.length - 1) {
+      const { value } = await lines.next();
+      expect(value?.kind).toBe('league');
+      if (value?.kind !== 'league') return;
+      expect(value.leagues).toBe(1);
+      expect(value.failed).toEqual([]);
+      expect(value.players.length).toBeGreaterThan(0);
+      for (const p of value.players)
+        expect(p.leagues).toEqual([expect.objectContaining({ league_id: value.league_id })]);
+      fast.push(value.league_id);
+    }
+    expect(fast).not.toContain(slow.league_id);
+    expect(fast.sort()).toEqual(
+      chunk
+        .filter((l) => l !== slow)
+        .map((l) => l.league_id)
+        .sort(),
+    );
+
+    bed.control.release();
+    const rest: RostershipLine[] = [];
+    for await (const line of lines) rest.push(line);
+    expect(rest.map((l) => l.kind)).toEqual(['league', 'summary']);
+    expect(rest[0]).toMatchObject({ kind: 'league', league_id: slow.league_id, leagues: 1, failed: [] });
+    expect(rest[1]).toMatchObject({ kind: 'summary', leagues: chunk.length, failed: 0 });
+  });
+
+  it('gives the same players as the JSON answer, which other callers still get', async () => {
+    const chunk = sleeper.slice(0, 3);
+    const asJson = await bed.post('/api/sleeper/rostership', { leagues: refs(chunk) }, cookie);
+    expect(asJson.headers['content-type']).toMatch(/^application\/json/);
+    const whole = asJson.json() as RostershipAnswer;
+    const res = await fetch(`${base}/api/sleeper/rostership`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      body: JSON.stringify({ leagues: refs(chunk) }),
+    });
+    const streamed: RostershipLine[] = [];
+    for await (const line of linesOf(res)) streamed.push(line);
+    const pairs = (players: { id: string; leagues: { league_id: string }[] }[]) =>
+      players.flatMap((p) => p.leagues.map((l) => `${p.id}@${l.league_id}`)).sort();
+    expect(pairs(streamed.flatMap((l) => (l.kind === 'league' ? l.players : [])))).toEqual(
+      pairs(whole.players),
+    );
+    expect(streamed.at(-1)).toEqual({
+      kind: 'summary',
+      leagues: whole.leagues,
+      failed: whole.failed.length,
+      missing: whole.missing,
+    });
+  });
+
+  it('reports a failed league on its own line, and errors before the stream as JSON', async () => {
+    const chunk = sleeper.slice(0, 2);
+    // A league the visitor has no team in: Sleeper answers an unknown league with no rosters.
+    const res = await fetch(`${base}/api/sleeper/rostership`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      body: JSON.stringify({ leagues: [{ league_id: '999999999999' }, ...refs(chunk.slice(1))] }),
+    });
+    const lines: RostershipLine[] = [];
+    for await (const line of linesOf(res)) lines.push(line);
+    const failed = lines.find((l) => l.kind === 'league' && l.league_id === '999999999999');
+    expect(failed).toMatchObject({ leagues: 0, players: [], failed: [{ league_id: '999999999999' }] });
+    expect(lines.at(-1)).toMatchObject({ kind: 'summary', leagues: 1, failed: 1 });
+
+    const refused = await fetch(`${base}/api/sleeper/rostership`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      body: JSON.stringify({ leagues: refs(chunk) }),
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/Sleeper/);
+  });
+});
