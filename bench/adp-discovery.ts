@@ -152,6 +152,7 @@ async function main() {
     const t0 = performance.now();
     let next = 0;
     let failed = 0;
+    const reasons = new Map<string, number>();
     await Promise.all(
       Array.from({ length: 6 }, async () => {
         while (next < plan.length) {
@@ -161,11 +162,23 @@ async function main() {
             headers: { 'content-type': 'application/json', cookie },
             body: JSON.stringify({ leagues: c.map(ref) }),
           });
-          failed += res.ok ? ((await res.json()) as { failed: unknown[] }).failed.length : c.length;
+          if (!res.ok) {
+            failed += c.length;
+            reasons.set(`HTTP ${res.status}`, (reasons.get(`HTTP ${res.status}`) ?? 0) + c.length);
+            continue;
+          }
+          for (const f of ((await res.json()) as { failed: { type: string; error: string }[] }).failed) {
+            failed += 1;
+            const why = `${f.type}: ${f.error}`;
+            reasons.set(why, (reasons.get(why) ?? 0) + 1);
+          }
         }
       }),
     );
-    if (failed) console.log(`  (rostership: ${failed} leagues failed)`);
+    if (failed)
+      console.log(
+        `  (rostership: ${failed} leagues failed: ${[...reasons].map(([why, n]) => `${n}× ${why}`).join('; ')})`,
+      );
     return performance.now() - t0;
   }
 

@@ -50,8 +50,11 @@ const envSchema = z.object({
   ADP_DISCOVERY: z.enum(['0', '1']).optional(),
   /** MFL league-search terms, comma-separated (at least 3 characters each). */
   ADP_SEARCH_TERMS: z.string().default('dynasty,rookie,devy,superflex,keeper,startup,2qb,idp'),
-  /** Sleeper usernames or user ids to start the user walk from, comma-separated. */
-  ADP_SLEEPER_USERS: z.string().default(''),
+  /**
+   * Sleeper usernames or user ids to start the user walk from, comma-separated. Unset: public
+   * accounts built in (on Sleeper's own API only); empty: none, only configured and visitors' leagues.
+   */
+  ADP_SLEEPER_USERS: z.string().optional(),
   /** Share of each service's rate limit that background reads may use. */
   ADP_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
   /** Requests per service in one discovery run. */
@@ -102,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpSearchTerms: e.ADP_SEARCH_TERMS.split(',')
       .map((t) => t.trim())
       .filter((t) => t.length >= 3),
-    adpSleeperUsers: e.ADP_SLEEPER_USERS.split(/[\s,]+/).filter(Boolean),
+    /** Undefined when not set: the crawl then starts from its built-in users (see sleeper-seed.ts). */
+    adpSleeperUsers: e.ADP_SLEEPER_USERS?.split(/[\s,]+/).filter(Boolean),
     adpBackgroundShare: e.ADP_BACKGROUND_SHARE,
     adpRunRequests: e.ADP_RUN_REQUESTS,
     adpRunMinutes: e.ADP_RUN_MINUTES,

@@ -9,7 +9,7 @@ import {
 } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { wholeMonths } from './months.ts';
+import { monthOf, nextMonth, wholeMonths } from './months.ts';
 
 /** A checked filter (see adpFilterProblems): at least one size and type, a real date window. */
 export interface AdpFilter {
@@ -51,12 +51,32 @@ const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 const during = (fromMs: number, toMs: number) =>
   sql`started_at >= ${at(fromMs)} AND started_at < ${at(toMs)}`;
 
+/** The picks of one month that a window leaves out: before `from` and from `to` on, within the month. */
+function leftOut(service: AdpService, month: string, fromMs: number, toMs: number): SQL {
+  const monthStart = Date.parse(`${month}T00:00:00Z`);
+  const monthEnd = Date.parse(`${nextMonth(month)}T00:00:00Z`);
+  const ranges = [
+    [monthStart, fromMs],
+    [toMs, monthEnd],
+  ].filter(([a, b]) => a < b);
+  if (ranges.length === 0) return sql`false`;
+  return sql.join(
+    ranges.map(
+      ([a, b]) => sql`EXISTS (SELECT 1 FROM rookie_adp_picks WHERE service = ${service} AND ${during(a, b)})`,
+    ),
+    sql` OR `,
+  );
+}
+
 /**
  * Rookie ADP in one query. The drafts matching the filter are counted; their picks are averaged per
  * player (overall pick, earliest and latest pick, how many drafts took him), best ADP first. Whole
  * months of the window come from the monthly totals, the partial months at its ends from the picks,
- * so a year-long window adds up thousands of monthly rows rather than every pick. The average is
- * sum / count in double precision, so equal ADPs compare equal and ties fall to the drafts count.
+ * so a year-long window adds up thousands of monthly rows rather than every pick. A partial month
+ * whose picks all lie inside the window (the current month up to today, a first month whose drafts
+ * all came after the window's start) is read from its totals too; which source serves it is decided
+ * in the query itself, from the same snapshot. The average is sum / count in double precision, so
+ * equal ADPs compare equal and ties fall to the drafts count.
  */
 export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpAnswer> {
   const window = adpWindow(f.startDate, f.endDate);
@@ -68,19 +88,30 @@ export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpAnswer> {
         [Date.parse(`${months.to}T00:00:00Z`), window.endTime],
       ]
     : [[window.startTime, window.endTime]];
-  const parts: SQL[] = pickRanges
-    .filter(([from, to]) => from < to)
-    .map(
-      ([from, to]) => sql`
+  const picksPart = (from: number, to: number, guard: SQL[]) => sql`
         SELECT player_id, count(*) AS picks, sum(overall) AS pick_sum, min(overall) AS min_pick, max(overall) AS max_pick
-        FROM rookie_adp_picks WHERE ${and([...facts, during(from, to)])} GROUP BY player_id`,
-    );
-  if (months) {
-    parts.push(sql`
+        FROM rookie_adp_picks WHERE ${and([...facts, during(from, to), ...guard])} GROUP BY player_id`;
+  const monthsPart = (range: SQL, guard: SQL[]) => sql`
         SELECT player_id, picks, pick_sum, min_pick, max_pick
         FROM rookie_adp_months
-        WHERE ${and([...facts, sql`month >= ${months.from}::date AND month < ${months.to}::date`])}`);
+        WHERE ${and([...facts, range, ...guard])}`;
+  const parts: SQL[] = [];
+  for (const [from, to] of pickRanges.filter(([a, b]) => a < b)) {
+    // Partial ranges, split by month: each is read from the picks while its month has picks outside
+    // the window, else from the month's totals (the same rows, already added up).
+    for (
+      let month = monthOf(new Date(from));
+      Date.parse(`${month}T00:00:00Z`) < to;
+      month = nextMonth(month)
+    ) {
+      const a = Math.max(from, Date.parse(`${month}T00:00:00Z`));
+      const b = Math.min(to, Date.parse(`${nextMonth(month)}T00:00:00Z`));
+      const outside = leftOut(f.service, month, a, b);
+      parts.push(picksPart(a, b, [sql`(${outside})`]));
+      parts.push(monthsPart(sql`month = ${month}::date`, [sql`NOT (${outside})`]));
+    }
   }
+  if (months) parts.push(monthsPart(sql`month >= ${months.from}::date AND month < ${months.to}::date`, []));
   const rows = await queryRows<Row>(
     db,
     sql`

@@ -8,6 +8,7 @@ import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
 import { type BackgroundServices, createBackgroundServices, type ServiceActivity } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';
+import { sleeperStartUsers } from './sleeper-seed.ts';
 
 /** The job that discovers, reads and refreshes rookie-draft leagues. */
 export const CRAWL_JOB = 'rookie-adp-crawl';
@@ -39,7 +40,7 @@ export function crawlSettings(config: Config, configured: readonly AdpSource[]):
   return {
     discovery: config.adpDiscovery,
     searchTerms: config.adpSearchTerms,
-    sleeperUsers: config.adpSleeperUsers,
+    sleeperUsers: sleeperStartUsers(config.adpSleeperUsers, config.sleeperApiUrl),
     configured,
     maxRequests: config.adpRunRequests,
     // A run hands the job back every few minutes, so a server that stops is replaced quickly.

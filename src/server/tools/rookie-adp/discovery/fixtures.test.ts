@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { readLeagueSearch } from '#server/leagues/mfl/schemas.ts';
@@ -8,6 +9,8 @@ import { fixtureJson, fixtureText } from '#server/leagues/test-fixtures.ts';
 import { openTestDatabase } from '#server/test/database.ts';
 import { createBackgroundServices } from './budget.ts';
 import { crawlOnce } from './crawl.ts';
+import { crawlSettings } from './discovery.ts';
+import { DEFAULT_SLEEPER_USERS } from './sleeper-seed.ts';
 import { appCache, quickLimits, testSettings } from './test-support.ts';
 
 /*
@@ -29,7 +32,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-function recordedServices() {
+/** `quietUsers`: Sleeper users whose league lists are not recorded answer an empty list (no league this season). */
+function recordedServices({ quietUsers = false } = {}) {
   // The recorded user leagues are of 2020: Sleeper's state is moved to that season.
   const state = {
     ...(fixtureJson('sleeper', 'ryanroundhouse__sleeper/nfl_state.json') as object),
@@ -70,7 +74,9 @@ function recordedServices() {
     if (url.hostname === 'api.sleeper.app') {
       if (url.pathname === '/v1/state/nfl') return { body: JSON.stringify(state) };
       const file = sleeperFiles[url.pathname];
-      return file ? { body: fixtureText('sleeper', file) } : undefined;
+      if (file) return { body: fixtureText('sleeper', file) };
+      if (quietUsers && /^\/v1\/user\/\d+\/leagues\/nfl\/2020$/.test(url.pathname)) return { body: '[]' };
+      return undefined;
     }
     if (url.searchParams.get('TYPE') === 'leagueSearch') return { body: JSON.stringify(search) };
     if (url.searchParams.get('TYPE') === 'league' && url.searchParams.get('L') === '37920')
@@ -137,5 +143,43 @@ describe('discovery on recorded answers', () => {
     // Answers that are not recorded fail those leagues only; the run goes on and ends normally.
     expect(summary.errors).toBeGreaterThan(0);
     expect(summary.drafts).toBe(1);
+  });
+
+  it('starts the Sleeper walk from built-in public users when none is configured (production defaults)', async () => {
+    const config = loadConfig({ NODE_ENV: 'production', ADP_RUN_REQUESTS: '60' });
+    const settings = crawlSettings(config, []);
+    expect(settings.discovery).toBe(true);
+    expect(settings.sleeperUsers).toEqual(DEFAULT_SLEEPER_USERS);
+
+    const own = await openTestDatabase();
+    try {
+      const { bg } = recordedServices({ quietUsers: true });
+      await crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'a', sleep: async () => {} }, settings);
+      const users = await queryRows<{ key: string; done: boolean }>(
+        own.db,
+        sql`SELECT key, done_at IS NOT NULL AS done FROM adp_crawl_items WHERE kind = 'sleeper-user'`,
+      );
+      const listed = new Map(users.map((u) => [u.key, u.done]));
+      // Every built-in user is in the frontier, and their league lists were asked for.
+      for (const id of DEFAULT_SLEEPER_USERS) expect(listed.get(id), id).toBe(true);
+      // The walk reached a recorded dynasty league through one of them and read its rookie draft.
+      const [league] = await queryRows<{ drafts: number }>(
+        own.db,
+        sql`SELECT drafts FROM rookie_adp_leagues WHERE service = 'sleeper' AND league_id = ${LEAGUE}`,
+      );
+      expect(league?.drafts).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('starts from the configured Sleeper users instead, from none when set empty, and never from the built-in ones elsewhere than Sleeper', () => {
+    const users = (env: Record<string, string>) =>
+      crawlSettings(loadConfig({ NODE_ENV: 'production', ...env }), []).sleeperUsers;
+    expect(users({ ADP_SLEEPER_USERS: 'dynastydemo, 123456789' })).toEqual(['dynastydemo', '123456789']);
+    expect(users({ ADP_SLEEPER_USERS: '' })).toEqual([]);
+    // A simulator or other stand-in (the demo, tests) has none of Sleeper's real accounts.
+    expect(users({ SLEEPER_API_URL: 'http://127.0.0.1:4100/sleeper/v1' })).toEqual([]);
+    expect(users({ SLEEPER_API_URL: 'https://api.sleeper.app/v1/' })).toEqual(DEFAULT_SLEEPER_USERS);
   });
 });
