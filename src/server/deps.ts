@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ProcessBudgets } from './leagues/rate-limit.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 import type { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   cache: Cache;
   /** The Redis connection behind the cache, when there is one (shared rate limits). */
   redis?: Redis;
+  /** Without Redis, each league service's rate as one budget for the whole process. */
+  budgets?: ProcessBudgets;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];

@@ -5,6 +5,7 @@ import { type Cache, memoryCache, redisCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { ProcessBudgets } from './leagues/rate-limit.ts';
 import { createLeagueServices, type LeagueServicesOptions, USER_AGENT } from './leagues/services.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
@@ -46,14 +47,17 @@ export async function createRuntime(
         log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
     }
     const serviceActivity = new ServiceActivity(config.sleeperApiUrl);
+    // Without Redis, the visitors' clients and the crawl's share one budget per service.
+    const budgets = new ProcessBudgets();
     const app = await buildApp({
-      services: leagueServicesFor(config, cache, opts.limits, serviceActivity.wrap()),
+      services: leagueServicesFor(config, cache, opts.limits, serviceActivity.wrap(), budgets),
       serviceLimits: opts.limits,
       serviceActivity,
       config,
       database,
       cache,
       redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
+      budgets,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
@@ -79,12 +83,14 @@ export function leagueServicesFor(
   cache: Cache,
   limits?: LeagueServicesOptions['limits'],
   fetch?: typeof globalThis.fetch,
+  budgets?: ProcessBudgets,
 ) {
   return createLeagueServices({
     limits,
     // With Redis every process of the deployment shares each service's rate limit.
     redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
     redisPrefix: config.redisPrefix,
+    budgets,
     fetch,
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,

@@ -17,7 +17,14 @@ import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import { currentCallContext } from './call-context.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
 import { FairQueue, QueueFullError, QueueTimeoutError } from './fair-queue.ts';
-import { type Clock, type EgressBudget, realClock, SharedBudget, TokenBucket } from './rate-limit.ts';
+import {
+  type Clock,
+  type EgressBudget,
+  type ProcessBudgets,
+  realClock,
+  SharedBudget,
+  TokenBucket,
+} from './rate-limit.ts';
 
 /** How hard we may lean on one league service. */
 export interface HttpLimits {
@@ -156,6 +163,8 @@ export interface ServiceHttpOptions {
   random?: () => number;
   /** With Redis the service's rate is shared by every process using it (keys under `redisPrefix`). */
   redis?: Redis;
+  /** Without Redis: the process's budgets, shared by every client of the process. */
+  budgets?: ProcessBudgets;
   redisPrefix?: string;
   /** 'background' makes every call of this transport background work (a crawl's own clients). */
   priority?: 'background';
@@ -201,7 +210,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const budgetFor = (lane: string, rate: number, burst: number): EgressBudget =>
     options.redis
       ? new SharedBudget(options.redis, `${options.redisPrefix ?? 'dyn:'}egress:${service}:${lane}`, rate)
-      : new TokenBucket(rate, burst, clock);
+      : (options.budgets?.bucket(`${service}:${lane}`, rate, burst) ?? new TokenBucket(rate, burst, clock));
   const budget = budgetFor('all', limits.requestsPerSecond, limits.burst);
   const queue = new FairQueue({
     concurrency: limits.concurrency,

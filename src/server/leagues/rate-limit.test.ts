@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
-import { SharedBudget } from './rate-limit.ts';
+import { ProcessBudgets, SharedBudget } from './rate-limit.ts';
 
 /*
  * One egress budget: two copies of the app (each its own ServiceHttp and Redis connection) call the
@@ -12,6 +12,59 @@ import { SharedBudget } from './rate-limit.ts';
  */
 
 const redisUrl = process.env.TEST_REDIS_URL;
+
+describe('one egress budget per process without Redis', () => {
+  let sim: Awaited<ReturnType<typeof buildSimulator>>;
+  let base: string;
+  beforeAll(async () => {
+    sim = await buildSimulator();
+    await sim.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => sim.app.close());
+
+  /** The visitors' client and a background (crawl) client of one process, 30 calls each at once. */
+  async function siteAndCrawl(budgets: ProcessBudgets | undefined) {
+    const rate = 20;
+    const events: CallEvent[] = [];
+    const limits = { requestsPerSecond: rate, burst: 1, concurrency: 8, attempts: 1, maxQueueWaitMs: 10_000 };
+    const site = createServiceHttp({
+      service: 'sleeper',
+      userAgent: 'dynasty-test/1.0',
+      limits,
+      budgets,
+      onCall: (e) => events.push(e),
+    });
+    const crawl = createServiceHttp({
+      service: 'sleeper',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...limits, backgroundShare: 0.5, maxRetryAfterMs: 0 },
+      priority: 'background',
+      budgets,
+      onCall: (e) => events.push(e),
+    });
+    sim.control.setRateLimit('sleeper', rate + 2, 1000);
+    await Promise.all(
+      [site, crawl].flatMap((http) =>
+        Array.from({ length: 30 }, () => http.getJson(`${base}/sleeper/v1/state/nfl`).catch(() => undefined)),
+      ),
+    );
+    sim.control.setRateLimit('sleeper', 0, 1000);
+    return {
+      refused: events.filter((e) => e.outcome === '429').length,
+      ok: events.filter((e) => e.outcome === 'ok').length,
+    };
+  }
+
+  it('the crawl and the visitors each with their own budget go over the limit together', async () => {
+    expect((await siteAndCrawl(undefined)).refused).toBeGreaterThan(0);
+  });
+
+  it('sharing the process budgets, they keep to the limit together: no request refused', async () => {
+    const r = await siteAndCrawl(new ProcessBudgets());
+    expect(r).toEqual({ refused: 0, ok: 60 });
+  });
+});
 
 describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
   let sim: Awaited<ReturnType<typeof buildSimulator>>;

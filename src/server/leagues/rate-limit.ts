@@ -100,6 +100,25 @@ export class TokenBucket implements EgressBudget {
 }
 
 /**
+ * Without Redis, the budgets of one process, one per service and lane: every client the process
+ * makes (the visitors' and the Rookie ADP crawl's) draws on the same turns, so together they keep to
+ * the service's rate.
+ */
+export class ProcessBudgets {
+  private readonly buckets = new Map<string, TokenBucket>();
+  constructor(private readonly clock: Clock = realClock) {}
+
+  bucket(key: string, ratePerSecond: number, burst: number): TokenBucket {
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = new TokenBucket(ratePerSecond, burst, this.clock);
+      this.buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+}
+
+/**
  * One service's rate shared by every process through Redis, so that N copies of the app behind one
  * egress address together keep to the service's limit. Time is cut into turns of 1/rate seconds and
  * each turn is one key that rate-limiter-flexible lets be taken once (an atomic counter in Redis), so

@@ -5,7 +5,7 @@ import { createFleaClient, type FleaClient } from './flea/client.ts';
 import { createServiceHttp, type HttpLimits, type ServiceHttpOptions } from './http.ts';
 import { createMflClient, type MflClient } from './mfl/client.ts';
 import { createPlayerDirectory, type PlayerDirectory } from './player-directory.ts';
-import type { Clock } from './rate-limit.ts';
+import type { Clock, ProcessBudgets } from './rate-limit.ts';
 import { createSleeperClient, type SleeperClient } from './sleeper/client.ts';
 
 /** How the site names itself to the league services. */
@@ -35,6 +35,8 @@ export interface LeagueServicesOptions {
   onCall?: ServiceHttpOptions['onCall'];
   /** With Redis, each service's rate limit is shared by every process of the deployment. */
   redis?: Redis;
+  /** Without Redis, the process's budgets, so the crawl's clients and the visitors' share one rate. */
+  budgets?: ProcessBudgets;
   redisPrefix?: string;
   /** 'background' for clients that only do background work (the Rookie ADP crawl). */
   priority?: ServiceHttpOptions['priority'];
@@ -52,6 +54,7 @@ export function createLeagueServices(opts: LeagueServicesOptions): LeagueService
       onRetry: opts.onRetry,
       onCall: opts.onCall,
       redis: opts.redis,
+      budgets: opts.budgets,
       redisPrefix: opts.redisPrefix,
       priority: opts.priority,
     });

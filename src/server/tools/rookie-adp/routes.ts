@@ -47,6 +47,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       limits: deps.serviceLimits,
       activity: deps.serviceActivity,
       redis: deps.redis,
+      budgets: deps.budgets,
       log: api.log,
     });
     return discovery;

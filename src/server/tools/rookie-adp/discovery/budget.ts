@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { type Cache, memoryCache } from '#server/cache.ts';
 import { defaultHttpLimits, type HttpLimits } from '#server/leagues/http.ts';
+import type { ProcessBudgets } from '#server/leagues/rate-limit.ts';
 import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
 
 /*
@@ -84,6 +85,7 @@ export interface BudgetOptions {
   activity?: ServiceActivity;
   /** The deployment's shared egress budget (see LeagueServicesOptions). */
   redis?: Redis;
+  budgets?: ProcessBudgets;
   redisPrefix?: string;
 }
 
@@ -133,6 +135,7 @@ export function createBackgroundServices(opts: BudgetOptions): BackgroundService
     limits,
     priority: 'background',
     redis: opts.redis,
+    budgets: opts.budgets,
     redisPrefix: opts.redisPrefix,
   });
   return { services, cache, requests, limits, activity: opts.activity };

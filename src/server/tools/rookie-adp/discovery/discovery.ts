@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Cache } from '#server/cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import type { ProcessBudgets } from '#server/leagues/rate-limit.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
 import { USER_AGENT } from '#server/leagues/services.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
@@ -28,6 +29,7 @@ export interface DiscoveryOptions {
   activity?: ServiceActivity;
   /** The deployment's Redis: the crawl then draws on the same egress budget as every visitor. */
   redis?: Redis;
+  budgets?: ProcessBudgets;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tests: their own fetch, lease and poll times. */
   fetch?: typeof fetch;
@@ -64,6 +66,7 @@ export function startDiscovery(opts: DiscoveryOptions): Discovery {
     fetch: opts.fetch,
     activity: opts.activity,
     redis: opts.redis,
+    budgets: opts.budgets,
     redisPrefix: config.redisPrefix,
   });
   const settings = crawlSettings(config, configured);
