@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX } from '#common/users.ts';
+import { login, sessionCookie, sessionSetCookie, signup, uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
 import { sessions, users } from '../db/schema.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { testDbKind } from '../test/database.ts';
 import { createSession, SESSION_COOKIE } from './sessions.ts';
-import { login, sessionCookie, sessionSetCookie, signup, uniqueEmail } from './test-support.ts';
 
 describe(`log in, sign up, log out (${testDbKind})`, () => {
   let t: TestApp;

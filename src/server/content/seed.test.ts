@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleListItem, ListAnswer, Profile } from '#common/content.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
 import { articles, profiles } from '../db/schema.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoContent } from './seed.ts';
 
 let t: TestApp;

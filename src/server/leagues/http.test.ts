@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
 import { LeagueServiceError } from './errors.ts';
 import { createServiceHttp, type HttpLimits, parseRetryAfter } from './http.ts';
 import { TokenBucket } from './rate-limit.ts';
-import { sendJson, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

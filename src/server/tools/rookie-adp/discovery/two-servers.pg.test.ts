@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '#server/db/client.ts';
-import { type Sim, startSim } from '../test-support.ts';
+import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';
-import { appCache, leagueReads, simBackground, testSettings } from './test-support.ts';
 
 /*
  * Two servers on one PostgreSQL database, each with its own connection pool and its own crawl job

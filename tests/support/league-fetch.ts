@@ -1,7 +1,7 @@
 import type { LeagueType } from '#common/leagues.ts';
-import { memoryCache } from '../cache.ts';
-import { createLoader } from './cache-policy.ts';
-import { createServiceHttp, type ServiceHttp } from './http.ts';
+import { memoryCache } from '#server/cache.ts';
+import { createLoader } from '#server/leagues/cache-policy.ts';
+import { createServiceHttp, type ServiceHttp } from '#server/leagues/http.ts';
 
 /*
  * Test helper: a fetch that answers from a table (URL path and query → body), recording every URL
