@@ -1,4 +1,4 @@
-import { addAccount, expect, logInByApi, postRetrying, test } from './admin-support.ts';
+import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { failOnConsoleErrors } from './support.ts';
 
 const banner = (page: import('@playwright/test').Page) => page.getByRole('banner');
@@ -84,9 +84,8 @@ test.describe('the account page', () => {
     expect((await page.request.get('/api/users/currentUser')).status()).toBe(200);
     expect((await other.request.get('/api/users/currentUser')).status()).toBe(401);
     await other.close();
-    const old = await postRetrying(page.request, '/api/login', {
-      username: account.email,
-      password: account.password,
+    const old = await page.request.post('/api/login', {
+      data: { username: account.email, password: account.password },
     });
     expect(old.status()).toBe(401);
   });

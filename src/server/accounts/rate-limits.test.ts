@@ -109,6 +109,25 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
   });
 });
 
+describe(`a server with its own per-address limit (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ AUTH_ATTEMPTS_PER_MINUTE: String(AUTH_ATTEMPTS_PER_MINUTE + 5) });
+  });
+  afterAll(() => t.close());
+
+  it('takes AUTH_ATTEMPTS_PER_MINUTE log-ins a minute from one address', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE + 5; i++)
+      expect(
+        (await login(t, uniqueEmail('raised'), 'wrong password', { remoteAddress: address })).statusCode,
+      ).toBe(401);
+    expect(
+      (await login(t, uniqueEmail('raised'), 'wrong password', { remoteAddress: address })).statusCode,
+    ).toBe(429);
+  });
+});
+
 // With REDIS_URL the limits live in Redis, so two copies of the server count together.
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`, () => {
