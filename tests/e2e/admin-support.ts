@@ -1,13 +1,6 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  test as base,
-  expect,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { User } from '#common/users.ts';
-import { ADMIN, unique } from './support.ts';
+import { ADMIN, test as base, expect, unique } from './support.ts';
 
 /*
  * Accounts for the admin, auth and XSS specs. Every spec logs in from 127.0.0.1, so the test server
@@ -75,13 +68,15 @@ export const test = base.extend<{ adminPage: Page; contributorPage: Page }, Acco
     },
     { scope: 'worker' },
   ],
-  adminPage: async ({ browser, adminState, baseURL }, use) => {
+  adminPage: async ({ browser, adminState, baseURL, consoleErrors }, use) => {
     const context = await browser.newContext({ baseURL, storageState: adminState });
+    consoleErrors.watch(context);
     await use(await context.newPage());
     await context.close();
   },
-  contributorPage: async ({ browser, contributor, baseURL }, use) => {
+  contributorPage: async ({ browser, contributor, baseURL, consoleErrors }, use) => {
     const context = await browser.newContext({ baseURL, storageState: contributor.state });
+    consoleErrors.watch(context);
     await use(await context.newPage());
     await context.close();
   },
