@@ -12,10 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo content', () => {
-  it('fills an empty database quickly, once', async () => {
-    const started = performance.now();
+  // How long seeding takes is measured in bench/timings.ts.
+  it('fills an empty database, once', async () => {
     const seeded = await seedDemoContent(t.database.db);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(seeded.articles).toBeGreaterThanOrEqual(20);
     expect(seeded.profiles).toBeGreaterThanOrEqual(25);
     expect(await seedDemoContent(t.database.db)).toEqual({ articles: 0, profiles: 0 });
