@@ -25,6 +25,8 @@ export default defineConfig({
           // *.pg.test.ts need PostgreSQL (and Redis): they run in the postgres project only.
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
+          // Migrates one PGlite database that every test file's database starts from.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { exited, startServerProcess } from '#server/faults/server-process.ts';
+import { exited, startServerProcess } from '#test/server-process.ts';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { exited, FAULT_ADMIN, login, startServerProcess } from '#server/faults/server-process.ts';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '#test/server-process.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = 100;

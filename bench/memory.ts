@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { exited, FAULT_ADMIN, login, startServerProcess } from '#server/faults/server-process.ts';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '#test/server-process.ts';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 

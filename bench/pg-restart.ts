@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { exited, FAULT_ADMIN, login, startServerProcess } from '#server/faults/server-process.ts';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '#test/server-process.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL;
 if (!adminUrl) {

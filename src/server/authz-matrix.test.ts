@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#common/users.ts';
+import { freshAddress, uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
-import { freshAddress, uniqueEmail } from './accounts/test-support.ts';
 import { articles, profiles } from './db/schema.ts';
 import { apiRoutes } from './http/route-list.ts';
-import { makeTestApp, type TestApp } from './test/app.ts';
-import { testDbKind } from './test/database.ts';
-import { startTestSimulator } from './test/simulator.ts';
 
 /*
  * Authorization matrix: every /api route the app registers × every role, with the expected status.
@@ -161,14 +160,13 @@ const matrix: Row[] = [
 
 describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (${testDbKind})`, () => {
   let t: TestApp;
-  let sim: FastifyInstance;
+  let sim: Sim;
   let f: Fixtures;
 
   beforeAll(async () => {
     // The league routes talk to the simulator, never to the Internet.
-    let env: Record<string, string>;
-    ({ sim, env } = await startTestSimulator());
-    t = await makeTestApp(env);
+    sim = await startSim();
+    t = await makeTestApp(sim.env);
     const login = { email: uniqueEmail('matrix-login'), password: 'matrix-password' };
     await t.userWithRole('user', login);
     const actors = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,6 +41,8 @@ const envSchema = z.object({
     .default('0'),
   /** Host names (with port when not 80/443) the site answers under; the first is the canonical one when PUBLIC_URL is unset. */
   ALLOWED_HOSTS: z.string().default(''),
+  /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_ATTEMPTS_PER_MINUTE),
   /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     allowedHosts: e.ALLOWED_HOSTS.split(/[\s,]+/)
       .filter(Boolean)
       .map((h) => h.toLowerCase()),
+    authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
     adpRefreshMinutes: e.ADP_REFRESH_MINUTES,

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { apiRoutes } from './http/route-list.ts';
-import { makeTestApp, type TestApp } from './test/app.ts';
-import { testDbKind } from './test/database.ts';
-import { startTestSimulator } from './test/simulator.ts';
 
 /*
  * Every API route gets random and malformed input: wrong types, huge strings, deep objects,
@@ -96,13 +95,12 @@ const paramValue = oddString.map((s) => encodeURIComponent(s.slice(0, 3000)));
 
 describe(`fuzzing every API route (${testDbKind})`, () => {
   let t: TestApp;
-  let sim: FastifyInstance;
+  let sim: Sim;
   let superCookie: string;
 
   beforeAll(async () => {
-    let env: Record<string, string>;
-    ({ sim, env } = await startTestSimulator());
-    t = await makeTestApp(env);
+    sim = await startSim();
+    t = await makeTestApp(sim.env);
     superCookie = (await t.userWithRole('superuser')).cookie;
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
 import { buildSimulator } from './app.ts';
 import type { SimControl } from './control.ts';
-import { FIXED_NOW, get, mflCookie, startSim } from './test-support.ts';
 import type { World } from './world/world.ts';
 
 let app: FastifyInstance;
@@ -11,7 +11,7 @@ let control: SimControl;
 let cookie: string;
 
 beforeAll(async () => {
-  ({ app, world, control } = await startSim());
+  ({ app, world, control } = await startFixedSim());
   cookie = await mflCookie(app);
 });
 afterEach(() => control.reset());

@@ -1,35 +1,18 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  test as base,
-  expect,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { User } from '#common/users.ts';
-import { ADMIN, unique } from './support.ts';
+import { ADMIN, test as base, expect, unique } from './support.ts';
 
 /*
- * Accounts for the admin, auth and XSS specs. Log-ins are rate limited per address (every spec
- * shares 127.0.0.1), so each worker logs in once per role and reuses the session, and a 429 is
- * waited out rather than failing the run.
+ * Accounts for the admin, auth and XSS specs. Every spec logs in from 127.0.0.1, so the test server
+ * takes more log-ins a minute per address than production (AUTH_ATTEMPTS_PER_MINUTE in
+ * playwright.config.ts); each worker still logs in once per role and reuses the session.
  */
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** POST with a retry after a 429, honouring Retry-After. */
-export async function postRetrying(request: APIRequestContext, url: string, data: unknown) {
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post(url, { data });
-    if (res.status() !== 429 || attempt >= 3) return res;
-    const wait = Number(res.headers()['retry-after'] ?? '10');
-    await new Promise((r) => setTimeout(r, Math.min(65, Math.max(1, wait)) * 1000));
-  }
-}
-
 /** Logs the context's cookie jar in (API call, not the form) and answers the user. */
 export async function logInByApi(request: APIRequestContext, email: string, password: string): Promise<User> {
-  const res = await postRetrying(request, '/api/login', { username: email, password });
+  const res = await request.post('/api/login', { data: { username: email, password } });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
@@ -85,13 +68,15 @@ export const test = base.extend<{ adminPage: Page; contributorPage: Page }, Acco
     },
     { scope: 'worker' },
   ],
-  adminPage: async ({ browser, adminState, baseURL }, use) => {
+  adminPage: async ({ browser, adminState, baseURL, consoleErrors }, use) => {
     const context = await browser.newContext({ baseURL, storageState: adminState });
+    consoleErrors.watch(context);
     await use(await context.newPage());
     await context.close();
   },
-  contributorPage: async ({ browser, contributor, baseURL }, use) => {
+  contributorPage: async ({ browser, contributor, baseURL, consoleErrors }, use) => {
     const context = await browser.newContext({ baseURL, storageState: contributor.state });
+    consoleErrors.watch(context);
     await use(await context.newPage());
     await context.close();
   },

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Article, Profile } from '#common/content.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
-import { failOnConsoleErrors, unique } from './support.ts';
+import { unique } from './support.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const visibleCell = (r: Locator) =>
@@ -26,7 +26,6 @@ test.describe('super user', () => {
     adminPage: page,
     contributor,
   }) => {
-    const check = failOnConsoleErrors(page);
     const title = unique('Trade Targets');
     await page.goto('/admin');
     await page.getByRole('link', { name: 'New article' }).click();
@@ -85,11 +84,9 @@ test.describe('super user', () => {
     await expect(visibleCell(row(page, title))).toHaveText('No');
     await page.goto(`/article/${shortname}`);
     await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
-    check();
   });
 
   test('creates a profile, publishes it, then hides it again', async ({ adminPage: page }) => {
-    const check = failOnConsoleErrors(page);
     const name = unique('Jalen Prospect');
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: '+ New' }).click();
@@ -123,7 +120,6 @@ test.describe('super user', () => {
     await expect(visibleCell(row(page, name))).toHaveText('No');
     await page.goto(`/profile/${shortname}`);
     await expect(page.getByRole('heading', { name: 'Prospect not found' })).toBeVisible();
-    check();
   });
 
   test('makes a plain user a contributor through the user form', async ({
@@ -131,7 +127,6 @@ test.describe('super user', () => {
     browser,
     baseURL,
   }) => {
-    const check = failOnConsoleErrors(page);
     const account = await addAccount(page.request);
     await page.goto('/admin/users');
     await expect(page.getByRole('columnheader')).toHaveText([
@@ -161,7 +156,6 @@ test.describe('super user', () => {
     await theirPage.goto('/admin');
     await expect(theirPage.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
     await theirs.close();
-    check();
   });
 
   test('adds an account from the contributors table', async ({ adminPage: page }) => {
@@ -181,7 +175,6 @@ test.describe('super user', () => {
   });
 
   test('admin home shows the latest 10 of each, with View All and + New', async ({ adminPage: page }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/admin');
     for (const [section, list, add] of [
       ['Articles', '/admin/articles', '/admin/article/new'],
@@ -212,7 +205,6 @@ test.describe('super user', () => {
       'Visible',
       'Actions',
     ]);
-    check();
   });
 
   test('pages the full list 50 at a time', async ({ adminPage: page }) => {
@@ -315,7 +307,6 @@ test.describe('contributor', () => {
     contributorPage: page,
     contributor,
   }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Contributors' })).toHaveCount(0);
@@ -346,7 +337,6 @@ test.describe('contributor', () => {
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Super users only' })).toBeVisible();
-    check();
   });
 
   test('edits their own account without role checkboxes', async ({ contributorPage: page, contributor }) => {

@@ -1,5 +1,5 @@
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
-import { ADMIN, failOnConsoleErrors, unique } from './support.ts';
+import { ADMIN, unique } from './support.ts';
 
 const accountButton = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('banner').getByRole('button', { name });
@@ -8,7 +8,6 @@ test.describe('sign up', () => {
   test('checks the form before sending, creates the account, lands home logged in; plain users get no admin', async ({
     page,
   }) => {
-    const check = failOnConsoleErrors(page);
     const name = unique('Newcomer');
     const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`;
     let signups = 0;
@@ -48,7 +47,6 @@ test.describe('sign up', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
     await expect(page.getByText('Ask a super user to make you a contributor.')).toBeVisible();
-    check();
   });
 
   test('does not tell whether the e-mail is taken: the answer is the same, the log-in after it fails', async ({
@@ -106,7 +104,6 @@ test.describe('log in and out', () => {
     page,
     adminPage,
   }) => {
-    const check = failOnConsoleErrors(page);
     const account = await addAccount(adminPage.request, { isContributor: true });
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(account.email);
@@ -126,7 +123,6 @@ test.describe('log in and out', () => {
     await expect(page).toHaveURL('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Home' })).toBeVisible();
     await expect(accountButton(page, account.user.name)).toBeVisible();
-    check();
   });
 
   test('the super user logs in through the form and reaches every admin section', async ({ page }) => {

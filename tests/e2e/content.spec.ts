@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Article, ListAnswer, Profile } from '#common/content.ts';
-import { failOnConsoleErrors } from './support.ts';
+import { expect, test } from './support.ts';
 
 // The server is seeded with the demo content. Other specs may add items while these run, so expected
 // values come from the API at the moment of the check rather than from fixed counts.
@@ -11,7 +11,6 @@ const profileTiles = (page: Page) => page.getByTestId('profile-tiles').getByRole
 
 test.describe('home page', () => {
   test('shows 6 prospect tiles and 6 article tiles with previews', async ({ page }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(profileTiles(page)).toHaveCount(6);
@@ -33,11 +32,9 @@ test.describe('home page', () => {
     await expect(prospect.getByText(/^(QB|RB|WR|TE)$/).first()).toBeVisible();
     await expect(prospect.getByText(/\d'\d{1,2}"/)).toBeVisible();
     await expect(prospect.getByText(/\d{3} lb/)).toBeVisible();
-    check();
   });
 
   test('the filter modal narrows the prospects by position and class', async ({ page, request }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Filter Prospects' }).click();
     const dialog = page.getByRole('dialog', { name: 'Filter Prospects' });
@@ -79,7 +76,6 @@ test.describe('home page', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await expect(profileTiles(page)).toHaveCount(6);
-    check();
   });
 
   test('a tile is a link that works from the keyboard', async ({ page }) => {
@@ -95,7 +91,6 @@ test.describe('home page', () => {
 
 test.describe('lists', () => {
   test('articles come 20 a page with a pager kept in the address', async ({ page, request }) => {
-    const check = failOnConsoleErrors(page);
     const first = (await (await request.get('/api/articles?limit=20')).json()) as ListAnswer<Article>;
     expect(first.total).toBeGreaterThan(20);
     await page.goto('/articles');
@@ -110,17 +105,14 @@ test.describe('lists', () => {
     await page.getByRole('link', { name: /Previous/ }).click();
     await expect(page).toHaveURL(/\/articles$/);
     await expect(articleTiles(page)).toHaveCount(20);
-    check();
   });
 
   test('prospects come 20 a page; page 2 opens straight from its address', async ({ page, request }) => {
-    const check = failOnConsoleErrors(page);
     const second = (await (await request.get('/api/profiles?limit=20&page=2')).json()) as ListAnswer<Profile>;
     await page.goto('/profiles?page=2');
     await expect(page.getByRole('heading', { level: 1, name: 'Prospects' })).toBeVisible();
     await expect(profileTiles(page)).toHaveCount(second.items.length);
     await expect(profileTiles(page).first().getByRole('heading')).toHaveText(second.items[0].name);
-    check();
   });
 });
 
@@ -128,7 +120,6 @@ test.describe('detail pages', () => {
   test('an article shows its title, author, date, tags and body with a privacy-enhanced video', async ({
     page,
   }) => {
-    const check = failOnConsoleErrors(page);
     const res = await page.goto('/article/2027-rookie-rankings-top-24-for-superflex-leagues');
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(/2027 Rookie Rankings/);
@@ -144,22 +135,18 @@ test.describe('detail pages', () => {
     await expect(video).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
     await expect(video).toHaveAttribute('loading', 'lazy');
     await expect(page.getByText('[[video')).toHaveCount(0);
-    check();
   });
 
   test('a profile shows the measurables and the scouting report', async ({ page }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/profile/deandre-whitfield');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("De'Andre Whitfield");
     const facts = page.getByRole('definition');
     await expect(facts).toHaveText(['RB', 'Alabama', '2026', `6'0"`, '220 lb']);
     await expect(page.getByRole('heading', { level: 2, name: 'Strengths' })).toBeVisible();
     await expect(page.getByRole('img', { name: "De'Andre Whitfield" })).toBeVisible();
-    check();
   });
 
   test('an unknown or hidden article is a clear not-found page with ways back', async ({ page }) => {
-    const check = failOnConsoleErrors(page);
     for (const path of ['/article/no-such-article', '/article/waiver-wire-priorities-for-week-12']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
@@ -170,13 +157,11 @@ test.describe('detail pages', () => {
     await page.goto('/profile/nobody-at-all');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prospect not found');
     await expect(page.getByRole('link', { name: 'All prospects' })).toBeVisible();
-    check();
   });
 });
 
 test.describe('search', () => {
   test('lists results with cut headers, authors, dates, previews and Read more links', async ({ page }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/');
     await page.getByLabel('Search articles and prospects').fill('superflex');
     await page.getByLabel('Search articles and prospects').press('Enter');
@@ -201,18 +186,15 @@ test.describe('search', () => {
     ).toHaveText(/^[^,]+, (QB|RB|WR|TE), .+$/);
     await first.getByRole('link', { name: /Read more/ }).click();
     await expect(page).toHaveURL(/\/article\/superflex-strategy-why-two-quarterbacks-beat-three-receivers$/);
-    check();
   });
 
   test('finds a misspelt prospect and shows the empty state', async ({ page }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/search?search=Jaquan%20Meriweather');
     await expect(page.getByTestId('search-result').first().getByRole('heading')).toHaveText(
       "Ja'Quan Merriweather, WR, LSU",
     );
     await page.goto('/search?search=zzqqxxnothing');
     await expect(page.getByText('No matching results for "zzqqxxnothing"')).toBeVisible();
-    check();
   });
 });
 

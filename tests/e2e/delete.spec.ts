@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Article, Profile } from '#common/content.ts';
 import { addAccount, expect, test } from './admin-support.ts';
-import { expectNoAxeViolations, failOnConsoleErrors, unique } from './support.ts';
+import { expectNoAxeViolations, unique } from './support.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -9,7 +9,6 @@ test.describe('deleting', () => {
   test('a super user deletes a published article after a confirmation that names it', async ({
     adminPage: page,
   }) => {
-    const check = failOnConsoleErrors(page);
     const title = unique('Doomed takes');
     const res = await page.request.post('/api/articles', {
       data: { title, description: 'd', body: 'Quixotic waiver wire', tags: [], isVisible: true },
@@ -38,14 +37,12 @@ test.describe('deleting', () => {
     await page.goto(`/search?search=${encodeURIComponent(title)}`);
     await expect(page.getByText(`No matching results for "${title}"`)).toBeVisible();
     expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain(article.shortname);
-    check();
   });
 
   test('a contributor deletes their own profile and has no Delete on another', async ({
     contributorPage: page,
     adminPage,
   }) => {
-    const check = failOnConsoleErrors(page);
     const name = unique('Mine Prospect');
     const mine = (await (await page.request.post('/api/profiles', { data: { name } })).json()) as Profile;
     const theirs = (await (
@@ -63,13 +60,11 @@ test.describe('deleting', () => {
     await dialog.getByRole('button', { name: 'Delete profile' }).click();
     await expect(page).toHaveURL('/admin/profiles');
     await expect(row(page, name)).toHaveCount(0);
-    check();
   });
 
   test('a super user deletes a user, handing their articles to another contributor', async ({
     adminPage: page,
   }) => {
-    const check = failOnConsoleErrors(page);
     const leaving = await addAccount(page.request, { isContributor: true }, unique('Leaving Writer'));
     const heir = await addAccount(page.request, { isContributor: true }, unique('Heir Writer'));
     const title = unique('Handed over');
@@ -89,7 +84,6 @@ test.describe('deleting', () => {
 
     await page.goto('/admin/articles');
     await expect(row(page, title)).toContainText(heir.user.name);
-    check();
   });
 
   test("a deleted user's content stays under Former contributor when nobody is chosen", async ({

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, SIM_URL } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, SIM_URL, test } from './support.ts';
 
 /*
  * When an extra's call fails (the simulator's fault controls), the tool pages still show every
@@ -38,7 +38,6 @@ test('Rostership: MFL starter flags fail, every league still loads, one quiet li
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const noErrors = failOnConsoleErrors(page);
   const leagues = await benchLeagues(page);
   // The first league is left whole: the Lineup test below reads it.
   for (const l of leagues.slice(1)) {
@@ -54,13 +53,11 @@ test('Rostership: MFL starter flags fail, every league still loads, one quiet li
     'Not shown right now, a service did not answer: starter flags.',
   );
   await page.screenshot({ path: testInfo.outputPath('rostership-missing-extras.png') });
-  noErrors();
 });
 
 test('Lineup: without projections the lineup still loads, with one quiet line', async ({
   page,
 }, testInfo) => {
-  const noErrors = failOnConsoleErrors(page);
   const [league] = await benchLeagues(page);
   await fault(page, `TYPE=projectedScores&L=${league.league_id}&`);
   await page.goto(`/tools/lineup/${league.league_id}`);
@@ -69,14 +66,12 @@ test('Lineup: without projections the lineup still loads, with one quiet line', 
     'Not shown right now, a service did not answer: projections.',
   );
   await page.screenshot({ path: testInfo.outputPath('lineup-missing-extras.png') });
-  noErrors();
 });
 
 test('Status Checker: "does not use his position" and "does not list this player" are told apart', async ({
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const noErrors = failOnConsoleErrors(page);
   await connectAll(page);
   // A linebacker: leagues without IDP do not use his position.
   const all: { id: string; name: string; position: string; team: string }[] = (
@@ -104,5 +99,4 @@ test('Status Checker: "does not use his position" and "does not list this player
   // Fleaflicker leagues without IDP slots do not use him either; none of its rows says "not listed".
   await expect(table.getByText('Not available: Fleaflicker does not list this player')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('status-not-available.png'), fullPage: true });
-  noErrors();
 });

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { pageRoutes, redirects } from '#common/routes.ts';
-import { failOnConsoleErrors } from './support.ts';
+import { expect, test } from './support.ts';
 
 // Concrete addresses for every route of the spec's table (parameters filled with sample values).
 const samplePaths = [
@@ -14,7 +13,6 @@ const samplePaths = [
 test.describe('every route', () => {
   for (const path of samplePaths) {
     test(`serves ${path} inside the site layout`, async ({ page }) => {
-      const check = failOnConsoleErrors(page);
       await page.addInitScript(() => {
         const seen: string[] = [];
         Object.assign(window, { cspViolations: seen });
@@ -35,7 +33,6 @@ test.describe('every route', () => {
       expect(
         await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
       ).toEqual([]);
-      check();
     });
   }
 

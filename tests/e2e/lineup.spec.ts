@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors, SIM_URL } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, SIM_URL, test } from './support.ts';
 
 /*
  * The MFL lineup tool in Chromium against the league simulator: the four kinds of league before,
@@ -128,7 +128,6 @@ test('before kickoff: every kind of league opens its week, nothing locked, kicko
   page,
 }) => {
   test.setTimeout(180_000);
-  const check = failOnConsoleErrors(page);
   await setPhase('before');
   await logInApi(page);
   for (const kind of Object.keys(KINDS) as Kind[]) {
@@ -146,12 +145,10 @@ test('before kickoff: every kind of league opens its week, nothing locked, kicko
     expect(new Set(rows.filter((r) => r.checked).map((r) => r.id))).toEqual(await simStarters(kind));
     await checkHeader(page, kind);
   }
-  check();
 });
 
 test('during the games: kicked-off players lock with scores, live games show the clock', async ({ page }) => {
   test.setTimeout(180_000);
-  const check = failOnConsoleErrors(page);
   await setPhase('during');
   await logInApi(page);
   for (const kind of Object.keys(KINDS) as Kind[]) {
@@ -175,12 +172,10 @@ test('during the games: kicked-off players lock with scores, live games show the
   await row.click({ force: true });
   await expect(page.getByText(/game has started: his spot is locked/)).toBeVisible();
   await expect(row.getByRole('checkbox')).toBeChecked({ checked: locked.checked });
-  check();
 });
 
 test('after the games: every game final with its result, every player locked', async ({ page }) => {
   test.setTimeout(180_000);
-  const check = failOnConsoleErrors(page);
   await setPhase('after');
   await logInApi(page);
   for (const kind of Object.keys(KINDS) as Kind[]) {
@@ -193,7 +188,6 @@ test('after the games: every game final with its result, every player locked', a
     });
     await checkHeader(page, kind);
   }
-  check();
 });
 
 test('a lineup sent from the page is the one the simulator has; MFL refusals show in its words', async ({
@@ -400,9 +394,7 @@ test("MFL's error is shown as sanitized HTML: markup stays, scripts never run", 
 });
 
 test('without an MFL login the page offers one', async ({ page }) => {
-  const check = failOnConsoleErrors(page);
   await page.goto('/tools/lineup');
   await expect(page.getByRole('heading', { name: 'Lineup', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log in to MFL' })).toBeVisible();
-  check();
 });

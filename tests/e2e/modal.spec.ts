@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 // The site's modal, exercised through the Sleeper connect modal of the Player Status Checker.
 async function openModal(page: Page) {

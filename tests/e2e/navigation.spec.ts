@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors } from './support.ts';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 /*
  * The client router: links move inside the page, Back returns to the scroll position the reader
@@ -26,7 +26,6 @@ async function scrolledList(page: Page): Promise<number> {
 
 test('links navigate without a reload, and Back restores the scroll position', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 700 });
-  const check = failOnConsoleErrors(page);
   await page.goto('/articles');
   await markDocument(page);
   const last = articleTiles(page).last();
@@ -47,7 +46,6 @@ test('links navigate without a reload, and Back restores the scroll position', a
   await page.goForward();
   await expect(page).toHaveURL(/\/article\/[^/]+$/);
   expect(await sameDocument(page)).toBe(true);
-  check();
 });
 
 test('a click with a modifier key is left to the browser (new tab)', async ({ page, context }) => {

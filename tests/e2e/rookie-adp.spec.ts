@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { failOnConsoleErrors } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 /*
  * Rookie ADP against the demo server, whose ADP store reads the simulator's public MFL rookie drafts
@@ -59,7 +59,6 @@ test.describe('Rookie ADP', () => {
     page,
     request,
   }) => {
-    const check = failOnConsoleErrors(page);
     await page.goto('/tools/rookie-adp');
     await expect(page.getByRole('heading', { level: 1, name: 'MFL Rookie ADP' })).toBeVisible();
     await expect(page).toHaveTitle(/MFL Rookie ADP/);
@@ -101,7 +100,6 @@ test.describe('Rookie ADP', () => {
     expect(adps.every((a) => /^\d+\.\d{2}$/.test(a))).toBe(true);
     expect(adps.map(Number)).toEqual([...adps.map(Number)].sort((a, b) => a - b));
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
-    check();
   });
 
   test('filters by PPR, size and type, keeps them in the URL, and filters positions in the order of the spec', async ({

@@ -1,20 +1,42 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
 
 /** The first super user the e2e server is started with (see src/server/demo.ts). */
 export const ADMIN = { email: 'admin@dynasty.test', password: 'admin-pass-1234' };
 export const SIM_URL = `http://127.0.0.1:${process.env.E2E_SIM_PORT ?? 4100}`;
 
-/** Fails the test on any console error or uncaught page error. */
-export function failOnConsoleErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource|net::ERR|platform\.twitter\.com/.test(msg.text()))
-      errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return () => expect(errors, 'console errors').toEqual([]);
+/** Console errors that are the network's, not the page's (a service or embed that cannot be reached). */
+const networkNoise = /Failed to load resource|net::ERR|platform\.twitter\.com/;
+
+export interface ConsoleErrors {
+  /** Also watch a context the test (or a fixture) opened itself; the `page` fixture's is watched already. */
+  watch(context: BrowserContext): void;
 }
+
+/**
+ * Every test fails on a console error or an uncaught page error in its pages. A test that provokes
+ * errors on purpose opts out with `test.use({ allowConsoleErrors: true })`.
+ */
+export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: ConsoleErrors }>({
+  allowConsoleErrors: [false, { option: true }],
+  consoleErrors: [
+    async ({ context, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      const watch = (c: BrowserContext) => {
+        c.on('console', (msg) => {
+          if (msg.type() === 'error' && !networkNoise.test(msg.text())) errors.push(msg.text());
+        });
+        c.on('weberror', (err) => errors.push(err.error().message));
+      };
+      watch(context);
+      await use({ watch });
+      if (!allowConsoleErrors) expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** A unique suffix for rows a test creates, so specs never collide on the shared database. */
 export const unique = (label: string) =>

@@ -22,13 +22,14 @@ import { findLogin, findLoginById, insertUser, setPasswordHash } from './users.t
 const LOGIN_FAILED = 'Incorrect e-mail or password.';
 
 /** POST /login, /signup, /logout and GET /users/currentUser. */
-export async function authRoutes(scope: FastifyInstance, db: Db) {
+export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinute: number) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const accountLimit = accountLoginLimit(scope);
+  const perAddress = perAddressLimit(attemptsPerMinute);
 
   app.post(
     '/login',
-    { config: perAddressLimit, schema: { body: loginSchema, response: { 200: userSchema } } },
+    { config: perAddress, schema: { body: loginSchema, response: { 200: userSchema } } },
     async (req, reply) => {
       await accountLimit.check(req);
       const { username, password } = req.body;
@@ -49,7 +50,7 @@ export async function authRoutes(scope: FastifyInstance, db: Db) {
 
   app.post(
     '/signup',
-    { config: perAddressLimit, schema: { body: signupSchema, response: { 200: signupAnswerSchema } } },
+    { config: perAddress, schema: { body: signupSchema, response: { 200: signupAnswerSchema } } },
     async (req) => {
       const { name, username, password } = req.body;
       assertPasswordAllowed(password, { email: username, name });
@@ -75,7 +76,7 @@ export async function authRoutes(scope: FastifyInstance, db: Db) {
   app.post(
     '/users/currentUser/password',
     {
-      config: perAddressLimit,
+      config: perAddress,
       onRequest: async (req) => {
         requireUser(req);
       },

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  AUTH_ATTEMPTS_PER_MINUTE,
-  LOGIN_FAILURE_WINDOW_MINUTES,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  type LoginInput,
-} from '#common/users.ts';
+import { LOGIN_FAILURE_WINDOW_MINUTES, LOGIN_FAILURES_PER_ACCOUNT, type LoginInput } from '#common/users.ts';
 import { HttpError } from '../http/errors.ts';
 
-/** Route option for log in and sign up: attempts per client address (shared through Redis when set). */
-export const perAddressLimit = {
-  rateLimit: { max: AUTH_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 },
-};
+/** Route option for log in and sign up: `max` attempts a minute per client address (shared through Redis when set). */
+export const perAddressLimit = (max: number) => ({
+  rateLimit: { max, timeWindow: 60_000 },
+});
 
 const accountKey = (req: FastifyRequest) => (req.body as LoginInput).username.toLowerCase();
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { testDbKind } from '../test/database.ts';
+import { login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
 import { passwordProblem } from './password-rules.ts';
-import { login, sessionCookie, sessionSetCookie, uniqueEmail } from './test-support.ts';
 
 describe('password rules', () => {
   it('refuses the common and leaked list in any case, and the e-mail or name', () => {

@@ -1,13 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
-import { buildApp } from '../app.ts';
-import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
-import { leagueServicesFor } from '../runtime.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { openTestDatabase, testDbKind } from '../test/database.ts';
-import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from './test-support.ts';
+import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { openTestDatabase, testDbKind } from '#test/database.ts';
 
 describe(`log-in and sign-up limits (${testDbKind})`, () => {
   let t: TestApp;
@@ -112,30 +109,38 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
   });
 });
 
+describe(`a server with its own per-address limit (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp({ AUTH_ATTEMPTS_PER_MINUTE: String(AUTH_ATTEMPTS_PER_MINUTE + 5) });
+  });
+  afterAll(() => t.close());
+
+  it('takes AUTH_ATTEMPTS_PER_MINUTE log-ins a minute from one address', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE + 5; i++)
+      expect(
+        (await login(t, uniqueEmail('raised'), 'wrong password', { remoteAddress: address })).statusCode,
+      ).toBe(401);
+    expect(
+      (await login(t, uniqueEmail('raised'), 'wrong password', { remoteAddress: address })).statusCode,
+    ).toBe(429);
+  });
+});
+
 // With REDIS_URL the limits live in Redis, so two copies of the server count together.
 const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`, () => {
-  const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+  const apps: FastifyInstance[] = [];
   const redises: Redis[] = [];
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     for (let i = 0; i < 2; i++) {
       const redis = new Redis(redisUrl!);
-      const cache = memoryCache();
       redises.push(redis);
-      const app = await buildApp({
-        config,
-        database,
-        cache,
-        redis,
-        services: leagueServicesFor(config, cache),
-        cookieSecret: 'test-secret-test-secret-test-secret!!',
-      });
-      await app.ready();
-      apps.push(app);
+      apps.push((await makeTestApp({}, { database, redis })).app);
     }
   });
   afterAll(async () => {

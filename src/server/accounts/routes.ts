@@ -10,7 +10,7 @@ export async function accountRoutes(api: FastifyInstance, deps: AppDeps) {
     scope.addHook('onSend', async (_req, reply) => {
       reply.header('cache-control', 'no-store');
     });
-    await authRoutes(scope, deps.database.db);
+    await authRoutes(scope, deps.database.db, deps.config.authAttemptsPerMinute);
     await userRoutes(scope, deps.database.db, deps.cache);
   });
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#common/users.ts';
+import { login, uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
 import { users } from '../db/schema.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { testDbKind } from '../test/database.ts';
-import { login, uniqueEmail } from './test-support.ts';
 
 type Actor = { user: User; cookie: string };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Article, ListAnswer } from '#common/content.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
 
 let t: TestApp;
 let superUser: { cookie: string; user: { id: number } };

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import type { LeagueServices } from '../leagues/services.ts';
 
 let t: TestApp;
 let superUser: { user: { id: number }; cookie: string };
@@ -74,13 +74,9 @@ describe('public answers', () => {
   });
 
   it('are shared through the cache, so a write in one process shows in another', async () => {
-    const other = await buildApp({
-      config: t.config,
-      database: t.database,
-      cache: t.cache,
-      services: {} as never,
-      cookieSecret: 'test-secret-test-secret-test-secret!!',
-    });
+    const other = (
+      await makeTestApp({}, { database: t.database, cache: t.cache, services: {} as LeagueServices })
+    ).app;
     try {
       const seen = await other.inject({ method: 'GET', url: '/api/articles/third-cached-article' });
       expect(seen.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '#test/app.ts';
 import type { AppDeps } from '../deps.ts';
 import type { PageMetaProvider } from '../http/spa.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
 import { contentPageMeta } from './pages.ts';
 
 let t: TestApp;

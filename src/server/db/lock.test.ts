@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort } from '../faults/server-process.ts';
+import { exited, freePort } from '#test/server-process.ts';
 import { lockDataDir } from './lock.ts';
 
 const root = join(import.meta.dirname, '../../..');

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '#test/database.ts';
+import { exited, FAULT_ADMIN, login, type ServerProcess, startServerProcess } from '#test/server-process.ts';
 import { isDiskFull } from '../http/disk-guard.ts';
-import { testDbKind } from '../test/database.ts';
-import { exited, FAULT_ADMIN, login, type ServerProcess, startServerProcess } from './server-process.ts';
 
 describe('disk-full errors from the database', () => {
   it('are recognised by SQLSTATE, errno or message', () => {

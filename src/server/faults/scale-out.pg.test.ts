@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited, FAULT_ADMIN, login, type ServerProcess, startServerProcess } from './server-process.ts';
+import { exited, FAULT_ADMIN, login, type ServerProcess, startServerProcess } from '#test/server-process.ts';
 
 /*
  * Two server processes on one PostgreSQL and one Redis, behind one round-robin address: a session

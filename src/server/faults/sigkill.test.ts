@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { count as countRows, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDbKind } from '#test/database.ts';
+import { exited, FAULT_ADMIN, login, startServerProcess } from '#test/server-process.ts';
 import { openDatabase } from '../db/client.ts';
 import { articles } from '../db/schema.ts';
-import { testDbKind } from '../test/database.ts';
-import { exited, FAULT_ADMIN, login, startServerProcess } from './server-process.ts';
 
 /**
  * The server is killed with SIGKILL in the middle of a stream of writes. After a restart every write

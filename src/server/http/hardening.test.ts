@@ -1,14 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
-import { uniqueEmail } from '../accounts/test-support.ts';
+import { uniqueEmail } from '#test/accounts.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { loadConfig } from '../config.ts';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { testDbKind } from '../test/database.ts';
-import { startTestSimulator } from '../test/simulator.ts';
 
 const setCookies = (res: { headers: Record<string, unknown> }) => {
   const raw = res.headers['set-cookie'];
@@ -50,17 +49,16 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
 
 describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${testDbKind})`, () => {
   let t: TestApp;
-  let sim: FastifyInstance;
+  let sim: Sim;
   const clientDir = mkdtempSync(join(tmpdir(), 'dynasty-hardening-'));
   beforeAll(async () => {
-    const s = await startTestSimulator();
-    sim = s.sim;
+    sim = await startSim();
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(
       join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>x</title><!--app-head--></head><body></body></html>',
     );
-    t = await makeTestApp({ ...s.env, TRUST_PROXY: '1' }, { clientDir });
+    t = await makeTestApp({ ...sim.env, TRUST_PROXY: '1' }, { clientDir });
   });
   afterAll(async () => {
     await t.close();

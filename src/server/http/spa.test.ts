@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../test/app.ts';
-import { testDbKind } from '../test/database.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { testDbKind } from '#test/database.ts';
 import { screenPreloads } from './spa.ts';
 
 describe('screenPreloads', () => {

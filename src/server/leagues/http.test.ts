@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
 import { LeagueServiceError } from './errors.ts';
 import { createServiceHttp, type HttpLimits, parseRetryAfter } from './http.ts';
 import { TokenBucket } from './rate-limit.ts';
-import { sendJson, startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,11 +51,9 @@ describe('service HTTP layer', () => {
         ? sendJson(res, { slow: 'down' }, 429, { 'retry-after': '1' })
         : sendJson(res, { ok: 1 }),
     );
-    const started = performance.now();
     expect(await client('mfl').getJson(`${server.url}/x`)).toEqual({ ok: 1 });
     expect(server.seen).toHaveLength(2);
     expect(server.seen[1].at - server.seen[0].at).toBeGreaterThanOrEqual(950);
-    expect(performance.now() - started).toBeLessThan(2500);
   });
 
   it('a 429 pauses every request to the service, not just the one refused', async () => {
@@ -115,13 +113,11 @@ describe('service HTTP layer', () => {
     server.handle((_req, res) => {
       setTimeout(() => sendJson(res, { late: true }), 600);
     });
-    const started = performance.now();
     const e = await failure(client('mfl', { timeoutMs: 150 }).getJson(`${server.url}/x`));
     expect(e.kind).toBe('timeout');
     expect(e.message).toMatch(/^MFL did not answer in time/);
     expect(e.statusCode).toBe(502);
     expect(server.seen).toHaveLength(2);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('recovers when a retry succeeds after a failure', async () => {

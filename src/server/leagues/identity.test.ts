@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator, type World } from '#simulator/app.ts';
 import { proPlayer } from '#simulator/flea/format.ts';
+import { fixtureJson } from '#test/league-fixtures.ts';
 import { identityIndex } from '../tools/rostership/identity.ts';
 import { fleaIdentity } from '../tools/rostership/teams.ts';
 import { type FleaProPlayer, fleaLeagueRostersSchema, fleaProPlayerSchema } from './flea/schemas.ts';
@@ -8,7 +9,6 @@ import { type MflPlayer, readPlayers } from './mfl/schemas.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import { readPlayerMap } from './sleeper/client.ts';
 import type { SleeperPlayer } from './sleeper/schemas.ts';
-import { fixtureJson } from './test-fixtures.ts';
 
 /*
  * Player identity over whole player lists: the demo world (where the truth is known) and the

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureJson } from '#test/league-fixtures.ts';
 import type { FleaProPlayer } from './flea/schemas.ts';
 import { fleaLeagueRostersSchema } from './flea/schemas.ts';
 import { type MflPlayer, readPlayers } from './mfl/schemas.ts';
@@ -6,7 +7,6 @@ import { mflDisplayName, mflPosition, normaliseName, normaliseTeam, positionFami
 import { joinPlayers, type PlayerIdentity } from './players.ts';
 import { readPlayerMap } from './sleeper/client.ts';
 import type { SleeperPlayer } from './sleeper/schemas.ts';
-import { fixtureJson } from './test-fixtures.ts';
 
 describe('player names, teams and positions', () => {
   it('turns MFL "Last, First" around', () => {

@@ -136,7 +136,7 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
         [
           '--import',
           'tsx',
-          new URL('./test-egress-process.ts', import.meta.url).pathname,
+          new URL('../../../tests/support/egress-process.ts', import.meta.url).pathname,
           `${base}/sleeper/v1/state/nfl`,
           redisUrl!,
           prefix,

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { openTestDatabase } from '#test/database.ts';
 import { leagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';
 import type { MflClient } from './mfl/client.ts';
@@ -7,7 +10,6 @@ import type { PlayerDirectory } from './player-directory.ts';
 import { maskEmail } from './routes.ts';
 import type { LeagueServices } from './services.ts';
 import type { SleeperClient } from './sleeper/client.ts';
-import { buildTestApp } from './test-app.ts';
 
 type Stubs = {
   mfl?: Partial<MflClient>;
@@ -16,12 +18,20 @@ type Stubs = {
   players?: Partial<PlayerDirectory>;
 };
 
-let app: FastifyInstance | undefined;
+// One database serves every app here: the league routes keep nothing in it.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+let t: TestApp | undefined;
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
+  await t?.close();
+  t = undefined;
 });
 
+/** The app on stub league services; with secureCookies, served only over HTTPS (cookies always Secure). */
 async function build(stubs: Stubs, secureCookies = false): Promise<FastifyInstance> {
   const services = {
     mfl: { seasonYear: () => 2025, ...stubs.mfl },
@@ -29,8 +39,14 @@ async function build(stubs: Stubs, secureCookies = false): Promise<FastifyInstan
     flea: stubs.flea ?? {},
     players: stubs.players ?? {},
   } as unknown as LeagueServices;
-  app = await buildTestApp(services, secureCookies);
-  return app;
+  await t?.close();
+  t = await makeTestApp(
+    secureCookies ? { NODE_ENV: 'production', PUBLIC_URL: 'https://dynasty.example' } : {},
+    {
+      services,
+    },
+  );
+  return t.app;
 }
 
 const setCookies = (res: { headers: Record<string, unknown> }) => {
@@ -123,7 +139,6 @@ describe('MFL routes', () => {
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toMatch(/^MFL did not answer in time/);
-    await slow.close();
 
     const limited = await build({
       mfl: {

@@ -1,15 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
-import { buildSimulator } from '#simulator/app.ts';
-import { buildApp } from '../app.ts';
-import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { MFL_LOGIN_FAILURES } from './routes.ts';
-import { createLeagueServices } from './services.ts';
 
 /*
  * The league services as the app uses them, with their production limits, against the simulator:
@@ -17,39 +11,16 @@ import { createLeagueServices } from './services.ts';
  */
 
 describe('league services through the app', () => {
-  let sim: Awaited<ReturnType<typeof buildSimulator>>;
+  let sim: Sim;
+  let t: TestApp;
   let app: FastifyInstance;
-  let database: Database;
   let cookie: string;
 
   beforeAll(async () => {
-    sim = await buildSimulator();
-    await sim.app.listen({ port: 0, host: '127.0.0.1' });
-    const simBase = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;
-    database = await openTestDatabase();
-    const cache = memoryCache();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      MFL_API_URL: `${simBase}/mfl/api`,
-      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-      FLEA_API_URL: `${simBase}/flea/api`,
-    });
-    const services = createLeagueServices({
-      mflApiUrl: config.mflApiUrl,
-      sleeperApiUrl: config.sleeperApiUrl,
-      fleaApiUrl: config.fleaApiUrl,
-      userAgent: 'dynasty-test/1.0',
-      cache,
-    });
-    app = await buildApp({
-      config,
-      database,
-      cache,
-      services,
-      cookieSecret: 'test-secret-test-secret-test-secret!!',
-    });
-    await app.ready();
+    sim = await startSim();
+    // The league services the config names: the simulator's, with the production limits.
+    t = await makeTestApp(sim.env);
+    app = t.app;
     const connected = await app.inject({
       method: 'POST',
       url: '/api/sleeper/connect',
@@ -59,9 +30,8 @@ describe('league services through the app', () => {
     cookie = String(connected.headers['set-cookie']).split(';')[0];
   });
   afterAll(async () => {
-    await app.close();
-    await sim.app.close();
-    await database.close();
+    await t.close();
+    await sim.close();
   });
 
   it('a flood of forged requests from one address does not hold up another visitor', async () => {

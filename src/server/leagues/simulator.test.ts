@@ -1,13 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
-import { buildSimulator, type SimControl } from '#simulator/app.ts';
+import type { SimControl } from '#simulator/app.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { memoryCache } from '../cache.ts';
 import { LeagueServiceError } from './errors.ts';
 import type { HttpLimits } from './http.ts';
 import { createLeagueServices, type LeagueServices } from './services.ts';
-import { buildTestApp } from './test-app.ts';
 
 /*
  * Each client against the league-services simulator, which speaks the three services' wire formats,
@@ -15,16 +15,14 @@ import { buildTestApp } from './test-app.ts';
  */
 
 const demo = DEMO_ACCOUNTS.demo;
-let sim: FastifyInstance;
+let sim: Sim;
 let control: SimControl;
 let base: string;
 
 beforeAll(async () => {
-  const built = await buildSimulator();
-  sim = built.app;
-  control = built.control;
-  await sim.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  sim = await startSim();
+  control = sim.control;
+  base = sim.base;
 });
 afterAll(() => sim.close());
 beforeEach(() => {
@@ -274,11 +272,13 @@ describe('the HTTP layer against the simulator faults', () => {
 });
 
 describe('routes on the simulator', () => {
+  let t: TestApp;
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp(services());
+    t = await makeTestApp({}, { services: services() });
+    app = t.app;
   });
-  afterAll(() => app.close());
+  afterAll(() => t.close());
 
   const jar = (res: { headers: Record<string, unknown> }) =>
     ([] as string[])

@@ -4,30 +4,16 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTestApp } from '#test/app.ts';
+import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
-import { buildApp } from '../app.ts';
-import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
-import { leagueServicesFor } from '../runtime.ts';
-import { openTestDatabase, testDbKind } from '../test/database.ts';
 import { restoreBackup } from './restore-backup.ts';
 import { backupTokenPath } from './routes.ts';
 
-async function appOn(database: Database) {
-  const cache = memoryCache();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const app = await buildApp({
-    config,
-    database,
-    cache,
-    services: leagueServicesFor(config, cache),
-    cookieSecret: 'test-secret-test-secret-test-secret!!',
-  });
-  await app.ready();
-  return app;
-}
+/** The app on a database the test opened (and closes). */
+const appOn = async (database: Database) => (await makeTestApp({}, { database })).app;
 
 const addArticles = (database: Database, titles: string[]) =>
   database.db.insert(articles).values(titles.map((title) => ({ title, shortname: title, isVisible: true })));

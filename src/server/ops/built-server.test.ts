@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '#scripts/build-if-needed.mjs';
-import { freePort } from '../faults/server-process.ts';
+import { freePort } from '#test/server-process.ts';
 
 /*
  * The production build as `npm start` runs it: the server bundled by esbuild, started with node on

@@ -1,31 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
+import { makeTestApp } from '#test/app.ts';
+import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { leagueServicesFor } from '../runtime.ts';
-import { openTestDatabase, testDbKind } from '../test/database.ts';
 import { startJobLoop } from '../tools/rookie-adp/discovery/jobs.ts';
 import { instrumentCache, recordLeagueCall } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789';
 
 async function appWith(env: Record<string, string> = {}, deps: { redis?: Redis; database?: Database } = {}) {
-  const database = deps.database ?? (await openTestDatabase());
-  const cache = instrumentCache(memoryCache());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({
-    config,
-    database,
-    cache,
+  const t = await makeTestApp(env, {
+    database: deps.database ?? (await openTestDatabase()),
+    cache: instrumentCache(memoryCache()),
     redis: deps.redis,
-    services: leagueServicesFor(config, cache),
-    cookieSecret: 'test-secret-test-secret-test-secret!!',
   });
-  await app.ready();
-  return { app, database };
+  return { app: t.app, database: t.database };
 }
 
 /** The value of one series in Prometheus' text format, or undefined when it is absent. */

@@ -8,14 +8,13 @@ import type { RostershipAnswer } from '#common/rostership.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator, type SimControl, type World } from '#simulator/app.ts';
 import type { FaultKind } from '#simulator/control.ts';
-import { buildApp } from '../app.ts';
+import { makeTestApp } from '#test/app.ts';
+import { openTestDatabase } from '#test/database.ts';
 import { createLoader, memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpLimits } from '../leagues/http.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
 import { createLeagueServices, type LeagueServices } from '../leagues/services.ts';
-import { openTestDatabase } from '../test/database.ts';
 import { ingestLeagues } from './rookie-adp/ingest.ts';
 
 /*
@@ -63,35 +62,32 @@ interface Bed {
 }
 
 async function freshApp(mfl: Partial<HttpLimits> = quick): Promise<Bed> {
-  const cache = memoryCache();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    MFL_API_URL: `${simBase}/mfl/api`,
-    SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-    FLEA_API_URL: `${simBase}/flea/api`,
-  });
-  const built = createLeagueServices({
-    mflApiUrl: config.mflApiUrl,
-    sleeperApiUrl: config.sleeperApiUrl,
-    fleaApiUrl: config.fleaApiUrl,
-    userAgent: 'dynasty-test/1.0',
-    cache,
-    limits: { mfl, sleeper: quick, flea: quick },
-  });
-  // The tools wait this long for the merged player list before answering without it.
-  const svc: LeagueServices = {
-    ...built,
-    players: createPlayerDirectory({ ...built, load: createLoader(cache), waitMs: 300 }),
-  };
-  const app = await buildApp({
-    config,
-    database,
-    cache,
-    services: svc,
-    cookieSecret: 'test-secret-test-secret-test-secret!!',
-  });
-  await app.ready();
+  const t = await makeTestApp(
+    {
+      MFL_API_URL: `${simBase}/mfl/api`,
+      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+      FLEA_API_URL: `${simBase}/flea/api`,
+    },
+    {
+      database,
+      services: (config, cache) => {
+        const built = createLeagueServices({
+          mflApiUrl: config.mflApiUrl,
+          sleeperApiUrl: config.sleeperApiUrl,
+          fleaApiUrl: config.fleaApiUrl,
+          userAgent: 'dynasty-test/1.0',
+          cache,
+          limits: { mfl, sleeper: quick, flea: quick },
+        });
+        // The tools wait this long for the merged player list before answering without it.
+        return {
+          ...built,
+          players: createPlayerDirectory({ ...built, load: createLoader(cache), waitMs: 300 }),
+        };
+      },
+    },
+  );
+  const { app, services: svc } = t;
   return {
     app,
     services: svc,

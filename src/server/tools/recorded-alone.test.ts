@@ -5,16 +5,15 @@ import { leagueCookies } from '#common/leagues.ts';
 import type { LineupInfo } from '#common/lineup.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
-import { buildApp } from '../app.ts';
-import { createLoader, memoryCache } from '../cache.ts';
-import { loadConfig } from '../config.ts';
+import { makeTestApp } from '#test/app.ts';
+import { openTestDatabase } from '#test/database.ts';
+import { type SeenRequest, sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
+import { fixtureJson, fixtureText } from '#test/league-fixtures.ts';
+import { createLoader } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpLimits } from '../leagues/http.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
-import { createLeagueServices, type LeagueServices } from '../leagues/services.ts';
-import { fixtureJson, fixtureText } from '../leagues/test-fixtures.ts';
-import { type SeenRequest, sendJson, startTestServer, type TestServer } from '../leagues/test-server.ts';
-import { openTestDatabase } from '../test/database.ts';
+import { createLeagueServices } from '../leagues/services.ts';
 
 /*
  * The recorded real answers of each service (../shared/league-fixtures), served by a stand-in,
@@ -154,35 +153,31 @@ afterAll(async () => {
 /** The app with only `alone` reachable, on a fresh cache. */
 async function appWith(alone: 'mfl' | 'sleeper' | 'flea'): Promise<FastifyInstance> {
   const url = (s: string, path: string) => `${s === alone ? stand.url : dead}${path}`;
-  const cache = memoryCache();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    MFL_API_URL: url('mfl', '/mfl'),
-    SLEEPER_API_URL: url('sleeper', '/sleeper/v1'),
-    FLEA_API_URL: url('flea', '/flea/api'),
-  });
-  const built = createLeagueServices({
-    mflApiUrl: config.mflApiUrl,
-    sleeperApiUrl: config.sleeperApiUrl,
-    fleaApiUrl: config.fleaApiUrl,
-    userAgent: 'dynasty-test/1.0',
-    cache,
-    limits: { mfl: quick, sleeper: quick, flea: quick },
-  });
-  const services: LeagueServices = {
-    ...built,
-    players: createPlayerDirectory({ ...built, load: createLoader(cache), waitMs: 2000 }),
-  };
-  const app = await buildApp({
-    config,
-    database,
-    cache,
-    services,
-    cookieSecret: 'test-secret-test-secret-test-secret!!',
-  });
-  await app.ready();
-  return app;
+  const t = await makeTestApp(
+    {
+      MFL_API_URL: url('mfl', '/mfl'),
+      SLEEPER_API_URL: url('sleeper', '/sleeper/v1'),
+      FLEA_API_URL: url('flea', '/flea/api'),
+    },
+    {
+      database,
+      services: (config, cache) => {
+        const built = createLeagueServices({
+          mflApiUrl: config.mflApiUrl,
+          sleeperApiUrl: config.sleeperApiUrl,
+          fleaApiUrl: config.fleaApiUrl,
+          userAgent: 'dynasty-test/1.0',
+          cache,
+          limits: { mfl: quick, sleeper: quick, flea: quick },
+        });
+        return {
+          ...built,
+          players: createPlayerDirectory({ ...built, load: createLoader(cache), waitMs: 2000 }),
+        };
+      },
+    },
+  );
+  return t.app;
 }
 
 const post = async (app: FastifyInstance, url: string, payload: unknown, cookie: string) => {

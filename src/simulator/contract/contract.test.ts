@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
 import type { SimControl } from '../control.ts';
-import { get, mflCookie, startSim } from '../test-support.ts';
 import type { World } from '../world/world.ts';
 import { compareShape, learnShape, type ShapeOptions } from './shape.ts';
 
@@ -25,7 +25,7 @@ let control: SimControl;
 let cookie: string;
 
 beforeAll(async () => {
-  ({ app, world, control } = await startSim());
+  ({ app, world, control } = await startFixedSim());
   cookie = await mflCookie(app);
 });
 

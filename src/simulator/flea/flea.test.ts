@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, startSim } from '../test-support.ts';
+import { get, startFixedSim } from '#test/simulator-world.ts';
 import type { World } from '../world/world.ts';
 
 let app: FastifyInstance;
 let world: World;
 beforeAll(async () => {
-  ({ app, world } = await startSim());
+  ({ app, world } = await startFixedSim());
 });
 
 const flea = async (path: string) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
 import { DEMO_ACCOUNTS } from '../accounts.ts';
 import type { SimControl } from '../control.ts';
-import { FIXED_NOW, get, mflCookie, startSim } from '../test-support.ts';
 import type { League } from '../world/league.ts';
 import type { Player } from '../world/players.ts';
 import type { World } from '../world/world.ts';
@@ -13,7 +13,7 @@ let control: SimControl;
 let cookie: string;
 
 beforeAll(async () => {
-  ({ app, world, control } = await startSim());
+  ({ app, world, control } = await startFixedSim());
   cookie = await mflCookie(app);
 });
 afterEach(() => control.reset());

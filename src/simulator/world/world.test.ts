@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../test-support.ts';
+import { FIXED_NOW } from '#test/simulator-world.ts';
 import { mflLimit } from './formats.ts';
 import { checkGroupLineup } from './lineups.ts';
 import { gameState } from './schedule.ts';

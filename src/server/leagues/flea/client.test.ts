@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, testHttp, testLoader } from '../test-fetch.ts';
-import { fixtureFiles, fixtureText } from '../test-fixtures.ts';
+import { fakeFetch, testHttp, testLoader } from '#test/league-fetch.ts';
+import { fixtureFiles, fixtureText } from '#test/league-fixtures.ts';
 import { createFleaClient, type FleaClient } from './client.ts';
 
 const ff = 'ffverse__ffscrapr-tests/flea/api';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLoader, memoryCache } from '#server/cache.ts';
+import { type Handler, sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
+import { fixtureText } from '#test/league-fixtures.ts';
 import { LeagueServiceError } from '../errors.ts';
 import { createServiceHttp } from '../http.ts';
-import { fixtureText } from '../test-fixtures.ts';
-import { type Handler, sendJson, startTestServer, type TestServer } from '../test-server.ts';
 import { createMflClient, type MflClient } from './client.ts';
 
 const ffscrapr = 'dynastyprocess__ffscrapr-tests/mfl/2020';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureFiles, fixtureJson, fixtureText } from '#test/league-fixtures.ts';
 import { LeagueServiceError } from '../errors.ts';
-import { fixtureFiles, fixtureJson, fixtureText } from '../test-fixtures.ts';
 import { checkBody, isRecord, parseLoginXml } from './parse.ts';
 import {
   readFreeAgents,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fakeFetch, testHttp, testLoader } from '#test/league-fetch.ts';
+import { fixtureFiles, fixtureText } from '#test/league-fixtures.ts';
 import { LeagueServiceError } from '../errors.ts';
-import { fakeFetch, testHttp, testLoader } from '../test-fetch.ts';
-import { fixtureFiles, fixtureText } from '../test-fixtures.ts';
 import { createSleeperClient, readPlayerMap, type SleeperClient } from './client.ts';
 
 const ff = 'ffverse__ffscrapr-tests/sleeper/v1';

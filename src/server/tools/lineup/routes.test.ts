@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
@@ -10,16 +9,14 @@ import {
   starterIds,
   toggle,
 } from '#common/lineup.ts';
-import { buildApp } from '#server/app.ts';
-import { memoryCache } from '#server/cache.ts';
-import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
-import { createLeagueServices } from '#server/leagues/services.ts';
-import { openTestDatabase } from '#server/test/database.ts';
-import { buildSimulator, type SimControl } from '#simulator/app.ts';
+import type { SimControl } from '#simulator/app.ts';
 import type { Phase } from '#simulator/control.ts';
-import { FIXED_NOW, TEST_SEED } from '#simulator/test-support.ts';
+import { makeTestApp } from '#test/app.ts';
+import { openTestDatabase } from '#test/database.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
+import { FIXED_NOW, TEST_SEED } from '#test/simulator-world.ts';
 
 /*
  * The lineup routes on the whole app, talking to the league simulator over HTTP. The simulator's
@@ -28,18 +25,14 @@ import { FIXED_NOW, TEST_SEED } from '#simulator/test-support.ts';
  */
 
 const WEEK = 7;
-let sim: FastifyInstance;
+let sim: Sim;
 let control: SimControl;
-let base: string;
 let database: Database;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const built = await buildSimulator({ seed: TEST_SEED, now: () => FIXED_NOW });
-  sim = built.app;
-  control = built.control;
-  await sim.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(sim.server.address() as AddressInfo).port}`;
+  sim = await startSim({ seed: TEST_SEED, now: () => FIXED_NOW });
+  control = sim.control;
 });
 afterAll(async () => {
   await sim.close();
@@ -53,28 +46,10 @@ interface Session {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh cache (one database serves them all), pointed at the simulator with MFL's rate limit relaxed for speed. */
+/** The real app on a fresh cache (one database serves them all), pointed at the simulator with its rate limits relaxed for speed. */
 async function openApp(): Promise<Omit<Session, 'cookie' | 'leagues'>> {
-  const cache = memoryCache();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MFL_API_URL: `${base}/mfl/api` });
-  const quick = { requestsPerSecond: 500, burst: 50, backoffMs: 10, maxBackoffMs: 20, timeoutMs: 5000 };
-  const services = createLeagueServices({
-    mflApiUrl: config.mflApiUrl,
-    sleeperApiUrl: `${base}/sleeper/v1`,
-    fleaApiUrl: `${base}/flea/api`,
-    userAgent: 'dynasty-test/1.0',
-    cache,
-    limits: { mfl: quick },
-  });
-  const app = await buildApp({ config, database, cache, services, cookieSecret: 'x'.repeat(40) });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await cache.close();
-    },
-  };
+  const t = await makeTestApp({}, { sim, database });
+  return { app: t.app, close: () => t.close() };
 }
 
 async function logIn(phase: Phase): Promise<Session> {
@@ -277,7 +252,7 @@ describe('POST /api/mfl/lineup before kickoff', () => {
       url: '/api/mfl/lineup',
       headers: { cookie: s.cookie },
       payload: {
-        league: { league_id: '99999', franchise_id: '0001', url: `${base}/mfl/www41/2026/home/99999` },
+        league: { league_id: '99999', franchise_id: '0001', url: `${sim.base}/mfl/www41/2026/home/99999` },
       },
     });
     expect(res.statusCode).toBe(404);

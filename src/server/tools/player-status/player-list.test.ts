@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerList } from '#common/leagues.ts';
-import { startToolsTestBed, type ToolsTestBed } from '../rostership/test-support.ts';
+import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 
 /* GET /api/players, the Status Checker's player search, with MFL and Sleeper unreachable. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
-import { startToolsTestBed, type ToolsTestBed } from '../rostership/test-support.ts';
+import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 import { fleaPlayerStatus, mflPlayerStatus, sleeperPlayerStatus } from './leagues.ts';
 
 /* POST /api/players/status through the real app against the simulator. */

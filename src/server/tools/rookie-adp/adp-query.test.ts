@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
-import { openTestDatabase } from '#server/test/database.ts';
+import { openTestDatabase } from '#test/database.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { saveDraft } from './store.ts';

@@ -5,17 +5,10 @@ import { queryRows } from '#server/db/query.ts';
 import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks } from '#server/db/schema-adp.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import type { League } from '#simulator/world/league.ts';
+import { type AdpTestApp, eventually, publicMflLeagues, startAdpApp } from '#test/rookie-adp.ts';
+import { type Sim, simServices, startSim } from '#test/simulator.ts';
 import { dueSources, ingestLeagues, isDue, parseAdpLeagueIds, retryDelayMs } from './ingest.ts';
 import { saveDraft } from './store.ts';
-import {
-  type AdpTestApp,
-  eventually,
-  publicMflLeagues,
-  type Sim,
-  simServices,
-  startAdpApp,
-  startSim,
-} from './test-support.ts';
 import { ingestVisitorLeagues } from './visitor-leagues.ts';
 
 /*

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
 import { mergePlayers, type RostershipAnswer } from '#common/rostership.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
-import { startToolsTestBed, type ToolsTestBed } from './test-support.ts';
+import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 
 /* POST /api/{mfl,sleeper,flea}/rostership through the real app against the simulator. */
 

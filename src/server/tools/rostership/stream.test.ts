@@ -7,7 +7,7 @@ import {
   type RostershipLine,
   rostershipLineSchema,
 } from '#common/rostership.ts';
-import { startToolsTestBed, type ToolsTestBed } from './test-support.ts';
+import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 
 /* The streamed rostership answer over a real socket: each league's line as soon as it is read. */
 

@@ -1,18 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#server/db/query.ts';
-import { makeTestApp, type TestApp } from '#server/test/app.ts';
-import { startTestSimulator } from '#server/test/simulator.ts';
+import { makeTestApp, type TestApp } from '#test/app.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 
 let t: TestApp;
-let sim: FastifyInstance;
+let sim: Sim;
 let cookie: string;
 
 beforeAll(async () => {
-  const started = await startTestSimulator();
-  sim = started.sim;
-  t = await makeTestApp({ ...started.env, ADP_DISCOVERY: '0' });
+  sim = await startSim();
+  t = await makeTestApp({ ...sim.env, ADP_DISCOVERY: '0' });
   cookie = (await t.userWithRole('superuser')).cookie;
 });
 afterAll(async () => {

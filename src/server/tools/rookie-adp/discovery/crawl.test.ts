@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { openTestDatabase } from '#server/test/database.ts';
-import { type Sim, startSim } from '../test-support.ts';
+import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
+import { openTestDatabase } from '#test/database.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { crawlOnce, nextReadAt, nextSeasonStart, skipByName } from './crawl.ts';
-import { appCache, leagueReads, simBackground, testSettings } from './test-support.ts';
 
 let sim: Sim;
 let database: Database;

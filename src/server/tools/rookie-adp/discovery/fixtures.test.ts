@@ -4,14 +4,15 @@ import { loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { readLeagueSearch } from '#server/leagues/mfl/schemas.ts';
-import { fakeFetch } from '#server/leagues/test-fetch.ts';
-import { fixtureJson, fixtureText } from '#server/leagues/test-fixtures.ts';
-import { openTestDatabase } from '#server/test/database.ts';
+import { appCache, testSettings } from '#test/adp-discovery.ts';
+import { openTestDatabase } from '#test/database.ts';
+import { fakeFetch } from '#test/league-fetch.ts';
+import { fixtureJson, fixtureText } from '#test/league-fixtures.ts';
+import { quickLimits } from '#test/simulator.ts';
 import { createBackgroundServices } from './budget.ts';
 import { crawlOnce } from './crawl.ts';
 import { crawlSettings } from './discovery.ts';
 import { DEFAULT_SLEEPER_USERS } from './sleeper-seed.ts';
-import { appCache, quickLimits, testSettings } from './test-support.ts';
 
 /*
  * Discovery on the services' recorded real answers (shared/league-fixtures): a Sleeper user's league

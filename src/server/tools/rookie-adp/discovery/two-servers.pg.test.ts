@@ -4,10 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { type Sim, startSim } from '../test-support.ts';
+import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
+import { type Sim, startSim } from '#test/simulator.ts';
 import { crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';
-import { appCache, leagueReads, simBackground, testSettings } from './test-support.ts';
 
 /*
  * Two servers on one PostgreSQL database, each with its own connection pool and its own crawl job

@@ -1,13 +1,13 @@
-/** Shared set-up for the simulator's own tests. */
+/** The simulator in-process at a fixed time and seed, for its own tests (requests by inject). */
 import type { FastifyInstance } from 'fastify';
-import { DEMO_ACCOUNTS } from './accounts.ts';
-import { buildSimulator } from './app.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
+import { buildSimulator } from '#simulator/app.ts';
 
 /** Saturday 21 November 2026, 19:00 UTC: week 11 of the 2026 season, between Thursday's and Sunday's games. */
 export const FIXED_NOW = Date.UTC(2026, 10, 21, 19, 0);
 export const TEST_SEED = 7;
 
-export async function startSim(seed = TEST_SEED) {
+export async function startFixedSim(seed = TEST_SEED) {
   const sim = await buildSimulator({ seed, now: () => FIXED_NOW });
   await sim.app.ready();
   return sim;

@@ -1,18 +1,10 @@
 import { memoryCache } from '#server/cache.ts';
-import type { HttpLimits } from '#server/leagues/http.ts';
-import type { Sim } from '../test-support.ts';
-import { type BackgroundServices, createBackgroundServices } from './budget.ts';
-import type { CrawlSettings } from './crawl.ts';
-
-/** Limits that keep tests quick: the simulator is local. */
-export const quickLimits: Partial<HttpLimits> = {
-  requestsPerSecond: 1000,
-  burst: 100,
-  concurrency: 8,
-  backoffMs: 5,
-  maxBackoffMs: 20,
-  timeoutMs: 5000,
-};
+import {
+  type BackgroundServices,
+  createBackgroundServices,
+} from '#server/tools/rookie-adp/discovery/budget.ts';
+import type { CrawlSettings } from '#server/tools/rookie-adp/discovery/crawl.ts';
+import { quickLimits, type Sim } from './simulator.ts';
 
 /** Background services against the simulator that log every URL they request. */
 export function simBackground(

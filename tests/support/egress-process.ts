@@ -2,10 +2,10 @@
  * Test helper, run as its own process: one app process's Sleeper client (sharing its rate through
  * Redis) that, on "go" from stdin, sends `count` requests at once to the URL and prints what came back.
  *
- *   node --import tsx test-egress-process.ts <url> <redisUrl> <prefix> <count> <rate>
+ *   node --import tsx egress-process.ts <url> <redisUrl> <prefix> <count> <rate>
  */
 import { Redis } from 'ioredis';
-import { createServiceHttp } from './http.ts';
+import { createServiceHttp } from '#server/leagues/http.ts';
 
 const [url, redisUrl, prefix, count, rate] = process.argv.slice(2);
 const redis = new Redis(redisUrl);

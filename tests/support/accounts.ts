@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../test/app.ts';
-import { SESSION_COOKIE } from './sessions.ts';
+import { SESSION_COOKIE } from '#server/accounts/sessions.ts';
+import type { TestApp } from './app.ts';
 
 let address = 0;
 /** A client address of its own per call, so the per-address limits only bite where a test wants them. */

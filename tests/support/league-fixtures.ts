@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export type FixtureService = 'mfl' | 'sleeper' | 'flea';
 
-export const fixturesRoot = fileURLToPath(new URL('../../../../shared/league-fixtures/', import.meta.url));
+export const fixturesRoot = fileURLToPath(new URL('../../../shared/league-fixtures/', import.meta.url));
 
 /** Every recorded answer of a service, as paths relative to its folder (INDEX.md left out). */
 export function fixtureFiles(service: FixtureService): string[] {

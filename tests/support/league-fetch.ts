@@ -1,6 +1,6 @@
 import type { LeagueType } from '#common/leagues.ts';
-import { createLoader, memoryCache } from '../cache.ts';
-import { createServiceHttp, type ServiceHttp } from './http.ts';
+import { createLoader, memoryCache } from '#server/cache.ts';
+import { createServiceHttp, type ServiceHttp } from '#server/leagues/http.ts';
 
 /*
  * Test helper: a fetch that answers from a table (URL path and query → body), recording every URL
