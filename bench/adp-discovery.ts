@@ -12,42 +12,17 @@ import { sql } from 'drizzle-orm';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { buildApp } from '#server/app.ts';
 import { memoryCache } from '#server/cache.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import type { HttpLimits } from '#server/leagues/http.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
 import { ServiceActivity } from '#server/tools/rookie-adp/discovery/budget.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
+import { latencyMs, serviceLimits, services, simConfig, sleep, tunedLimits } from './lib/league-app.ts';
 
-const latencyMs = 150;
 const target = Number(process.env.ADP_BENCH_LEAGUES ?? 1000);
 const share = 0.5;
-/** What each service allows, as the simulator enforces it (the same windows as the rostership bench). */
-const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
-  mfl: { limit: 4, windowMs: 1000 },
-  sleeper: { limit: 16, windowMs: 1000 },
-  flea: { limit: 30, windowMs: 2000 },
-};
-const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 
-/** The site's clients paced just under each window, with enough in flight to cover the latency. */
-function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
-  const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
-  for (const s of services) {
-    const perSecond = (serviceLimits[s].limit * 1000) / serviceLimits[s].windowMs;
-    out[s] = {
-      requestsPerSecond: perSecond * 0.95,
-      burst: 1,
-      concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
-      timeoutMs: 10_000,
-    };
-  }
-  return out;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
@@ -73,12 +48,7 @@ async function main() {
   async function startApp(discovery: boolean) {
     const database = await openDatabase({});
     const cache = memoryCache(20_000);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      MFL_API_URL: `${simBase}/mfl/api`,
-      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-      FLEA_API_URL: `${simBase}/flea/api`,
+    const config = simConfig(simBase, {
       ADP_DISCOVERY: discovery ? '1' : '0',
       ADP_SLEEPER_USERS: DEMO_ACCOUNTS.demo.sleeper.username,
       ADP_BACKGROUND_SHARE: String(share),

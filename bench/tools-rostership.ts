@@ -13,52 +13,24 @@ import type { League, LeagueType } from '#common/leagues.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
 import { buildApp } from '#server/app.ts';
 import { memoryCache } from '#server/cache.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
-import type { HttpLimits } from '#server/leagues/http.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
+import {
+  latencyMs,
+  seconds,
+  serviceLimits,
+  services,
+  simConfig,
+  sleep,
+  tunedLimits,
+} from './lib/league-app.ts';
 
-const latencyMs = 150;
-/**
- * What each service allows, as the simulator enforces it (a fixed window per service): MFL asks
- * for requests spaced out, Sleeper's published limit is 1000 a minute, Fleaflicker publishes none
- * and gets the 30 per 2 s that other clients use.
- */
-const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
-  mfl: { limit: 4, windowMs: 1000 },
-  sleeper: { limit: 16, windowMs: 1000 },
-  flea: { limit: 30, windowMs: 2000 },
-};
 /** Requests of one league that must follow each other (MFL: rosters, then the team's statuses). */
 const depth: Record<LeagueType, number> = { mfl: 2, sleeper: 1, flea: 1 };
-const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 const chunkSize = 5;
 const browserConnections = 6;
-
-/**
- * The clients paced to the simulator's windows: evenly spaced just under the limit (a burst would
- * spill over a fixed window and cost a 429 and its Retry-After), with enough in flight to cover
- * the latency.
- */
-function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
-  const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
-  for (const s of services) {
-    const { limit, windowMs } = serviceLimits[s];
-    const perSecond = (limit * 1000) / windowMs;
-    out[s] = {
-      requestsPerSecond: perSecond * 0.95,
-      burst: 1,
-      concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
-      timeoutMs: 10_000,
-    };
-  }
-  return out;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** The floor: no service can answer its last request sooner than its window and latency allow. */
 function floorMs(requests: Record<LeagueType, number>, leagues: Record<LeagueType, number>) {
@@ -110,13 +82,7 @@ async function main() {
   async function startApp() {
     const database = await openDatabase({});
     const cache = memoryCache(20_000);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      MFL_API_URL: `${simBase}/mfl/api`,
-      SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-      FLEA_API_URL: `${simBase}/flea/api`,
-    });
+    const config = simConfig(simBase);
     const app = await buildApp({
       config,
       database,

@@ -8,12 +8,59 @@ import { buildApp } from '#server/app.ts';
 import { memoryCache } from '#server/cache.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import type { HttpLimits } from '#server/leagues/http.ts';
 import { createLeagueServices, type LeagueServicesOptions } from '#server/leagues/services.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 
 export const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The simulator's latency in the throughput benchmarks. */
+export const latencyMs = 150;
+/**
+ * What each service allows, as the simulator enforces it (a fixed window per service): MFL asks
+ * for requests spaced out, Sleeper's published limit is 1000 a minute, Fleaflicker publishes none
+ * and gets the 30 per 2 s that other clients use.
+ */
+export const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
+  mfl: { limit: 4, windowMs: 1000 },
+  sleeper: { limit: 16, windowMs: 1000 },
+  flea: { limit: 30, windowMs: 2000 },
+};
+
+/**
+ * The clients paced to the simulator's windows: evenly spaced just under the limit (a burst would
+ * spill over a fixed window and cost a 429 and its Retry-After), with enough in flight to cover
+ * the latency.
+ */
+export function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
+  const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
+  for (const s of services) {
+    const { limit, windowMs } = serviceLimits[s];
+    const perSecond = (limit * 1000) / windowMs;
+    out[s] = {
+      requestsPerSecond: perSecond * 0.95,
+      burst: 1,
+      concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
+      timeoutMs: 10_000,
+    };
+  }
+  return out;
+}
+
+/** The app's settings pointed at the simulator at `simBase`. */
+export function simConfig(simBase: string, env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    MFL_API_URL: `${simBase}/mfl/api`,
+    SLEEPER_API_URL: `${simBase}/sleeper/v1`,
+    FLEA_API_URL: `${simBase}/flea/api`,
+    ...env,
+  });
+}
 
 export async function startSimulator() {
   const sim = await buildSimulator();
@@ -29,13 +76,7 @@ export async function startLeagueApp(
 ) {
   const database = await openDatabase({});
   const cache = memoryCache(20_000);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    MFL_API_URL: `${simBase}/mfl/api`,
-    SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-    FLEA_API_URL: `${simBase}/flea/api`,
-  });
+  const config = simConfig(simBase);
   const app = await buildApp({
     config,
     database,
