@@ -1,4 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The server test files that open a database (through the test app, a test database or the tools'
+ * test beds), and the PostgreSQL-only ones: only these are worth a second run on PostgreSQL.
+ */
+function databaseTestFiles(): string[] {
+  const opensDatabase = /#test\/(app|database|tools|rookie-adp)\.ts|openDatabase|TEST_DB|testDbKind/;
+  return readdirSync('src/server', { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join('src/server', f))
+    .filter((f) => f.endsWith('.pg.test.ts') || opensDatabase.test(readFileSync(f, 'utf8')));
+}
 
 // API tests always run on in-memory PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set.
 const postgres = process.env.TEST_DATABASE_URL
@@ -6,7 +20,7 @@ const postgres = process.env.TEST_DATABASE_URL
       {
         test: {
           name: 'postgres',
-          include: ['src/server/**/*.test.ts'],
+          include: databaseTestFiles(),
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
