@@ -81,17 +81,22 @@ test("the page being left stays up until the next screen's code has arrived", as
   await expect(page.getByTestId('profile-tiles')).toBeVisible();
 });
 
-test('a screen whose code cannot be fetched shows the error screen; going home clears it', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await page.route(/\/assets\/profile-list-page-[^/]+\.js$/, (route) => route.abort());
-  await page.getByRole('banner').getByRole('link', { name: 'Prospects' }).click();
-  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Go home' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByTestId('article-tiles')).toBeVisible();
+test.describe('a screen that cannot load', () => {
+  // The failed fetch of the screen's code is logged by the browser itself.
+  test.use({ allowConsoleErrors: true });
+
+  test('a screen whose code cannot be fetched shows the error screen; going home clears it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.route(/\/assets\/profile-list-page-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'Prospects' }).click();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Go home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('article-tiles')).toBeVisible();
+  });
 });
 
 test('a page loaded anew in the same tab opens at the top; Back returns to the earlier position', async ({

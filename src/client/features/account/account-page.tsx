@@ -1,33 +1,20 @@
 import { type ReactNode, useState } from 'react';
-import { useChangePassword, useCurrentUser } from '#client/api/auth.ts';
+import { useChangePassword } from '#client/api/auth.ts';
 import { useSaveUser } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
-import { Spinner } from '#client/components/spinner.tsx';
+import { SignedIn } from '#client/components/signed-in.tsx';
 import { Link } from '#client/router/links.tsx';
-import { Navigate, useLocation } from '#client/router/router.tsx';
-import { loginPathFrom } from '#common/next-path.ts';
 import { canUseAdmin } from '#common/roles.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, type User } from '#common/users.ts';
 
 /** Everyone's own account: name and Twitter handle, and the password. */
 export function Component() {
   usePageTitle('Your Account');
-  const { data: user, isPending, error, refetch } = useCurrentUser();
-  const location = useLocation();
+  return <SignedIn>{(user) => <AccountPage user={user} />}</SignedIn>;
+}
 
-  if (isPending) return <Spinner label="Loading your account" />;
-  if (error)
-    return (
-      <div className="mx-auto flex max-w-lg flex-col gap-3">
-        <ErrorAlert title="Error Fetching Logged-In User" error={error} />
-        <button type="button" className="btn-ghost self-start" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  if (!user) return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
-
+function AccountPage({ user }: { user: User }) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <div className="flex flex-col gap-1 border-b border-slate-200 pb-3">

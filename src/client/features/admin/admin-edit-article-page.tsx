@@ -2,15 +2,13 @@ import { useMemo } from 'react';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
-import { Link } from '#client/router/links.tsx';
 import { useNavigate } from '#client/router/router.tsx';
 import { type Article, type ArticleInput, formatDate } from '#common/content.ts';
 import type { User } from '#common/users.ts';
-import { useDeleteContent, useSaveArticle } from './api/admin-content.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
-import { ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { useSaveArticle } from './api/admin-content.ts';
+import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
 import { articleKind, ContentEditorPage } from './content-kinds.tsx';
-import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
+import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -60,16 +58,6 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
   const { draft, set, dirty, reset } = useDraft(loaded);
   const guard = useLeaveGuard(dirty);
   const notMine = Boolean(article && !me.isSuperUser && article.contributorId !== me.id);
-  const remove = useDeleteContent('articles');
-  const deleteItem = () => {
-    if (!article) return;
-    remove.mutate(article.id, {
-      onSuccess: () => {
-        guard.allowLeaving();
-        navigate('/admin/articles');
-      },
-    });
-  };
 
   const submit = () => {
     // The id travels in the address only; visibility and author only from super users.
@@ -157,7 +145,9 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           />
         )}
       </fieldset>
-      <FormActions
+      <ContentFormActions
+        kind="articles"
+        deletable={article && !notMine ? { id: article.id, name: article.title } : undefined}
         saving={save.isPending}
         dirty={dirty}
         canSave={!notMine}
@@ -165,26 +155,10 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           reset();
           save.reset();
         }}
-        danger={
-          article &&
-          !notMine && (
-            <ConfirmDelete
-              noun="article"
-              name={article.title}
-              deleting={remove.isPending}
-              error={remove.error}
-              onOpen={remove.reset}
-              onConfirm={deleteItem}
-            >
-              <p>It goes from the site, search and the sitemap at once.</p>
-            </ConfirmDelete>
-          )
-        }
-        cancel={
-          <Link to="/admin/articles" className="btn-ghost">
-            Cancel
-          </Link>
-        }
+        onDeleted={() => {
+          guard.allowLeaving();
+          navigate('/admin/articles');
+        }}
       />
     </form>
   );

@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
-import { Link } from '#client/router/links.tsx';
 import { useNavigate } from '#client/router/router.tsx';
 import { formatDate, type Profile, type ProfileInput } from '#common/content.ts';
 import type { User } from '#common/users.ts';
-import { useDeleteContent, useSaveProfile } from './api/admin-content.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
-import { ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { useSaveProfile } from './api/admin-content.ts';
+import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
 import { ContentEditorPage, profileKind } from './content-kinds.tsx';
-import { CheckboxField, FormActions, TextAreaField, TextField } from './form-fields.tsx';
+import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -72,16 +70,6 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
   const { draft, set, dirty, reset } = useDraft(loaded);
   const guard = useLeaveGuard(dirty);
   const notMine = Boolean(profile && !me.isSuperUser && profile.contributorId !== me.id);
-  const remove = useDeleteContent('profiles');
-  const deleteItem = () => {
-    if (!profile) return;
-    remove.mutate(profile.id, {
-      onSuccess: () => {
-        guard.allowLeaving();
-        navigate('/admin/profiles');
-      },
-    });
-  };
 
   const submit = () => {
     // The id travels in the address only; visibility and author only from super users.
@@ -183,7 +171,9 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           />
         )}
       </fieldset>
-      <FormActions
+      <ContentFormActions
+        kind="profiles"
+        deletable={profile && !notMine ? { id: profile.id, name: profile.name } : undefined}
         saving={save.isPending}
         dirty={dirty}
         canSave={!notMine}
@@ -191,26 +181,10 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           reset();
           save.reset();
         }}
-        danger={
-          profile &&
-          !notMine && (
-            <ConfirmDelete
-              noun="profile"
-              name={profile.name}
-              deleting={remove.isPending}
-              error={remove.error}
-              onOpen={remove.reset}
-              onConfirm={deleteItem}
-            >
-              <p>It goes from the site, search and the sitemap at once.</p>
-            </ConfirmDelete>
-          )
-        }
-        cancel={
-          <Link to="/admin/profiles" className="btn-ghost">
-            Cancel
-          </Link>
-        }
+        onDeleted={() => {
+          guard.allowLeaving();
+          navigate('/admin/profiles');
+        }}
       />
     </form>
   );

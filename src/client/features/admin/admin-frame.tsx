@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '#client/api/auth.ts';
-import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
-import { Spinner } from '#client/components/spinner.tsx';
+import { SignedIn } from '#client/components/signed-in.tsx';
 import { Link, NavLink } from '#client/router/links.tsx';
-import { Navigate, useLocation } from '#client/router/router.tsx';
-import { loginPathFrom } from '#common/next-path.ts';
 import { canUseAdmin } from '#common/roles.ts';
 import type { User } from '#common/users.ts';
 
@@ -79,22 +75,12 @@ interface AdminFrameProps {
  * log-in form, tells plain users they have no access, and shows the admin sub-navigation. The
  * server enforces the same rules; this only keeps people from pages that would refuse them.
  */
-export function AdminFrame({ title, superOnly, actions, children }: AdminFrameProps) {
-  usePageTitle(title);
-  const { data: user, isPending, error, refetch } = useCurrentUser();
-  const location = useLocation();
+export function AdminFrame(props: AdminFrameProps) {
+  usePageTitle(props.title);
+  return <SignedIn>{(user) => <Frame user={user} {...props} />}</SignedIn>;
+}
 
-  if (isPending) return <Spinner label="Loading your account" />;
-  if (error)
-    return (
-      <div className="mx-auto flex max-w-lg flex-col gap-3">
-        <ErrorAlert title="Error Fetching Logged-In User" error={error} />
-        <button type="button" className="btn-ghost self-start" onClick={() => refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  if (!user) return <Navigate to={loginPathFrom(location.pathname, location.search)} replace />;
+function Frame({ user, title, superOnly, actions, children }: AdminFrameProps & { user: User }) {
   if (!canUseAdmin(user))
     return (
       <NoAccess title="No access">

@@ -2,7 +2,9 @@ import { useContributors } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Link } from '#client/router/links.tsx';
 import type { User } from '#common/users.ts';
-import { SelectField } from './form-fields.tsx';
+import { useDeleteContent } from './api/admin-content.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { FormActions, SelectField } from './form-fields.tsx';
 
 /* Pieces the article and profile forms share. */
 
@@ -78,5 +80,57 @@ export function NotYoursNotice({ noun, owner }: { noun: string; owner: string | 
     <p className="rounded-md border border-gold-500 bg-gold-100 px-3 py-2 text-sm text-field-950">
       This {noun} belongs to {owner ?? 'another contributor'}. Contributors can only edit their own {noun}s.
     </p>
+  );
+}
+
+/**
+ * Save, Reset and Cancel of an article or profile form, and Delete (with a confirmation naming the
+ * item) when an item the user may delete is open.
+ */
+export function ContentFormActions({
+  kind,
+  deletable,
+  saving,
+  dirty,
+  canSave,
+  onReset,
+  onDeleted,
+}: {
+  kind: 'articles' | 'profiles';
+  /** The open item, when the user may delete it. */
+  deletable?: { id: number; name: string };
+  saving: boolean;
+  dirty: boolean;
+  canSave: boolean;
+  onReset: () => void;
+  onDeleted: () => void;
+}) {
+  const remove = useDeleteContent(kind);
+  return (
+    <FormActions
+      saving={saving}
+      dirty={dirty}
+      canSave={canSave}
+      onReset={onReset}
+      danger={
+        deletable && (
+          <ConfirmDelete
+            noun={kind === 'articles' ? 'article' : 'profile'}
+            name={deletable.name}
+            deleting={remove.isPending}
+            error={remove.error}
+            onOpen={remove.reset}
+            onConfirm={() => remove.mutate(deletable.id, { onSuccess: onDeleted })}
+          >
+            <p>It goes from the site, search and the sitemap at once.</p>
+          </ConfirmDelete>
+        )
+      }
+      cancel={
+        <Link to={`/admin/${kind}`} className="btn-ghost">
+          Cancel
+        </Link>
+      }
+    />
   );
 }
