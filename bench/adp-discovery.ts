@@ -10,15 +10,19 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { buildApp } from '#server/app.ts';
-import { memoryCache } from '#server/cache.ts';
-import { openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { createLeagueServices } from '#server/leagues/services.ts';
 import { ServiceActivity } from '#server/tools/rookie-adp/discovery/budget.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
-import { latencyMs, serviceLimits, services, simConfig, sleep, tunedLimits } from './lib/league-app.ts';
+import {
+  buildBenchApp,
+  connectBenchUser,
+  latencyMs,
+  serviceLimits,
+  services,
+  sleep,
+  tunedLimits,
+} from './lib/league-app.ts';
 
 const target = Number(process.env.ADP_BENCH_LEAGUES ?? 1000);
 const share = 0.5;
@@ -46,15 +50,7 @@ async function main() {
   };
 
   async function startApp(discovery: boolean) {
-    const database = await openDatabase({});
-    const cache = memoryCache(20_000);
-    const config = simConfig(simBase, {
-      ADP_DISCOVERY: discovery ? '1' : '0',
-      ADP_SLEEPER_USERS: DEMO_ACCOUNTS.demo.sleeper.username,
-      ADP_BACKGROUND_SHARE: String(share),
-      ADP_RUN_REQUESTS: '1000000',
-    });
-    const activity = new ServiceActivity(config.sleeperApiUrl);
+    const activity = new ServiceActivity(`${simBase}/sleeper/v1`);
     const counting: typeof fetch = async (input, init) => {
       const k = kindOf(String(input instanceof Request ? input.url : input));
       if (k) site[k]++;
@@ -62,22 +58,16 @@ async function main() {
       if (res.status === 429) refused++;
       return res;
     };
-    const app = await buildApp({
-      config,
-      database,
-      cache,
-      services: createLeagueServices({
-        mflApiUrl: config.mflApiUrl,
-        sleeperApiUrl: config.sleeperApiUrl,
-        fleaApiUrl: config.fleaApiUrl,
-        userAgent: 'DynastyForge-bench/1.0',
-        cache,
-        fetch: activity.wrap(counting),
-        limits: tunedLimits(),
-      }),
-      serviceLimits: tunedLimits(),
-      serviceActivity: activity,
-      cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    const { app, database, cache } = await buildBenchApp(simBase, {
+      env: {
+        ADP_DISCOVERY: discovery ? '1' : '0',
+        ADP_SLEEPER_USERS: DEMO_ACCOUNTS.demo.sleeper.username,
+        ADP_BACKGROUND_SHARE: String(share),
+        ADP_RUN_REQUESTS: '1000000',
+      },
+      fetch: activity.wrap(counting),
+      limits: tunedLimits(),
+      deps: { serviceLimits: tunedLimits(), serviceActivity: activity },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
@@ -86,27 +76,7 @@ async function main() {
 
   /** The rostership page's flow for the bench user: chunks of 5, six requests in flight. */
   async function rostership(base: string): Promise<number> {
-    const bench = DEMO_ACCOUNTS.bench;
-    const cookies: string[] = [];
-    for (const [path, body] of [
-      ['mfl/login', bench.mfl],
-      ['sleeper/connect', { username: bench.sleeper.username }],
-      ['flea/connect', bench.flea],
-    ] as const) {
-      const res = await fetch(`${base}/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
-    }
-    const cookie = cookies.join('; ');
-    const leagues: League[] = [];
-    for (const s of services)
-      leagues.push(
-        ...((await (await fetch(`${base}/${s}/leagues`, { headers: { cookie } })).json()) as League[]),
-      );
-    await (await fetch(`${base}/players`)).arrayBuffer();
+    const { cookie, leagues } = await connectBenchUser(base);
     const plan: { s: LeagueType; c: League[] }[] = [];
     for (const s of services) {
       const mine = leagues.filter((l) => l.type === s);

@@ -11,18 +11,14 @@
 import type { AddressInfo } from 'node:net';
 import type { League, LeagueType } from '#common/leagues.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
-import { buildApp } from '#server/app.ts';
-import { memoryCache } from '#server/cache.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { createLeagueServices } from '#server/leagues/services.ts';
-import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import {
+  buildBenchApp,
+  connectBenchUser,
   latencyMs,
   seconds,
   serviceLimits,
   services,
-  simConfig,
   sleep,
   tunedLimits,
 } from './lib/league-app.ts';
@@ -80,62 +76,17 @@ async function main() {
 
   /** A fresh app (empty cache) on a real port, the bench user connected, leagues listed. */
   async function startApp() {
-    const database = await openDatabase({});
-    const cache = memoryCache(20_000);
-    const config = simConfig(simBase);
-    const app = await buildApp({
-      config,
-      database,
-      cache,
-      services: createLeagueServices({
-        mflApiUrl: config.mflApiUrl,
-        sleeperApiUrl: config.sleeperApiUrl,
-        fleaApiUrl: config.fleaApiUrl,
-        userAgent: 'DynastyForge-bench/1.0',
-        cache,
-        fetch: counting,
-        limits: tunedLimits(),
-      }),
-      cookieSecret: 'bench-secret-bench-secret-bench-secret!',
-    });
+    const { app, close } = await buildBenchApp(simBase, { fetch: counting, limits: tunedLimits() });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-    const bench = DEMO_ACCOUNTS.bench;
-    const cookies: string[] = [];
-    for (const [path, body] of [
-      ['mfl/login', bench.mfl],
-      ['sleeper/connect', { username: bench.sleeper.username }],
-      ['flea/connect', bench.flea],
-    ] as const) {
-      const res = await fetch(`${base}/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
-    }
-    const cookie = cookies.join('; ');
-    const leagues: League[] = [];
-    for (const s of services) {
-      const res = await fetch(`${base}/${s}/leagues`, { headers: { cookie } });
-      leagues.push(...((await res.json()) as League[]));
-    }
-    // The merged player list is cached for a day: it is not part of any one look at the leagues.
-    const players = await fetch(`${base}/players`);
-    if (!players.ok) throw new Error(`players: ${players.status}`);
-    await players.arrayBuffer();
+    const { cookie, leagues } = await connectBenchUser(base);
     // Let every service's window empty before the clock starts.
     await sleep(Math.max(...services.map((s) => serviceLimits[s].windowMs)) + 100);
     return {
       base,
       cookie,
       leagues,
-      async close() {
-        await app.close();
-        await cache.close();
-        await database.close();
-      },
+      close,
     };
   }
 

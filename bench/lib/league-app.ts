@@ -8,7 +8,9 @@ import { buildApp } from '#server/app.ts';
 import { memoryCache } from '#server/cache.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
 import type { HttpLimits } from '#server/leagues/http.ts';
+import { ProcessBudgets } from '#server/leagues/rate-limit.ts';
 import { createLeagueServices, type LeagueServicesOptions } from '#server/leagues/services.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
@@ -70,13 +72,21 @@ export async function startSimulator() {
   return { sim, base };
 }
 
-export async function startLeagueApp(
+/** A fresh app (new PGlite database, empty cache) wired to the simulator at `simBase`. */
+export async function buildBenchApp(
   simBase: string,
-  extra: Partial<Pick<LeagueServicesOptions, 'limits' | 'fetch'>> = {},
+  opts: {
+    env?: Record<string, string>;
+    fetch?: typeof fetch;
+    limits?: LeagueServicesOptions['limits'];
+    deps?: Partial<AppDeps>;
+  } = {},
 ) {
   const database = await openDatabase({});
   const cache = memoryCache(20_000);
-  const config = simConfig(simBase);
+  const config = simConfig(simBase, opts.env);
+  // As in production without Redis: the visitors' clients and the crawl's share one budget per service.
+  const budgets = new ProcessBudgets();
   const app = await buildApp({
     config,
     database,
@@ -87,10 +97,63 @@ export async function startLeagueApp(
       fleaApiUrl: config.fleaApiUrl,
       userAgent: 'DynastyForge-bench/1.0',
       cache,
-      ...extra,
+      fetch: opts.fetch,
+      limits: opts.limits,
+      budgets,
     }),
+    budgets,
     cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    ...opts.deps,
   });
+  return {
+    app,
+    database,
+    cache,
+    async close() {
+      await app.close();
+      await cache.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Over HTTP, as the page does: the `bench` user connects all three services and lists its leagues,
+ * and the merged player list (cached for a day, not part of any one look at the leagues) is warmed.
+ */
+export async function connectBenchUser(apiBase: string): Promise<{ cookie: string; leagues: League[] }> {
+  const bench = DEMO_ACCOUNTS.bench;
+  const cookies: string[] = [];
+  for (const [path, body] of [
+    ['mfl/login', bench.mfl],
+    ['sleeper/connect', { username: bench.sleeper.username }],
+    ['flea/connect', bench.flea],
+  ] as const) {
+    const res = await fetch(`${apiBase}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    for (const c of res.headers.getSetCookie()) cookies.push(c.split(';')[0]);
+  }
+  const cookie = cookies.join('; ');
+  const leagues: League[] = [];
+  for (const s of services)
+    leagues.push(
+      ...((await (await fetch(`${apiBase}/${s}/leagues`, { headers: { cookie } })).json()) as League[]),
+    );
+  const players = await fetch(`${apiBase}/players`);
+  if (!players.ok) throw new Error(`players: ${players.status}`);
+  await players.arrayBuffer();
+  return { cookie, leagues };
+}
+
+export async function startLeagueApp(
+  simBase: string,
+  extra: Partial<Pick<LeagueServicesOptions, 'limits' | 'fetch'>> = {},
+) {
+  const { app, close } = await buildBenchApp(simBase, extra);
   await app.ready();
   /** A request as the browser at `address` sends it. */
   const call = async (
@@ -131,11 +194,7 @@ export async function startLeagueApp(
     cookie,
     leagues,
     players: (players.json() as { players: { id: string; name: string }[] }).players,
-    async close() {
-      await app.close();
-      await cache.close();
-      await database.close();
-    },
+    close,
   };
 }
 
