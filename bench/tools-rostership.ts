@@ -10,7 +10,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { League, LeagueType } from '#common/leagues.ts';
-import type { RostershipAnswer } from '#common/rostership.ts';
+import { ROSTERSHIP_STREAM_TYPE, type RostershipAnswer, rostershipLineSchema } from '#common/rostership.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import {
   buildBenchApp,
@@ -111,14 +111,32 @@ async function main() {
     players: number;
   }
 
-  async function post(base: string, cookie: string, s: LeagueType, chunk: League[]) {
+  /**
+   * One chunk. Streamed (as the page asks): each league's line as it is read, gathered here into the
+   * chunk's answer; otherwise the one JSON answer.
+   */
+  async function post(base: string, cookie: string, s: LeagueType, chunk: League[], stream = false) {
     const res = await fetch(`${base}/${s}/rostership`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: {
+        'content-type': 'application/json',
+        cookie,
+        ...(stream ? { accept: ROSTERSHIP_STREAM_TYPE } : {}),
+      },
       body: JSON.stringify({ leagues: chunk.map(refOf) }),
     });
     if (!res.ok) throw new Error(`${s} rostership: ${res.status} ${await res.text()}`);
-    return (await res.json()) as RostershipAnswer;
+    if (!stream) return (await res.json()) as RostershipAnswer;
+    const answer: RostershipAnswer = { leagues: 0, players: [], failed: [], missing: [] };
+    for (const text of (await res.text()).split('\n')) {
+      if (!text.trim()) continue;
+      const line = rostershipLineSchema.parse(JSON.parse(text));
+      if (line.kind !== 'league') continue;
+      answer.leagues += line.leagues;
+      answer.players.push(...line.players);
+      answer.failed.push(...line.failed);
+    }
+    return answer;
   }
 
   /** The page's flow: chunks of every service interleaved, at most six requests in flight. */
@@ -134,7 +152,7 @@ async function main() {
     const worker = async () => {
       while (next < plan.length) {
         const { s, c } = plan[next++];
-        const answer = await post(base, cookie, s, c);
+        const answer = await post(base, cookie, s, c, true);
         const t = performance.now() - t0;
         if (!run.firstMs) run.firstMs = t;
         run.ms = t;

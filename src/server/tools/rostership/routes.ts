@@ -38,6 +38,13 @@ export function leagueFailureMessage(e: unknown): string {
  */
 export const LEAGUE_DEADLINE_MS = 8_000;
 
+/**
+ * Streamed, a slow league holds nobody back, so it may take the transport's whole span (a timeout
+ * and two retries) before it is reported failed. The 8 s cut cost visitors with many MFL leagues
+ * some of them: at MFL's pace their last leagues wait in line longer than that.
+ */
+export const STREAM_LEAGUE_DEADLINE_MS = 30_000;
+
 export const slowLeagueMessage = 'This league is taking too long to answer, try again';
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
@@ -215,7 +222,7 @@ async function answerChunk<R extends { league_id: string }>(
   const write = (line: RostershipLine) => {
     if (!body.destroyed) body.write(`${JSON.stringify(rostershipLineSchema.parse(line))}\n`);
   };
-  void readLeagues(type, refs, async () => ctx, readTeam, write, request.log)
+  void readLeagues(type, refs, async () => ctx, readTeam, write, request.log, STREAM_LEAGUE_DEADLINE_MS)
     .then((lines) => {
       const answer = chunkAnswerOf(lines, ctx.complete);
       write({
