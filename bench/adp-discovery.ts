@@ -10,6 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { League, LeagueType } from '#common/leagues.ts';
+import { ROSTERSHIP_STREAM_TYPE, rostershipLineSchema } from '#common/rostership.ts';
 import { queryRows } from '#server/db/query.ts';
 import { ServiceActivity } from '#server/tools/rookie-adp/discovery/budget.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
@@ -99,7 +100,8 @@ async function main() {
           const { s, c } = plan[next++];
           const res = await fetch(`${base}/${s}/rostership`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', cookie },
+            // Streamed, as the page asks for it.
+            headers: { 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE, cookie },
             body: JSON.stringify({ leagues: c.map(ref) }),
           });
           if (!res.ok) {
@@ -107,7 +109,11 @@ async function main() {
             reasons.set(`HTTP ${res.status}`, (reasons.get(`HTTP ${res.status}`) ?? 0) + c.length);
             continue;
           }
-          for (const f of ((await res.json()) as { failed: { type: string; error: string }[] }).failed) {
+          const lines = (await res.text())
+            .split('\n')
+            .filter((t) => t.trim())
+            .map((t) => rostershipLineSchema.parse(JSON.parse(t)));
+          for (const f of lines.flatMap((l) => (l.kind === 'league' ? l.failed : []))) {
             failed += 1;
             const why = `${f.type}: ${f.error}`;
             reasons.set(why, (reasons.get(why) ?? 0) + 1);
