@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { ROSTERSHIP_STREAM_TYPE, rostershipLineSchema } from '#common/rostership.ts';
 import { queryRows } from '#server/db/query.ts';
-import { ServiceActivity } from '#server/tools/rookie-adp/discovery/budget.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import {
@@ -51,7 +50,6 @@ async function main() {
   };
 
   async function startApp(discovery: boolean) {
-    const activity = new ServiceActivity(`${simBase}/sleeper/v1`);
     const counting: typeof fetch = async (input, init) => {
       const k = kindOf(String(input instanceof Request ? input.url : input));
       if (k) site[k]++;
@@ -66,9 +64,9 @@ async function main() {
         ADP_BACKGROUND_SHARE: String(share),
         ADP_RUN_REQUESTS: '1000000',
       },
-      fetch: activity.wrap(counting),
+      fetch: counting,
       limits: tunedLimits(),
-      deps: { serviceLimits: tunedLimits(), serviceActivity: activity },
+      deps: { serviceLimits: tunedLimits() },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;

@@ -9,9 +9,9 @@ import { memoryCache } from '#server/cache.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
-import type { HttpLimits } from '#server/leagues/http.ts';
-import { ProcessBudgets } from '#server/leagues/rate-limit.ts';
+import type { HttpLimits } from '#server/leagues/limits.ts';
 import { createLeagueServices, type LeagueServicesOptions } from '#server/leagues/services.ts';
+import { egressFor } from '#server/runtime.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 
@@ -85,8 +85,8 @@ export async function buildBenchApp(
   const database = await openDatabase({});
   const cache = memoryCache(20_000);
   const config = simConfig(simBase, opts.env);
-  // As in production without Redis: the visitors' clients and the crawl's share one budget per service.
-  const budgets = new ProcessBudgets();
+  // As in production: the visitors' clients and the crawl's send through one egress.
+  const egress = egressFor(config, cache, opts.limits);
   const app = await buildApp({
     config,
     database,
@@ -99,9 +99,9 @@ export async function buildBenchApp(
       cache,
       fetch: opts.fetch,
       limits: opts.limits,
-      budgets,
+      egress,
     }),
-    budgets,
+    egress,
     cookieSecret: 'bench-secret-bench-secret-bench-secret!',
     ...opts.deps,
   });

@@ -3,9 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { ProcessBudgets } from './leagues/rate-limit.ts';
+import type { Egress } from './leagues/egress.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
-import type { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
 export interface AppDeps {
@@ -14,8 +13,8 @@ export interface AppDeps {
   cache: Cache;
   /** The Redis connection behind the cache, when there is one (shared rate limits). */
   redis?: Redis;
-  /** Without Redis, each league service's rate as one budget for the whole process. */
-  budgets?: ProcessBudgets;
+  /** The process's way out to the league services, which the Rookie ADP crawl's clients share with `services`. */
+  egress?: Egress;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
@@ -23,8 +22,6 @@ export interface AppDeps {
   services: LeagueServices;
   /** The visitors' per-service limits when they differ from the defaults; background reads take a share. */
   serviceLimits?: LeagueServicesOptions['limits'];
-  /** The site's own requests to each league service, which background reads make way for. */
-  serviceActivity?: ServiceActivity;
   /** Secret for signed cookies; read from the database on start. */
   cookieSecret: string;
 }

@@ -5,11 +5,10 @@ import { type Cache, memoryCache, redisCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { ProcessBudgets } from './leagues/rate-limit.ts';
+import { Egress } from './leagues/egress.ts';
 import { createLeagueServices, type LeagueServicesOptions, USER_AGENT } from './leagues/services.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
-import { ServiceActivity } from './tools/rookie-adp/discovery/budget.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -46,18 +45,15 @@ export async function createRuntime(
       if (seeded.articles || seeded.profiles)
         log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
     }
-    const serviceActivity = new ServiceActivity(config.sleeperApiUrl);
-    // Without Redis, the visitors' clients and the crawl's share one budget per service.
-    const budgets = new ProcessBudgets();
+    const egress = egressFor(config, cache, opts.limits);
     const app = await buildApp({
-      services: leagueServicesFor(config, cache, opts.limits, serviceActivity.wrap(), budgets),
+      services: leagueServicesFor(config, cache, opts.limits, undefined, egress),
       serviceLimits: opts.limits,
-      serviceActivity,
       config,
       database,
       cache,
-      redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
-      budgets,
+      redis: redisOf(cache),
+      egress,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     });
@@ -83,14 +79,11 @@ export function leagueServicesFor(
   cache: Cache,
   limits?: LeagueServicesOptions['limits'],
   fetch?: typeof globalThis.fetch,
-  budgets?: ProcessBudgets,
+  egress = egressFor(config, cache, limits),
 ) {
   return createLeagueServices({
     limits,
-    // With Redis every process of the deployment shares each service's rate limit.
-    redis: 'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined,
-    redisPrefix: config.redisPrefix,
-    budgets,
+    egress,
     fetch,
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
@@ -99,5 +92,21 @@ export function leagueServicesFor(
     cache,
     // Each call to a service is reported for the league-call metric.
     onCall: recordLeagueCall,
+  });
+}
+
+const redisOf = (cache: Cache) =>
+  'redis' in cache ? (cache as { redis: import('ioredis').Redis }).redis : undefined;
+
+/**
+ * The process's way out to the league services, for the visitors' clients and the Rookie ADP crawl's
+ * alike. With Redis, every process of the deployment shares each service's rate limit.
+ */
+export function egressFor(config: Config, cache: Cache, limits?: LeagueServicesOptions['limits']): Egress {
+  return new Egress({
+    limits,
+    backgroundShare: config.adpBackgroundShare,
+    redis: redisOf(cache),
+    redisPrefix: config.redisPrefix,
   });
 }

@@ -5,17 +5,24 @@
  *   node --import tsx egress-process.ts <url> <redisUrl> <prefix> <count> <rate>
  */
 import { Redis } from 'ioredis';
+import { Egress } from '#server/leagues/egress.ts';
 import { createServiceHttp } from '#server/leagues/http.ts';
 
 const [url, redisUrl, prefix, count, rate] = process.argv.slice(2);
 const redis = new Redis(redisUrl);
 const outcomes: string[] = [];
+const limits = {
+  requestsPerSecond: Number(rate),
+  burst: 1,
+  concurrency: 8,
+  attempts: 1,
+  maxQueueWaitMs: 30_000,
+};
 const http = createServiceHttp({
   service: 'sleeper',
   userAgent: 'dynasty-test/1.0',
-  limits: { requestsPerSecond: Number(rate), burst: 1, concurrency: 8, attempts: 1, maxQueueWaitMs: 30_000 },
-  redis,
-  redisPrefix: prefix,
+  limits,
+  egress: new Egress({ limits: { sleeper: limits }, redis, redisPrefix: prefix }),
   onCall: (e) => outcomes.push(e.outcome),
 });
 await redis.ping();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '#server/cache.ts';
-import type { HttpLimits } from '#server/leagues/http.ts';
+import type { HttpLimits } from '#server/leagues/limits.ts';
 import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
 import { buildSimulator, type SimControl, type SimulatorOptions, type World } from '#simulator/app.ts';
 

@@ -18,6 +18,10 @@ export interface FairQueueOptions {
   budget: EgressBudget;
   /** Background requests also need a turn from this smaller budget, so they get at most its rate. */
   backgroundBudget: EgressBudget;
+  /** Background requests in flight at once. */
+  backgroundConcurrency: number;
+  /** A background request goes out only when no visitor's request has gone out or come back for this long. */
+  backgroundQuietMs: number;
 }
 
 /** The queue is too long for this request; `waitMs` is how long it would have waited. */
@@ -55,8 +59,9 @@ interface Entry {
  * someone who sends sixty requests waits for their own sixty while anyone else's request goes out
  * within about one round. A request whose wait would be longer than `maxWaitMs` is refused at once
  * (QueueFullError); one still waiting when its signal aborts leaves with QueueTimeoutError. Requests go
- * out as the budget (the service's rate) and `concurrency` allow; background requests only when no
- * visitor is waiting and their own smaller budget has a turn.
+ * out as the budget (the service's rate) and `concurrency` allow. Background requests go out only
+ * when no visitor is waiting and none has been served for `backgroundQuietMs` (a visitor's next call
+ * often follows the last one's answer), within their own smaller budget and concurrency.
  */
 export class FairQueue {
   private readonly lines = new Map<string, Entry[]>();
@@ -64,6 +69,9 @@ export class FairQueue {
   private waitingVisitors = 0;
   /** The calls now in flight, each with the moment it started. */
   private readonly inFlight = new Set<{ started: number }>();
+  private backgroundInFlight = 0;
+  /** When a visitor's request last went out or came back. */
+  private lastVisitorAt = Number.NEGATIVE_INFINITY;
   private avgCallMs = 0;
   /** When a call last got an answer (any HTTP status), and when one last ended without one. */
   private lastAnswerAt = Number.NEGATIVE_INFINITY;
@@ -98,6 +106,8 @@ export class FairQueue {
           signal.removeEventListener('abort', onAbort);
           const call = { started: performance.now() };
           this.inFlight.add(call);
+          if (asker.background) this.backgroundInFlight++;
+          else this.lastVisitorAt = call.started;
           fn()
             .then(
               (value) => {
@@ -111,6 +121,8 @@ export class FairQueue {
             )
             .finally(() => {
               this.inFlight.delete(call);
+              if (asker.background) this.backgroundInFlight--;
+              else this.lastVisitorAt = performance.now();
               const ms = performance.now() - call.started;
               this.avgCallMs = this.avgCallMs === 0 ? ms : this.avgCallMs * 0.8 + ms * 0.2;
               void this.pump();
@@ -193,13 +205,18 @@ export class FairQueue {
     return entry;
   }
 
+  /** Nobody is sent for `ms` (the service answered 429 with Retry-After). */
+  pause(ms: number): void {
+    this.opts.budget.pause(ms);
+  }
+
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
     try {
-      while (this.inFlight.size < this.opts.concurrency && this.waiting > 0) {
+      while (this.inFlight.size < this.opts.concurrency) {
         try {
-          await this.dispatchOne();
+          if (!(await this.dispatchOne())) break;
         } catch {
           // The budget's store failed (it falls back to memory on its own): try again shortly rather
           // than leave the waiting requests to their deadlines.
@@ -211,21 +228,40 @@ export class FairQueue {
     }
   }
 
-  private async dispatchOne(): Promise<void> {
-    if (this.waitingVisitors === 0) {
-      // Only background work waits: it needs a turn of its own budget first.
-      const wait = await this.opts.backgroundBudget.tryTake();
-      if (wait > 0) return this.sleepUnlessWoken(wait);
+  /** Sends one request, or waits for the moment one may go; false when nothing can go until a call ends. */
+  private async dispatchOne(): Promise<boolean> {
+    if (this.waitingVisitors > 0) {
       await this.opts.budget.take();
-      // A visitor who arrived meanwhile goes first; the background turn is simply not used.
-      (this.nextVisitorEntry() ?? this.background.shift())?.run();
-      return;
+      // The visitor may have given up meanwhile; the turn then goes to background work if it may use it.
+      const entry = this.nextVisitorEntry() ?? (await this.backgroundEntry());
+      entry?.run();
+      return true;
+    }
+    if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
+      return false;
+    const quiet = this.lastVisitorAt + this.opts.backgroundQuietMs - performance.now();
+    if (quiet > 0) {
+      await this.sleepUnlessWoken(quiet);
+      return true;
+    }
+    const wait = await this.opts.backgroundBudget.tryTake();
+    if (wait > 0) {
+      await this.sleepUnlessWoken(wait);
+      return true;
     }
     await this.opts.budget.take();
-    let entry = this.nextVisitorEntry();
-    if (!entry && this.background.length > 0 && (await this.opts.backgroundBudget.tryTake()) === 0)
-      entry = this.background.shift();
-    entry?.run();
+    // A visitor who arrived meanwhile goes first; the background turn is simply not used.
+    (this.nextVisitorEntry() ?? this.background.shift())?.run();
+    return true;
+  }
+
+  /** The next background request, if it may go now (its concurrency, the quiet, its own budget). */
+  private async backgroundEntry(): Promise<Entry | undefined> {
+    if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
+      return undefined;
+    if (performance.now() - this.lastVisitorAt < this.opts.backgroundQuietMs) return undefined;
+    if ((await this.opts.backgroundBudget.tryTake()) > 0) return undefined;
+    return this.background.shift();
   }
 
   private sleepUnlessWoken(ms: number): Promise<void> {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
+import { Egress } from './egress.ts';
 import { LeagueServiceError } from './errors.ts';
-import { createServiceHttp, type HttpLimits, parseRetryAfter } from './http.ts';
+import { createServiceHttp, parseRetryAfter } from './http.ts';
+import type { HttpLimits } from './limits.ts';
 import { TokenBucket } from './rate-limit.ts';
 
 let server: TestServer;
@@ -385,6 +387,38 @@ describe('the queue for a turn', () => {
     const bg = server.seen.filter((s) => s.path.startsWith('/bg/')).map((s) => s.at);
     // A quarter of 40/s: background calls ~100 ms apart (the span, as one connection may open late).
     expect(bg.at(-1)! - bg[0]).toBeGreaterThanOrEqual(350);
+  });
+
+  it("a crawl's client sending through the same egress waits for the quiet between a visitor's calls", async () => {
+    slowOk(20);
+    const limits = { ...fast, requestsPerSecond: 20, burst: 1, concurrency: 2, backgroundQuietMs: 300 };
+    const egress = new Egress({ limits: { mfl: limits } });
+    const site = createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits, egress });
+    const crawl = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits,
+      egress,
+      priority: 'background',
+    });
+    const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
+    await new Promise((r) => setTimeout(r, 150));
+    // A visitor's calls one after another, each asked a moment after the last one's answer (the
+    // site reads it and works out what to ask next).
+    const started = performance.now();
+    for (let i = 0; i < 8; i++) {
+      await site.getJson(`${server.url}/v/${i}`, { visitor: 'v' });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    const visitorMs = performance.now() - started;
+    await Promise.all(background);
+    const seen = server.seen.map((s) => s.path.split('/')[1]);
+    const first = seen.indexOf('v');
+    const last = seen.lastIndexOf('v');
+    // Only background calls already out when the visitor came can come between; none after that.
+    expect(seen.slice(first, last + 1).filter((p) => p === 'bg')).toEqual([]);
+    // 8 calls of 20 ms, each followed by 60 ms of work: about 650 ms, as with no crawl at all.
+    expect(visitorMs).toBeLessThan(900);
   });
 
   it('tells onCall about each call: outcome, path without the query, time', async () => {

@@ -12,97 +12,13 @@ import {
   TimeoutStrategy,
   timeout,
 } from 'cockatiel';
-import type { Redis } from 'ioredis';
 import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import { currentCallContext } from './call-context.ts';
+import { Egress } from './egress.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
-import { FairQueue, QueueFullError, QueueTimeoutError } from './fair-queue.ts';
-import {
-  type Clock,
-  type EgressBudget,
-  type ProcessBudgets,
-  realClock,
-  SharedBudget,
-  TokenBucket,
-} from './rate-limit.ts';
-
-/** How hard we may lean on one league service. */
-export interface HttpLimits {
-  requestsPerSecond: number;
-  /** Requests that may go out back to back before the rate applies. */
-  burst: number;
-  /** Requests in flight at once. */
-  concurrency: number;
-  timeoutMs: number;
-  /** Tries in all, the first one included. */
-  attempts: number;
-  /** First retry waits about this long, doubling each time (with jitter) up to maxBackoffMs. */
-  backoffMs: number;
-  maxBackoffMs: number;
-  /** A Retry-After longer than this is not waited for: the visitor is told to come back instead. */
-  maxRetryAfterMs: number;
-  /** A request that would wait longer than this for its turn is refused at once (503, Retry-After). */
-  maxQueueWaitMs: number;
-  /** Waiting requests in all, whoever sent them. */
-  maxQueued: number;
-  /** Failures in a row (timeouts, no connection, 5xx) that open the circuit: calls then fail at once. */
-  breakAfter: number;
-  /** How long an open circuit stays open before one call tries the service again (doubling while it fails, up to maxHalfOpenAfterMs). */
-  halfOpenAfterMs: number;
-  maxHalfOpenAfterMs: number;
-  /** The part of the rate that background work may use. */
-  backgroundShare: number;
-}
-
-/** What every service gets unless told otherwise: the queue, breaker and background lane. */
-const common = {
-  maxQueueWaitMs: 6_000,
-  maxQueued: 500,
-  breakAfter: 5,
-  halfOpenAfterMs: 10_000,
-  maxHalfOpenAfterMs: 60_000,
-  backgroundShare: 0.5,
-};
-
-/**
- * MFL throttles hard and asks for about a second between requests, so it gets a strict 2/s with no
- * burst; Sleeper allows 1000 calls a minute; Fleaflicker publishes no limit, so it gets the same.
- */
-export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
-  mfl: {
-    requestsPerSecond: 2,
-    burst: 1,
-    concurrency: 2,
-    timeoutMs: 10_000,
-    attempts: 3,
-    backoffMs: 1_000,
-    maxBackoffMs: 8_000,
-    maxRetryAfterMs: 10_000,
-    ...common,
-  },
-  sleeper: {
-    requestsPerSecond: 15,
-    burst: 10,
-    concurrency: 8,
-    timeoutMs: 10_000,
-    attempts: 3,
-    backoffMs: 400,
-    maxBackoffMs: 5_000,
-    maxRetryAfterMs: 10_000,
-    ...common,
-  },
-  flea: {
-    requestsPerSecond: 15,
-    burst: 10,
-    concurrency: 6,
-    timeoutMs: 10_000,
-    attempts: 3,
-    backoffMs: 400,
-    maxBackoffMs: 5_000,
-    maxRetryAfterMs: 10_000,
-    ...common,
-  },
-};
+import { QueueFullError, QueueTimeoutError } from './fair-queue.ts';
+import { defaultHttpLimits, type HttpLimits } from './limits.ts';
+import { type Clock, realClock } from './rate-limit.ts';
 
 export interface ServiceRequest {
   url: string;
@@ -161,11 +77,8 @@ export interface ServiceHttpOptions {
   fetch?: typeof fetch;
   clock?: Clock;
   random?: () => number;
-  /** With Redis the service's rate is shared by every process using it (keys under `redisPrefix`). */
-  redis?: Redis;
-  /** Without Redis: the process's budgets, shared by every client of the process. */
-  budgets?: ProcessBudgets;
-  redisPrefix?: string;
+  /** The process's way out to the services, shared by all its clients; without it, one of its own. */
+  egress?: Egress;
   /** 'background' makes every call of this transport background work (a crawl's own clients). */
   priority?: 'background';
   /** Told about each retry; never given query strings, which can hold an e-mail address. */
@@ -197,6 +110,9 @@ class AttemptFailed extends Error {
   }
 }
 
+/** Never aborts: background work has no deadline while it waits for its turn. */
+const NO_DEADLINE = new AbortController().signal;
+
 const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.serviceFault === true;
 
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
@@ -207,19 +123,9 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const random = options.random ?? Math.random;
   const label = leagueTypeLabel[service];
 
-  const budgetFor = (lane: string, rate: number, burst: number): EgressBudget =>
-    options.redis
-      ? new SharedBudget(options.redis, `${options.redisPrefix ?? 'dyn:'}egress:${service}:${lane}`, rate)
-      : (options.budgets?.bucket(`${service}:${lane}`, rate, burst) ?? new TokenBucket(rate, burst, clock));
-  const budget = budgetFor('all', limits.requestsPerSecond, limits.burst);
-  const queue = new FairQueue({
-    concurrency: limits.concurrency,
-    requestsPerSecond: limits.requestsPerSecond,
-    maxWaitMs: limits.maxQueueWaitMs,
-    maxQueued: limits.maxQueued,
-    budget,
-    backgroundBudget: budgetFor('background', limits.requestsPerSecond * limits.backgroundShare, 1),
-  });
+  const queue = (options.egress ?? new Egress({ limits: { [service]: options.limits }, clock })).queue(
+    service,
+  );
 
   // One breaker per service, shared by every caller: a service that stopped answering costs the first
   // callers their timeout, and everyone after them fails at once until a trial call gets through.
@@ -320,41 +226,46 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     const askedAt = performance.now();
     let sentAt = askedAt;
     const deadline = timeout(request.timeoutMs ?? limits.timeoutMs, TimeoutStrategy.Cooperative);
+    const sendNow = (signal: AbortSignal) => {
+      sentAt = performance.now();
+      return attempt(request, signal);
+    };
+    // A visitor's deadline counts from asking, so the wait for a turn is part of it. Background work
+    // waits for as long as visitors keep the service busy, and its deadline counts from sending.
+    const waitAndSend = () =>
+      asker.background
+        ? queue.run(asker, NO_DEADLINE, () => deadline.execute(({ signal }) => sendNow(signal)))
+        : deadline.execute(({ signal }) => queue.run(asker, signal, () => sendNow(signal)));
     try {
-      return await breaker.execute(() =>
-        deadline.execute(async ({ signal }) => {
-          let res: ServiceResponse;
-          try {
-            res = await queue.run(asker, signal, () => {
-              sentAt = performance.now();
-              return attempt(request, signal);
+      return await breaker.execute(async () => {
+        let res: ServiceResponse;
+        try {
+          res = await waitAndSend();
+        } catch (e) {
+          if (e instanceof QueueFullError) {
+            report(path, 'queue-full', askedAt, performance.now() - askedAt);
+            const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
+            throw new AttemptFailed({
+              kind: 'rate-limited',
+              retryable: false,
+              refused: 'queue-full',
+              retryAfterMs,
             });
-          } catch (e) {
-            if (e instanceof QueueFullError) {
-              report(path, 'queue-full', askedAt, performance.now() - askedAt);
-              const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
-              throw new AttemptFailed({
-                kind: 'rate-limited',
-                retryable: false,
-                refused: 'queue-full',
-                retryAfterMs,
-              });
-            }
-            if (e instanceof QueueTimeoutError) {
-              report(path, 'timeout', askedAt, e.waitedMs);
-              // Waited out the whole timeout already: another try would only make the visitor wait more.
-              throw new AttemptFailed({ kind: 'timeout', retryable: false, serviceFault: e.serviceHung });
-            }
-            if (e instanceof AttemptFailed && !e.failure.refused)
-              report(path, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
-            throw e;
           }
-          const failure = failureOf(res, request);
-          report(path, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
-          if (failure) throw new AttemptFailed(failure);
-          return res;
-        }),
-      );
+          if (e instanceof QueueTimeoutError) {
+            report(path, 'timeout', askedAt, e.waitedMs);
+            // Waited out the whole timeout already: another try would only make the visitor wait more.
+            throw new AttemptFailed({ kind: 'timeout', retryable: false, serviceFault: e.serviceHung });
+          }
+          if (e instanceof AttemptFailed && !e.failure.refused)
+            report(path, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
+          throw e;
+        }
+        const failure = failureOf(res, request);
+        report(path, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
+        if (failure) throw new AttemptFailed(failure);
+        return res;
+      });
     } catch (e) {
       if (e instanceof BrokenCircuitError || e instanceof IsolatedCircuitError) {
         report(path, 'circuit-open', askedAt, 0);
@@ -380,7 +291,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
         delayMs = failure.retryAfterMs;
       }
       // A 429 means the whole service is saying "slow down", not just this request.
-      if (failure.kind === 'rate-limited') budget.pause(delayMs);
+      if (failure.kind === 'rate-limited') queue.pause(delayMs);
       options.onRetry?.({ service, path, attempt: context.attempt, kind: failure.kind, delayMs });
       return delayMs;
     });

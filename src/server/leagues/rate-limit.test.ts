@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
+import { Egress } from './egress.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
-import { ProcessBudgets, SharedBudget } from './rate-limit.ts';
+import { SharedBudget } from './rate-limit.ts';
 
 /*
  * One egress budget: two copies of the app (each its own ServiceHttp and Redis connection) call the
@@ -13,7 +14,7 @@ import { ProcessBudgets, SharedBudget } from './rate-limit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe('one egress budget per process without Redis', () => {
+describe('one egress per process without Redis', () => {
   let sim: Awaited<ReturnType<typeof buildSimulator>>;
   let base: string;
   beforeAll(async () => {
@@ -24,15 +25,16 @@ describe('one egress budget per process without Redis', () => {
   afterAll(() => sim.app.close());
 
   /** The visitors' client and a background (crawl) client of one process, 30 calls each at once. */
-  async function siteAndCrawl(budgets: ProcessBudgets | undefined) {
+  async function siteAndCrawl(shared: boolean) {
     const rate = 20;
     const events: CallEvent[] = [];
     const limits = { requestsPerSecond: rate, burst: 1, concurrency: 8, attempts: 1, maxQueueWaitMs: 10_000 };
+    const egress = shared ? new Egress({ limits: { sleeper: limits }, backgroundShare: 0.5 }) : undefined;
     const site = createServiceHttp({
       service: 'sleeper',
       userAgent: 'dynasty-test/1.0',
       limits,
-      budgets,
+      egress,
       onCall: (e) => events.push(e),
     });
     const crawl = createServiceHttp({
@@ -40,7 +42,7 @@ describe('one egress budget per process without Redis', () => {
       userAgent: 'dynasty-test/1.0',
       limits: { ...limits, backgroundShare: 0.5, maxRetryAfterMs: 0 },
       priority: 'background',
-      budgets,
+      egress,
       onCall: (e) => events.push(e),
     });
     sim.control.setRateLimit('sleeper', rate + 2, 1000);
@@ -56,12 +58,12 @@ describe('one egress budget per process without Redis', () => {
     };
   }
 
-  it('the crawl and the visitors each with their own budget go over the limit together', async () => {
-    expect((await siteAndCrawl(undefined)).refused).toBeGreaterThan(0);
+  it('the crawl and the visitors each with their own queue go over the limit together', async () => {
+    expect((await siteAndCrawl(false)).refused).toBeGreaterThan(0);
   });
 
-  it('sharing the process budgets, they keep to the limit together: no request refused', async () => {
-    const r = await siteAndCrawl(new ProcessBudgets());
+  it('sending through the process egress, they keep to the limit together: no request refused', async () => {
+    const r = await siteAndCrawl(true);
     expect(r).toEqual({ refused: 0, ok: 60 });
   });
 });
@@ -88,12 +90,22 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
     const copies = [0, 1].map(() => {
       const redis = new Redis(redisUrl!);
       redises.push(redis);
+      const limits = {
+        requestsPerSecond: rate,
+        burst: 1,
+        concurrency: 8,
+        attempts: 1,
+        maxQueueWaitMs: 10_000,
+      };
       return createServiceHttp({
         service: 'sleeper',
         userAgent: 'dynasty-test/1.0',
-        limits: { requestsPerSecond: rate, burst: 1, concurrency: 8, attempts: 1, maxQueueWaitMs: 10_000 },
-        redis: shared ? redis : undefined,
-        redisPrefix: prefix,
+        limits,
+        egress: new Egress({
+          limits: { sleeper: limits },
+          redis: shared ? redis : undefined,
+          redisPrefix: prefix,
+        }),
         onCall: (e) => events.push(e),
       });
     });

@@ -12,10 +12,6 @@ export const realClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
 };
 
-/**
- * A token bucket: `ratePerSecond` tokens a second, at most `burst` saved up. Waiters are served in
- * arrival order, and `pause` stops everyone (used when a service answers 429 with Retry-After).
- */
 /** Where one service's request rate is spent: this process alone, or every process sharing a Redis. */
 export interface EgressBudget {
   /** Resolves when one request may go out. */
@@ -28,6 +24,10 @@ export interface EgressBudget {
   pausedForMs(): number;
 }
 
+/**
+ * A token bucket: `ratePerSecond` tokens a second, at most `burst` saved up. Waiters are served in
+ * arrival order, and `pause` stops everyone (used when a service answers 429 with Retry-After).
+ */
 export class TokenBucket implements EgressBudget {
   private tokens: number;
   private last: number;
@@ -96,25 +96,6 @@ export class TokenBucket implements EgressBudget {
       this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) * this.ratePerSecond) / 1000);
       this.last = now;
     }
-  }
-}
-
-/**
- * Without Redis, the budgets of one process, one per service and lane: every client the process
- * makes (the visitors' and the Rookie ADP crawl's) draws on the same turns, so together they keep to
- * the service's rate.
- */
-export class ProcessBudgets {
-  private readonly buckets = new Map<string, TokenBucket>();
-  constructor(private readonly clock: Clock = realClock) {}
-
-  bucket(key: string, ratePerSecond: number, burst: number): TokenBucket {
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = new TokenBucket(ratePerSecond, burst, this.clock);
-      this.buckets.set(key, bucket);
-    }
-    return bucket;
   }
 }
 

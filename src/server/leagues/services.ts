@@ -1,11 +1,12 @@
-import type { Redis } from 'ioredis';
 import type { LeagueType } from '#common/leagues.ts';
 import { type Cache, createLoader } from '../cache.ts';
+import { Egress } from './egress.ts';
 import { createFleaClient, type FleaClient } from './flea/client.ts';
-import { createServiceHttp, type HttpLimits, type ServiceHttpOptions } from './http.ts';
+import { createServiceHttp, type ServiceHttpOptions } from './http.ts';
+import type { HttpLimits } from './limits.ts';
 import { createMflClient, type MflClient } from './mfl/client.ts';
 import { createPlayerDirectory, type PlayerDirectory } from './player-directory.ts';
-import type { Clock, ProcessBudgets } from './rate-limit.ts';
+import type { Clock } from './rate-limit.ts';
 import { createSleeperClient, type SleeperClient } from './sleeper/client.ts';
 
 /** How the site names itself to the league services. */
@@ -33,17 +34,18 @@ export interface LeagueServicesOptions {
   onRetry?: ServiceHttpOptions['onRetry'];
   /** Every call to a service: its outcome and time (for metrics). */
   onCall?: ServiceHttpOptions['onCall'];
-  /** With Redis, each service's rate limit is shared by every process of the deployment. */
-  redis?: Redis;
-  /** Without Redis, the process's budgets, so the crawl's clients and the visitors' share one rate. */
-  budgets?: ProcessBudgets;
-  redisPrefix?: string;
+  /**
+   * The process's way out to the services (its queues and rate budgets), shared with the Rookie ADP
+   * crawl's clients; by default one of their own, from `limits`.
+   */
+  egress?: Egress;
   /** 'background' for clients that only do background work (the Rookie ADP crawl). */
   priority?: ServiceHttpOptions['priority'];
 }
 
 export function createLeagueServices(opts: LeagueServicesOptions): LeagueServices {
   const load = createLoader(opts.cache);
+  const egress = opts.egress ?? new Egress({ limits: opts.limits, clock: opts.clock });
   const http = (service: LeagueType) =>
     createServiceHttp({
       service,
@@ -53,9 +55,7 @@ export function createLeagueServices(opts: LeagueServicesOptions): LeagueService
       clock: opts.clock,
       onRetry: opts.onRetry,
       onCall: opts.onCall,
-      redis: opts.redis,
-      budgets: opts.budgets,
-      redisPrefix: opts.redisPrefix,
+      egress,
       priority: opts.priority,
     });
   const mfl = createMflClient({ http: http('mfl'), apiUrl: opts.mflApiUrl, load, now: opts.now });

@@ -6,7 +6,7 @@ import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { memoryCache } from '../cache.ts';
 import { LeagueServiceError } from './errors.ts';
-import type { HttpLimits } from './http.ts';
+import type { HttpLimits } from './limits.ts';
 import { createLeagueServices, type LeagueServices } from './services.ts';
 
 /*

@@ -12,7 +12,7 @@ import { makeTestApp } from '#test/app.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { createLoader, memoryCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
-import type { HttpLimits } from '../leagues/http.ts';
+import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
 import { createLeagueServices, type LeagueServices } from '../leagues/services.ts';
 import { ingestLeagues } from './rookie-adp/ingest.ts';

@@ -11,7 +11,7 @@ import { type SeenRequest, sendJson, startTestServer, type TestServer } from '#t
 import { fixtureJson, fixtureText } from '#test/league-fixtures.ts';
 import { createLoader } from '../cache.ts';
 import type { Database } from '../db/client.ts';
-import type { HttpLimits } from '../leagues/http.ts';
+import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
 import { createLeagueServices } from '../leagues/services.ts';
 

@@ -45,9 +45,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       cache: deps.cache,
       config: deps.config,
       limits: deps.serviceLimits,
-      activity: deps.serviceActivity,
-      redis: deps.redis,
-      budgets: deps.budgets,
+      egress: deps.egress,
       log: api.log,
     });
     return discovery;

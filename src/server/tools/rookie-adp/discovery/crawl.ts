@@ -320,8 +320,6 @@ export async function crawlOnce(
 
   /** One unit of work for a service: a due league, else a search or a user. False: nothing to do. */
   async function step(service: CrawlService): Promise<boolean> {
-    // Visitors first: a step starts only once the site's own requests to the service have paused.
-    await ctx.bg.activity?.quiet(service);
     if (stopped()) return false;
     const [league] = await claimLeagues(ctx.db, service, ctx.owner, settings.leaseMs, 1);
     if (league) {

@@ -1,12 +1,11 @@
-import type { Redis } from 'ioredis';
 import type { Cache } from '#server/cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { ProcessBudgets } from '#server/leagues/rate-limit.ts';
+import type { Egress } from '#server/leagues/egress.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
 import { USER_AGENT } from '#server/leagues/services.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
-import { type BackgroundServices, createBackgroundServices, type ServiceActivity } from './budget.ts';
+import { type BackgroundServices, createBackgroundServices } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';
 import { sleeperStartUsers } from './sleeper-seed.ts';
@@ -26,10 +25,8 @@ export interface DiscoveryOptions {
   cache: Cache;
   config: Config;
   limits?: LeagueServicesOptions['limits'];
-  activity?: ServiceActivity;
-  /** The deployment's Redis: the crawl then draws on the same egress budget as every visitor. */
-  redis?: Redis;
-  budgets?: ProcessBudgets;
+  /** The process's egress: the crawl's calls wait in the visitors' own queues, behind every visitor. */
+  egress?: Egress;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tests: their own fetch, lease and poll times. */
   fetch?: typeof fetch;
@@ -64,10 +61,7 @@ export function startDiscovery(opts: DiscoveryOptions): Discovery {
     share: config.adpBackgroundShare,
     limits: opts.limits,
     fetch: opts.fetch,
-    activity: opts.activity,
-    redis: opts.redis,
-    budgets: opts.budgets,
-    redisPrefix: config.redisPrefix,
+    egress: opts.egress,
   });
   const settings = crawlSettings(config, configured);
   if (opts.leaseMs) settings.leaseMs = opts.leaseMs;

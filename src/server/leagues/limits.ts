@@ -1,0 +1,82 @@
+import type { LeagueType } from '#common/leagues.ts';
+
+/** How hard we may lean on one league service. */
+export interface HttpLimits {
+  requestsPerSecond: number;
+  /** Requests that may go out back to back before the rate applies. */
+  burst: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+  timeoutMs: number;
+  /** Tries in all, the first one included. */
+  attempts: number;
+  /** First retry waits about this long, doubling each time (with jitter) up to maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** A Retry-After longer than this is not waited for: the visitor is told to come back instead. */
+  maxRetryAfterMs: number;
+  /** A request that would wait longer than this for its turn is refused at once (503, Retry-After). */
+  maxQueueWaitMs: number;
+  /** Waiting requests in all, whoever sent them. */
+  maxQueued: number;
+  /** Failures in a row (timeouts, no connection, 5xx) that open the circuit: calls then fail at once. */
+  breakAfter: number;
+  /** How long an open circuit stays open before one call tries the service again (doubling while it fails, up to maxHalfOpenAfterMs). */
+  halfOpenAfterMs: number;
+  maxHalfOpenAfterMs: number;
+  /** The part of the rate, and of `concurrency`, that background work may use. */
+  backgroundShare: number;
+  /** Background work waits until no visitor's request has gone out or come back for this long. */
+  backgroundQuietMs: number;
+}
+
+/** What every service gets unless told otherwise: the queue, breaker and background lane. */
+const common = {
+  maxQueueWaitMs: 6_000,
+  maxQueued: 500,
+  breakAfter: 5,
+  halfOpenAfterMs: 10_000,
+  maxHalfOpenAfterMs: 60_000,
+  backgroundShare: 0.5,
+  backgroundQuietMs: 1_000,
+};
+
+/**
+ * MFL throttles hard and asks for about a second between requests, so it gets a strict 2/s with no
+ * burst; Sleeper allows 1000 calls a minute; Fleaflicker publishes no limit, so it gets the same.
+ */
+export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
+  mfl: {
+    requestsPerSecond: 2,
+    burst: 1,
+    concurrency: 2,
+    timeoutMs: 10_000,
+    attempts: 3,
+    backoffMs: 1_000,
+    maxBackoffMs: 8_000,
+    maxRetryAfterMs: 10_000,
+    ...common,
+  },
+  sleeper: {
+    requestsPerSecond: 15,
+    burst: 10,
+    concurrency: 8,
+    timeoutMs: 10_000,
+    attempts: 3,
+    backoffMs: 400,
+    maxBackoffMs: 5_000,
+    maxRetryAfterMs: 10_000,
+    ...common,
+  },
+  flea: {
+    requestsPerSecond: 15,
+    burst: 10,
+    concurrency: 6,
+    timeoutMs: 10_000,
+    attempts: 3,
+    backoffMs: 400,
+    maxBackoffMs: 5_000,
+    maxRetryAfterMs: 10_000,
+    ...common,
+  },
+};
