@@ -156,4 +156,26 @@ test.describe('header, sidebar and footer', () => {
     await expect(page).toHaveURL(/\/profiles$/);
     await expect(nav).toBeHidden();
   });
+
+  test('the phone menu lists the tools in place, with nothing drawn over its other entries', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: 'Tools' })).toBeHidden();
+    const links = nav.getByRole('link');
+    const names = (await links.allTextContents()).map((t) => t.trim());
+    expect(names).toEqual(
+      expect.arrayContaining(['Lineup', 'Player Status Checker', 'Rookie ADP', 'Rostership']),
+    );
+    // The search box under the tools is still there to be used.
+    await expect(nav.getByRole('searchbox', { name: 'Search articles and prospects' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Rookie ADP' }).click();
+    await expect(page).toHaveURL(/\/tools\/rookie-adp$/);
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Rookie ADP' })).toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -53,30 +53,47 @@ export function Header() {
           <NavLink to="/profiles" className={navClass}>
             Prospects
           </NavLink>
-          <HeaderMenu
-            id="tools-menu"
-            align="start"
-            className="min-w-56"
-            trigger={
-              <button
-                type="button"
-                className="flex w-full items-center gap-1 rounded-md px-3 py-2 text-left text-sm font-semibold uppercase tracking-wide text-white hover:bg-field-800"
-              >
-                Tools
-                <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-                  <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
-                </svg>
-              </button>
-            }
-          >
-            {(menu) =>
-              tools.map((t) => (
-                <menu.Link key={t.to} to={t.to}>
-                  {t.label}
-                </menu.Link>
-              ))
-            }
-          </HeaderMenu>
+          {/* On a phone the tools are listed in the menu itself: a dropdown there would cover its other entries. */}
+          <div className="md:hidden">
+            <p className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-white/60">
+              Tools
+            </p>
+            <ul className="flex flex-col">
+              {tools.map((t) => (
+                <li key={t.to}>
+                  <NavLink to={t.to} className={(s) => `block pl-6 ${navClass(s)}`}>
+                    {t.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="hidden md:block">
+            <HeaderMenu
+              id="tools-menu"
+              align="start"
+              className="min-w-56"
+              trigger={
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-1 rounded-md px-3 py-2 text-left text-sm font-semibold uppercase tracking-wide text-white hover:bg-field-800"
+                >
+                  Tools
+                  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+                    <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
+                  </svg>
+                </button>
+              }
+            >
+              {(menu) =>
+                tools.map((t) => (
+                  <menu.Link key={t.to} to={t.to}>
+                    {t.label}
+                  </menu.Link>
+                ))
+              }
+            </HeaderMenu>
+          </div>
           <a
             href={siteConfig().shopUrl}
             target="_blank"
