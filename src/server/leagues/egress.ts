@@ -2,7 +2,14 @@ import type { Redis } from 'ioredis';
 import type { LeagueType } from '#common/leagues.ts';
 import { FairQueue } from './fair-queue.ts';
 import { defaultHttpLimits, type HttpLimits } from './limits.ts';
-import { type Clock, type EgressBudget, realClock, SharedBudget, TokenBucket } from './rate-limit.ts';
+import {
+  type Clock,
+  type EgressBudget,
+  realClock,
+  SharedBudget,
+  SharedVisitorQuiet,
+  TokenBucket,
+} from './rate-limit.ts';
 
 export interface EgressOptions {
   /** The site's per-service limits where they differ from the defaults. */
@@ -21,7 +28,8 @@ export interface EgressOptions {
  * through it, so one queue decides every turn: visitors first, round-robin among themselves, and
  * background work only in the quiet between them, within its share. Clients with their own queues
  * would each take turns of the service's rate in arrival order, and a crawl would take half a
- * visitor's turns.
+ * visitor's turns. With Redis, the rate and the quiet are the deployment's: a crawl in one process
+ * also keeps out while another process's visitors are being served.
  */
 export class Egress {
   private readonly queues = new Map<LeagueType, FairQueue>();
@@ -52,6 +60,14 @@ export class Egress {
         ),
         backgroundConcurrency: Math.max(1, Math.floor(limits.concurrency * limits.backgroundShare)),
         backgroundQuietMs: limits.backgroundQuietMs,
+        sharedQuiet:
+          this.opts.redis && limits.backgroundQuietMs > 0
+            ? new SharedVisitorQuiet(
+                this.opts.redis,
+                `${this.opts.redisPrefix ?? 'dyn:'}egress:${service}:visitors`,
+                limits.backgroundQuietMs,
+              )
+            : undefined,
       });
       this.queues.set(service, queue);
     }

@@ -1,4 +1,4 @@
-import type { EgressBudget } from './rate-limit.ts';
+import type { EgressBudget, SharedVisitorQuiet } from './rate-limit.ts';
 
 /** Who is asking: visitors are served in turn, one request each per round; background work comes last. */
 export interface Asker {
@@ -22,6 +22,8 @@ export interface FairQueueOptions {
   backgroundConcurrency: number;
   /** A background request goes out only when no visitor's request has gone out or come back for this long. */
   backgroundQuietMs: number;
+  /** With Redis: the same quiet kept across every process of the deployment. */
+  sharedQuiet?: Pick<SharedVisitorQuiet, 'note' | 'remainingMs'>;
 }
 
 /** The queue is too long for this request; `waitMs` is how long it would have waited. */
@@ -107,7 +109,7 @@ export class FairQueue {
           const call = { started: performance.now() };
           this.inFlight.add(call);
           if (asker.background) this.backgroundInFlight++;
-          else this.lastVisitorAt = call.started;
+          else this.visitorSeen(call.started);
           fn()
             .then(
               (value) => {
@@ -122,7 +124,7 @@ export class FairQueue {
             .finally(() => {
               this.inFlight.delete(call);
               if (asker.background) this.backgroundInFlight--;
-              else this.lastVisitorAt = performance.now();
+              else this.visitorSeen(performance.now());
               const ms = performance.now() - call.started;
               this.avgCallMs = this.avgCallMs === 0 ? ms : this.avgCallMs * 0.8 + ms * 0.2;
               void this.pump();
@@ -239,7 +241,10 @@ export class FairQueue {
     }
     if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
       return false;
-    const quiet = this.lastVisitorAt + this.opts.backgroundQuietMs - performance.now();
+    const quiet = Math.max(
+      this.lastVisitorAt + this.opts.backgroundQuietMs - performance.now(),
+      (await this.opts.sharedQuiet?.remainingMs()) ?? 0,
+    );
     if (quiet > 0) {
       await this.sleepUnlessWoken(quiet);
       return true;
@@ -253,6 +258,11 @@ export class FairQueue {
     // A visitor who arrived meanwhile goes first; the background turn is simply not used.
     (this.nextVisitorEntry() ?? this.background.shift())?.run();
     return true;
+  }
+
+  private visitorSeen(at: number) {
+    this.lastVisitorAt = at;
+    this.opts.sharedQuiet?.note();
   }
 
   /** The next background request, if it may go now (its concurrency, the quiet, its own budget). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
+import { sendJson, startTestServer } from '#test/http-server.ts';
 import { Egress } from './egress.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
 import { SharedBudget } from './rate-limit.ts';
@@ -188,6 +189,59 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
     // Fifty requests at 20 a second in all: each process took about as long as both together.
     expect(Math.max(...results.map((r) => r.ms))).toBeGreaterThanOrEqual(2_300);
   }, 60_000);
+
+  /**
+   * A crawl in one copy and a visitor in another, sharing Redis: the crawl floods its background lane
+   * while the visitor makes eight calls, each a moment after the last one's answer. Answers how many
+   * background calls went out between the visitor's first call and last.
+   */
+  async function crawlBetweenVisitorCalls(quietMs: number) {
+    const server = await startTestServer();
+    server.handle((_req, res) => void setTimeout(() => sendJson(res, { ok: 1 }), 20));
+    const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;
+    const limits = {
+      requestsPerSecond: 20,
+      burst: 1,
+      concurrency: 2,
+      attempts: 1,
+      backgroundQuietMs: quietMs,
+    };
+    const egress = () => {
+      const redis = new Redis(redisUrl!);
+      redises.push(redis);
+      return new Egress({ limits: { mfl: limits }, redis, redisPrefix: prefix });
+    };
+    const crawl = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits,
+      egress: egress(),
+      priority: 'background',
+    });
+    const site = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits,
+      egress: egress(),
+    });
+    const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
+    await new Promise((r) => setTimeout(r, 150));
+    for (let i = 0; i < 8; i++) {
+      await site.getJson(`${server.url}/v/${i}`, { visitor: 'v' });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    await Promise.all(background);
+    await server.close();
+    const seen = server.seen.map((s) => s.path.split('/')[1]);
+    return seen.slice(seen.indexOf('v'), seen.lastIndexOf('v') + 1).filter((p) => p === 'bg').length;
+  }
+
+  it("a visitor of one copy keeps another copy's crawl out while the visitor is busy", async () => {
+    // Without the quiet, the crawl takes the turns between the visitor's calls.
+    expect(await crawlBetweenVisitorCalls(0)).toBeGreaterThanOrEqual(4);
+    // With it, at most a call the crawl had already started on its way.
+    expect(await crawlBetweenVisitorCalls(300)).toBeLessThanOrEqual(1);
+  });
 
   it('a 429 seen by one copy pauses the other', async () => {
     const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;

@@ -175,3 +175,32 @@ export class SharedBudget implements EgressBudget {
     return 0;
   }
 }
+
+/**
+ * With Redis, visitors of every process keep background work out: each visitor's call (at most a few
+ * times a window) renews one key that lives `quietMs`, and background work anywhere waits while it
+ * lives. A process's own visitors it also sees in memory (FairQueue); this covers the others'. If
+ * Redis fails, background work goes by what its own process sees.
+ */
+export class SharedVisitorQuiet {
+  private notedAt = Number.NEGATIVE_INFINITY;
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly quietMs: number,
+  ) {}
+
+  /** A visitor's call went out or came back. */
+  note(): void {
+    const now = performance.now();
+    if (now - this.notedAt < this.quietMs / 4) return;
+    this.notedAt = now;
+    this.redis.set(this.key, '1', 'PX', Math.ceil(this.quietMs)).catch(() => undefined);
+  }
+
+  /** How much longer background work must keep out (0: it may go). */
+  async remainingMs(): Promise<number> {
+    const ms = await this.redis.pttl(this.key).catch(() => -2);
+    return Math.max(0, ms);
+  }
+}
