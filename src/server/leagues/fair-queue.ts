@@ -87,10 +87,10 @@ export class FairQueue {
     return this.waitingVisitors + this.background.length;
   }
 
-  /** Runs `fn` when the asker's turn comes; `signal` is the request's deadline, counted from now. */
-  run<T>(asker: Asker, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` when the asker's turn comes; `signal` is the request's deadline, counted from now (none: no deadline). */
+  run<T>(asker: Asker, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
     const askedAt = performance.now();
-    if (signal.aborted) return Promise.reject(new QueueTimeoutError(0, false));
+    if (signal?.aborted) return Promise.reject(new QueueTimeoutError(0, false));
     if (this.waiting >= this.opts.maxQueued) return Promise.reject(new QueueFullError(this.opts.maxWaitMs));
     if (!asker.background) {
       const wait = this.estimateWaitMs(asker.visitor);
@@ -105,7 +105,7 @@ export class FairQueue {
         asker,
         askedAt,
         run: () => {
-          signal.removeEventListener('abort', onAbort);
+          signal?.removeEventListener('abort', onAbort);
           const call = { started: performance.now() };
           this.inFlight.add(call);
           if (asker.background) this.backgroundInFlight++;
@@ -131,11 +131,11 @@ export class FairQueue {
             });
         },
         fail: (e) => {
-          signal.removeEventListener('abort', onAbort);
+          signal?.removeEventListener('abort', onAbort);
           reject(e);
         },
       };
-      signal.addEventListener('abort', onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort, { once: true });
       if (asker.background) this.background.push(entry);
       else {
         const line = this.lines.get(asker.visitor);

@@ -110,9 +110,6 @@ class AttemptFailed extends Error {
   }
 }
 
-/** Never aborts: background work has no deadline while it waits for its turn. */
-const NO_DEADLINE = new AbortController().signal;
-
 const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.serviceFault === true;
 
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
@@ -234,7 +231,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     // waits for as long as visitors keep the service busy, and its deadline counts from sending.
     const waitAndSend = () =>
       asker.background
-        ? queue.run(asker, NO_DEADLINE, () => deadline.execute(({ signal }) => sendNow(signal)))
+        ? queue.run(asker, undefined, () => deadline.execute(({ signal }) => sendNow(signal)))
         : deadline.execute(({ signal }) => queue.run(asker, signal, () => sendNow(signal)));
     try {
       return await breaker.execute(async () => {
