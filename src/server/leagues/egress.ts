@@ -60,6 +60,7 @@ export class Egress {
         ),
         backgroundConcurrency: Math.max(1, Math.floor(limits.concurrency * limits.backgroundShare)),
         backgroundQuietMs: limits.backgroundQuietMs,
+        backgroundMaxWaitMs: limits.backgroundMaxWaitMs,
         sharedQuiet:
           this.opts.redis && limits.backgroundQuietMs > 0
             ? new SharedVisitorQuiet(

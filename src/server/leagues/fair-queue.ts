@@ -22,6 +22,8 @@ export interface FairQueueOptions {
   backgroundConcurrency: number;
   /** A background request goes out only when no visitor's request has gone out or come back for this long. */
   backgroundQuietMs: number;
+  /** A background request that has waited this long goes out without the quiet (never before a waiting visitor). */
+  backgroundMaxWaitMs: number;
   /** With Redis: the same quiet kept across every process of the deployment. */
   sharedQuiet?: Pick<SharedVisitorQuiet, 'note' | 'remainingMs'>;
 }
@@ -63,7 +65,8 @@ interface Entry {
  * (QueueFullError); one still waiting when its signal aborts leaves with QueueTimeoutError. Requests go
  * out as the budget (the service's rate) and `concurrency` allow. Background requests go out only
  * when no visitor is waiting and none has been served for `backgroundQuietMs` (a visitor's next call
- * often follows the last one's answer), within their own smaller budget and concurrency.
+ * often follows the last one's answer), or once they have waited `backgroundMaxWaitMs`, within their
+ * own smaller budget and concurrency.
  */
 export class FairQueue {
   private readonly lines = new Map<string, Entry[]>();
@@ -241,9 +244,13 @@ export class FairQueue {
     }
     if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
       return false;
-    const quiet = Math.max(
-      this.lastVisitorAt + this.opts.backgroundQuietMs - performance.now(),
-      (await this.opts.sharedQuiet?.remainingMs()) ?? 0,
+    const now = performance.now();
+    const quiet = Math.min(
+      Math.max(
+        this.lastVisitorAt + this.opts.backgroundQuietMs - now,
+        (await this.opts.sharedQuiet?.remainingMs()) ?? 0,
+      ),
+      this.background[0].askedAt + this.opts.backgroundMaxWaitMs - now,
     );
     if (quiet > 0) {
       await this.sleepUnlessWoken(quiet);

@@ -421,6 +421,46 @@ describe('the queue for a turn', () => {
     expect(visitorMs).toBeLessThan(900);
   });
 
+  it("a crawl kept waiting past its longest wait goes out between a busy visitor's calls, never before one", async () => {
+    slowOk(20);
+    const limits = {
+      ...fast,
+      requestsPerSecond: 20,
+      burst: 1,
+      concurrency: 2,
+      backgroundQuietMs: 300,
+      backgroundMaxWaitMs: 400,
+    };
+    const egress = new Egress({ limits: { mfl: limits } });
+    const site = createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits, egress });
+    const crawl = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits,
+      egress,
+      priority: 'background',
+    });
+    // The visitor never leaves the service quiet: a call every 80 ms or so for 2 s.
+    let busy = true;
+    const visitor = (async () => {
+      for (let i = 0; busy; i++) {
+        await site.getJson(`${server.url}/v/${i}`, { visitor: 'v' });
+        await new Promise((r) => setTimeout(r, 60));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 100));
+    // One crawl worker: each call asked when the last one is answered.
+    const worker = (async () => {
+      for (let i = 0; i < 3; i++) await crawl.getJson(`${server.url}/bg/${i}`);
+    })();
+    await new Promise((r) => setTimeout(r, 2_000));
+    busy = false;
+    await Promise.all([visitor, worker]);
+    // Three background calls inside the busy 2 s, about one per 400 ms wait.
+    const busyUntil = server.seen.filter((s) => s.path.startsWith('/v/')).at(-1)!.at;
+    expect(server.seen.filter((s) => s.path.startsWith('/bg/') && s.at < busyUntil)).toHaveLength(3);
+  });
+
   it('tells onCall about each call: outcome, path without the query, time', async () => {
     const events: { outcome: string; path: string; ms: number }[] = [];
     const http = createServiceHttp({

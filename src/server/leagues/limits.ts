@@ -28,6 +28,11 @@ export interface HttpLimits {
   backgroundShare: number;
   /** Background work waits until no visitor's request has gone out or come back for this long. */
   backgroundQuietMs: number;
+  /**
+   * ...but a background request that has waited this long takes the next turn no waiting visitor
+   * wants, so a crawl keeps a slow pace even while visitors keep a service busy all day.
+   */
+  backgroundMaxWaitMs: number;
 }
 
 /** What every service gets unless told otherwise: the queue, breaker and background lane. */
@@ -39,6 +44,7 @@ const common = {
   maxHalfOpenAfterMs: 60_000,
   backgroundShare: 0.5,
   backgroundQuietMs: 1_000,
+  backgroundMaxWaitMs: 10_000,
 };
 
 /**
