@@ -85,6 +85,10 @@ export interface Loader {
   ): Promise<T>;
   /** Forgets a key, e.g. the week's results after a lineup was sent. */
   forget(key: string): Promise<void>;
+  /** Keeps a value outside any load (a last good answer, for a bad day); a cache that is down only costs the keeping. */
+  keep<T>(key: string, value: T, ttlMs: number): Promise<void>;
+  /** A value kept under key, if the cache has it (a cache that is down has nothing). */
+  kept<T>(key: string): Promise<T | undefined>;
 }
 
 /** The one way to read through the cache: see Loader. */
@@ -117,5 +121,8 @@ export function createLoader(cache: Cache): Loader {
     }
   };
   loader.forget = (key: string) => cache.delete(key).catch(() => undefined);
+  loader.keep = <T>(key: string, value: T, ttlMs: number) =>
+    cache.set(key, value, ttlMs).catch(() => undefined);
+  loader.kept = <T>(key: string) => cache.get<T>(key).catch(() => undefined);
   return loader;
 }

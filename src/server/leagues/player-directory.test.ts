@@ -71,7 +71,8 @@ describe('player directory', () => {
     ]);
     expect(await dir.list()).toBe(players);
     expect(calls).toEqual({ mfl: 1, sleeper: 1, flea: 1 });
-    expect(ttls).toEqual([24 * 60 * 60 * 1000]);
+    // The list for a day, and the same list kept a month as the last good one.
+    expect(ttls).toEqual([30 * 24 * 60 * 60 * 1000, 24 * 60 * 60 * 1000]);
   });
 
   it('serves what it has when a service is down, and keeps that only briefly', async () => {
@@ -79,7 +80,7 @@ describe('player directory', () => {
     const players = await dir.list();
     expect(players[0]).toMatchObject({ id: '13604', sleeper_id: '100' });
     expect(players[0].flea_id).toBeUndefined();
-    expect(ttls[0]).toBeLessThanOrEqual(10 * 60 * 1000);
+    expect(ttls.at(-1)).toBeLessThanOrEqual(10 * 60 * 1000);
   });
 
   it("answers with Fleaflicker's listing alone when neither MFL nor Sleeper answers, and says so", async () => {
@@ -104,6 +105,23 @@ describe('player directory', () => {
     expect(listing.missing).toEqual(['identities']);
   });
 
+  it('after a restart, answers with the last list kept in the shared cache', async () => {
+    const opts = { mflFails: false, sleeperFails: false };
+    const { dir, cache } = directory(opts);
+    const had = await dir.list();
+    // A new server on the same cache, the day's list gone, with neither MFL nor Sleeper answering.
+    await cache.delete('players:merged:2025');
+    const restarted = createPlayerDirectory({
+      mfl: { seasonYear: () => 2025, players: () => Promise.reject(leagueError('mfl', 'unavailable')) },
+      sleeper: { players: () => Promise.reject(leagueError('sleeper', 'unavailable')) },
+      flea: { allPlayers: () => Promise.reject(leagueError('flea', 'unavailable')) },
+      load: createLoader(cache),
+    } as unknown as Parameters<typeof createPlayerDirectory>[0]);
+    const listing = await restarted.listing();
+    expect(listing.players).toEqual(had);
+    expect(listing.missing).toEqual(['identities']);
+  });
+
   it('fails (with the service message) only when no service answers and no list was had', async () => {
     const { dir } = directory({ mflFails: true, sleeperFails: true, fleaFails: true });
     await expect(dir.list()).rejects.toThrow(/MFL is not available/);
@@ -120,7 +138,8 @@ describe('player directory', () => {
   it('takes a listing that needs a league as "no Fleaflicker list", not as an outage', async () => {
     const { dir, ttls } = directory({ fleaNeedsLeague: true });
     expect((await dir.list())[0].flea_id).toBeUndefined();
-    expect(ttls).toEqual([24 * 60 * 60 * 1000]);
+    // The list for a day, and the same list kept a month as the last good one.
+    expect(ttls).toEqual([30 * 24 * 60 * 60 * 1000, 24 * 60 * 60 * 1000]);
   });
 
   it('gives Fleaflicker players from rosters their shared keys', async () => {

@@ -60,6 +60,12 @@ export interface PlayerDirectoryOptions {
 const partialTtl = 2 * 60 * 1000;
 /** The list is served from memory for this long, so a shared cache is not read on every keystroke. */
 const memoTtl = 5 * 60 * 1000;
+/**
+ * The last list built with MFL's or Sleeper's players is also kept in the cache this long, so that
+ * with Redis it outlives a restart and reaches every server.
+ */
+const LAST_GOOD_KEY = 'players:last-good';
+const lastGoodTtl = 30 * 24 * 60 * 60 * 1000;
 
 export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDirectory {
   const { mfl, sleeper, flea, load } = options;
@@ -94,6 +100,7 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
     const [m, s, f] = await Promise.allSettled([mfl.players(year), sleeper.players(), fleaListing()]);
     if (m.status === 'rejected' && s.status === 'rejected') {
       // Neither big database answers: the last list had stands in, else Fleaflicker's own listing.
+      lastGood ??= await load.kept<PlayerIdentity[]>(LAST_GOOD_KEY);
       if (lastGood && extraFlea.length === 0) return { players: lastGood, complete: false, fallback: true };
       let flea = [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])];
       const leagueId = flea.length === 0 ? await hint?.fleaLeague?.().catch(() => undefined) : undefined;
@@ -107,6 +114,7 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
       flea: [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])],
     });
     const complete = m.status === 'fulfilled' && s.status === 'fulfilled' && f.status === 'fulfilled';
+    if (extraFlea.length === 0) await load.keep(LAST_GOOD_KEY, players, lastGoodTtl);
     return { players, complete, fallback: false };
   }
 
