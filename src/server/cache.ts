@@ -41,7 +41,9 @@ export function memoryCache(max = 5000): Cache {
 }
 
 export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis } {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // While Redis is down, commands fail at once instead of waiting in ioredis's queue through its
+  // reconnects (seconds, growing): every cache read, and every league call's turn, would wait too.
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false });
   return {
     redis,
     async get<T>(key: string) {
@@ -61,6 +63,21 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** Resolves true once Redis is connected, or false after `ms` (the site then starts without it). */
+export function redisReady(redis: Redis, ms: number): Promise<boolean> {
+  if (redis.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ok);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    redis.once('ready', onReady);
+  });
 }
 
 export interface LoadOptions {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureSuperUser } from './accounts/bootstrap.ts';
 import { buildApp } from './app.ts';
-import { type Cache, memoryCache, redisCache } from './cache.ts';
+import { type Cache, memoryCache, redisCache, redisReady } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -30,6 +30,9 @@ export async function createRuntime(
     config.redisUrl ? redisCache(config.redisUrl, config.redisPrefix) : memoryCache(),
   );
   try {
+    const redis = redisOf(cache);
+    if (redis && !(await redisReady(redis, 5_000)))
+      log('Redis did not answer: the site runs without the shared cache and limits until it does.');
     const admin = await ensureSuperUser(database.db, {
       email: config.adminEmail,
       password: config.adminPassword,

@@ -21,8 +21,12 @@ export interface CachedAnswer {
   type: string;
 }
 
-/** Every content write calls this, after it commits, so no process serves an older answer. */
-export const bumpContentVersion = (cache: Cache) => cache.incr(VERSION_KEY);
+/**
+ * Every content write calls this, after it commits, so no process serves an older answer. A cache
+ * that is down holds none to retire (those from before its outage live out CONTENT_TTL_MS), so its
+ * failure never fails the save that asked.
+ */
+export const bumpContentVersion = (cache: Cache) => cache.incr(VERSION_KEY).catch(() => undefined);
 
 export const makeAnswer = (status: number, body: string, type: string): CachedAnswer => ({
   status,

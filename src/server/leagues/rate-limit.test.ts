@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
 import { sendJson, startTestServer } from '#test/http-server.ts';
+import { redisCache } from '../cache.ts';
 import { Egress } from './egress.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
 import { SharedBudget } from './rate-limit.ts';
@@ -257,6 +258,25 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
 });
 
 describe('shared budget without Redis', () => {
+  it('an egress whose Redis cannot be reached still sends, visitors and background alike', async () => {
+    // The app's own connection (cache.ts).
+    const down = redisCache('redis://127.0.0.1:1').redis;
+    down.on('error', () => undefined);
+    const server = await startTestServer();
+    server.handle((_req, res) => sendJson(res, { ok: 1 }));
+    const limits = { requestsPerSecond: 50, attempts: 1, backgroundQuietMs: 200 };
+    const egress = new Egress({ limits: { sleeper: limits }, redis: down, redisPrefix: 'test-egress-down:' });
+    const make = (priority?: 'background') =>
+      createServiceHttp({ service: 'sleeper', userAgent: 'dynasty-test/1.0', limits, egress, priority });
+    const started = performance.now();
+    await make().getJson(`${server.url}/v`, { visitor: 'v' });
+    await make('background').getJson(`${server.url}/bg`);
+    // The visitor at once, the background call after the 200 ms quiet.
+    expect(performance.now() - started).toBeLessThan(1_500);
+    await server.close();
+    down.disconnect();
+  });
+
   it('falls back to the process’s own turns when Redis cannot be reached', async () => {
     const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false });
     down.on('error', () => undefined);
