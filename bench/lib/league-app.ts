@@ -10,8 +10,8 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { HttpLimits } from '#server/leagues/limits.ts';
-import { createLeagueServices, type LeagueServicesOptions } from '#server/leagues/services.ts';
-import { egressFor } from '#server/runtime.ts';
+import type { LeagueServicesOptions } from '#server/leagues/services.ts';
+import { egressFor, leagueServicesFor } from '#server/runtime.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 
@@ -91,16 +91,7 @@ export async function buildBenchApp(
     config,
     database,
     cache,
-    services: createLeagueServices({
-      mflApiUrl: config.mflApiUrl,
-      sleeperApiUrl: config.sleeperApiUrl,
-      fleaApiUrl: config.fleaApiUrl,
-      userAgent: 'DynastyForge-bench/1.0',
-      cache,
-      fetch: opts.fetch,
-      limits: opts.limits,
-      egress,
-    }),
+    services: leagueServicesFor(config, cache, { limits: opts.limits, fetch: opts.fetch, egress }),
     egress,
     cookieSecret: 'bench-secret-bench-secret-bench-secret!',
     ...opts.deps,
@@ -117,18 +108,23 @@ export async function buildBenchApp(
   };
 }
 
+/** The `bench` user's three connections: each call's path and body. */
+function connectSteps() {
+  const bench = DEMO_ACCOUNTS.bench;
+  return [
+    ['mfl/login', bench.mfl],
+    ['sleeper/connect', { username: bench.sleeper.username }],
+    ['flea/connect', bench.flea],
+  ] as const;
+}
+
 /**
  * Over HTTP, as the page does: the `bench` user connects all three services and lists its leagues,
  * and the merged player list (cached for a day, not part of any one look at the leagues) is warmed.
  */
 export async function connectBenchUser(apiBase: string): Promise<{ cookie: string; leagues: League[] }> {
-  const bench = DEMO_ACCOUNTS.bench;
   const cookies: string[] = [];
-  for (const [path, body] of [
-    ['mfl/login', bench.mfl],
-    ['sleeper/connect', { username: bench.sleeper.username }],
-    ['flea/connect', bench.flea],
-  ] as const) {
+  for (const [path, body] of connectSteps()) {
     const res = await fetch(`${apiBase}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -170,13 +166,8 @@ export async function startLeagueApp(
       payload: body ? JSON.stringify(body) : undefined,
       remoteAddress: address,
     });
-  const bench = DEMO_ACCOUNTS.bench;
   const cookies: string[] = [];
-  for (const [path, body] of [
-    ['mfl/login', bench.mfl],
-    ['sleeper/connect', { username: bench.sleeper.username }],
-    ['flea/connect', bench.flea],
-  ] as const) {
+  for (const [path, body] of connectSteps()) {
     const res = await call('POST', path, '', body);
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
     const set = res.headers['set-cookie'];

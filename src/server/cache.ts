@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
@@ -65,20 +66,14 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
   };
 }
 
-/** Resolves true once Redis is connected, or false after `ms` (the site then starts without it). */
-export function redisReady(redis: Redis, ms: number): Promise<boolean> {
-  if (redis.status === 'ready') return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => {
-      clearTimeout(timer);
-      redis.off('ready', onReady);
-      resolve(ok);
-    };
-    const onReady = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    redis.once('ready', onReady);
-  });
-}
+/** Resolves true once Redis is connected, or false on an error or after `ms` (the site then starts without it). */
+export const redisReady = (redis: Redis, ms: number): Promise<boolean> =>
+  redis.status === 'ready'
+    ? Promise.resolve(true)
+    : once(redis, 'ready', { signal: AbortSignal.timeout(ms) }).then(
+        () => true,
+        () => false,
+      );
 
 export interface LoadOptions {
   /**

@@ -50,12 +50,12 @@ export async function createRuntime(
     }
     const egress = egressFor(config, cache, opts.limits);
     const app = await buildApp({
-      services: leagueServicesFor(config, cache, opts.limits, undefined, egress),
+      services: leagueServicesFor(config, cache, { limits: opts.limits, egress }),
       serviceLimits: opts.limits,
       config,
       database,
       cache,
-      redis: redisOf(cache),
+      redis,
       egress,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
       logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -77,17 +77,16 @@ export async function createRuntime(
   }
 }
 
+/** The site's league clients on `config`'s services; the tests and benches make theirs here too. */
 export function leagueServicesFor(
   config: Config,
   cache: Cache,
-  limits?: LeagueServicesOptions['limits'],
-  fetch?: typeof globalThis.fetch,
-  egress = egressFor(config, cache, limits),
+  opts: Pick<LeagueServicesOptions, 'limits' | 'fetch' | 'egress'> = {},
 ) {
   return createLeagueServices({
-    limits,
-    egress,
-    fetch,
+    limits: opts.limits,
+    egress: opts.egress ?? egressFor(config, cache, opts.limits),
+    fetch: opts.fetch,
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,

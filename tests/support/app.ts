@@ -72,8 +72,7 @@ export async function makeTestApp(
   const services =
     typeof opts.services === 'function'
       ? opts.services(config, cache)
-      : (opts.services ??
-        (opts.sim ? simServices(opts.sim, cache) : leagueServicesFor(config, cache, undefined)));
+      : (opts.services ?? (opts.sim ? simServices(opts.sim, cache) : leagueServicesFor(config, cache)));
   const app = await buildApp({
     config,
     database,

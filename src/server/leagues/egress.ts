@@ -35,7 +35,7 @@ export class Egress {
   private readonly queues = new Map<LeagueType, FairQueue>();
   constructor(private readonly opts: EgressOptions = {}) {}
 
-  limits(service: LeagueType): HttpLimits {
+  private limits(service: LeagueType): HttpLimits {
     const limits = { ...defaultHttpLimits[service], ...this.opts.limits?.[service] };
     if (this.opts.backgroundShare !== undefined) limits.backgroundShare = this.opts.backgroundShare;
     return limits;

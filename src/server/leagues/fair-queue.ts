@@ -245,13 +245,11 @@ export class FairQueue {
     if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
       return false;
     const now = performance.now();
-    const quiet = Math.min(
-      Math.max(
-        this.lastVisitorAt + this.opts.backgroundQuietMs - now,
-        (await this.opts.sharedQuiet?.remainingMs()) ?? 0,
-      ),
-      this.background[0].askedAt + this.opts.backgroundMaxWaitMs - now,
-    );
+    const waitedOut = this.background[0].askedAt + this.opts.backgroundMaxWaitMs - now;
+    let quiet = this.lastVisitorAt + this.opts.backgroundQuietMs - now;
+    // Other processes' visitors are asked about only once this one's are quiet.
+    if (quiet <= 0 && waitedOut > 0) quiet = (await this.opts.sharedQuiet?.remainingMs()) ?? 0;
+    quiet = Math.min(quiet, waitedOut);
     if (quiet > 0) {
       await this.sleepUnlessWoken(quiet);
       return true;

@@ -391,18 +391,18 @@ describe('the queue for a turn', () => {
     expect(bg.at(-1)! - bg[0]).toBeGreaterThanOrEqual(350);
   });
 
+  /** The visitors' client and a crawl's, sending to MFL through one egress. */
+  const siteAndCrawl = (limits: Partial<HttpLimits>) => {
+    const egress = new Egress({ limits: { mfl: limits } });
+    const make = (priority?: 'background') =>
+      createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits, egress, priority });
+    return { site: make(), crawl: make('background') };
+  };
+
   it("a crawl's client sending through the same egress waits for the quiet between a visitor's calls", async () => {
     slowOk(20);
     const limits = { ...fast, requestsPerSecond: 20, burst: 1, concurrency: 2, backgroundQuietMs: 300 };
-    const egress = new Egress({ limits: { mfl: limits } });
-    const site = createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits, egress });
-    const crawl = createServiceHttp({
-      service: 'mfl',
-      userAgent: 'dynasty-test/1.0',
-      limits,
-      egress,
-      priority: 'background',
-    });
+    const { site, crawl } = siteAndCrawl(limits);
     const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
     await new Promise((r) => setTimeout(r, 150));
     // A visitor's calls one after another, each asked a moment after the last one's answer (the
@@ -433,15 +433,7 @@ describe('the queue for a turn', () => {
       backgroundQuietMs: 300,
       backgroundMaxWaitMs: 400,
     };
-    const egress = new Egress({ limits: { mfl: limits } });
-    const site = createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits, egress });
-    const crawl = createServiceHttp({
-      service: 'mfl',
-      userAgent: 'dynasty-test/1.0',
-      limits,
-      egress,
-      priority: 'background',
-    });
+    const { site, crawl } = siteAndCrawl(limits);
     // The visitor never leaves the service quiet: a call every 80 ms or so for 2 s.
     let busy = true;
     const visitor = (async () => {

@@ -61,8 +61,8 @@ const partialTtl = 2 * 60 * 1000;
 /** The list is served from memory for this long, so a shared cache is not read on every keystroke. */
 const memoTtl = 5 * 60 * 1000;
 /**
- * The last list built with MFL's or Sleeper's players is also kept in the cache this long, so that
- * with Redis it outlives a restart and reaches every server.
+ * The last whole list is also kept in the cache this long, so that with Redis it outlives a restart
+ * and reaches every server.
  */
 const LAST_GOOD_KEY = 'players:last-good';
 const lastGoodTtl = 30 * 24 * 60 * 60 * 1000;
@@ -114,7 +114,8 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
       flea: [...extraFlea, ...(f.status === 'fulfilled' ? f.value : [])],
     });
     const complete = m.status === 'fulfilled' && s.status === 'fulfilled' && f.status === 'fulfilled';
-    if (extraFlea.length === 0) await load.keep(LAST_GOOD_KEY, players, lastGoodTtl);
+    // Only a whole list is kept: one built during an outage is rebuilt every few minutes.
+    if (complete && extraFlea.length === 0) await load.keep(LAST_GOOD_KEY, players, lastGoodTtl);
     return { players, complete, fallback: false };
   }
 

@@ -193,27 +193,13 @@ export class SharedVisitorQuiet {
   /** A visitor's call went out or came back. */
   note(): void {
     const now = performance.now();
-    if (now - this.notedAt < this.quietMs / 4 || this.redis.status !== 'ready') return;
+    if (now - this.notedAt < this.quietMs / 4) return;
     this.notedAt = now;
     this.redis.set(this.key, '1', 'PX', Math.ceil(this.quietMs)).catch(() => undefined);
   }
 
-  /**
-   * How much longer background work must keep out (0: it may go). The queue waits for this answer,
-   * visitors' requests included, so a Redis that is not ready or slow to answer counts as no news.
-   */
+  /** How much longer background work must keep out (0: it may go; a Redis that is down says 0 at once). */
   async remainingMs(): Promise<number> {
-    if (this.redis.status !== 'ready') return 0;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<number>((resolve) => {
-      timer = setTimeout(() => resolve(0), SharedVisitorQuiet.ANSWER_WITHIN_MS);
-    });
-    try {
-      return Math.max(0, await Promise.race([this.redis.pttl(this.key).catch(() => 0), late]));
-    } finally {
-      clearTimeout(timer);
-    }
+    return Math.max(0, await this.redis.pttl(this.key).catch(() => 0));
   }
-
-  static readonly ANSWER_WITHIN_MS = 100;
 }

@@ -14,7 +14,8 @@ import { createLoader, memoryCache } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
-import { createLeagueServices, type LeagueServices } from '../leagues/services.ts';
+import type { LeagueServices } from '../leagues/services.ts';
+import { leagueServicesFor } from '../runtime.ts';
 import { ingestLeagues } from './rookie-adp/ingest.ts';
 
 /*
@@ -71,14 +72,7 @@ async function freshApp(mfl: Partial<HttpLimits> = quick): Promise<Bed> {
     {
       database,
       services: (config, cache) => {
-        const built = createLeagueServices({
-          mflApiUrl: config.mflApiUrl,
-          sleeperApiUrl: config.sleeperApiUrl,
-          fleaApiUrl: config.fleaApiUrl,
-          userAgent: 'dynasty-test/1.0',
-          cache,
-          limits: { mfl, sleeper: quick, flea: quick },
-        });
+        const built = leagueServicesFor(config, cache, { limits: { mfl, sleeper: quick, flea: quick } });
         // The tools wait this long for the merged player list before answering without it.
         return {
           ...built,

@@ -13,7 +13,7 @@ import { createLoader } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
-import { createLeagueServices } from '../leagues/services.ts';
+import { leagueServicesFor } from '../runtime.ts';
 
 /*
  * The recorded real answers of each service (../shared/league-fixtures), served by a stand-in,
@@ -162,12 +162,7 @@ async function appWith(alone: 'mfl' | 'sleeper' | 'flea'): Promise<FastifyInstan
     {
       database,
       services: (config, cache) => {
-        const built = createLeagueServices({
-          mflApiUrl: config.mflApiUrl,
-          sleeperApiUrl: config.sleeperApiUrl,
-          fleaApiUrl: config.fleaApiUrl,
-          userAgent: 'dynasty-test/1.0',
-          cache,
+        const built = leagueServicesFor(config, cache, {
           limits: { mfl: quick, sleeper: quick, flea: quick },
         });
         return {

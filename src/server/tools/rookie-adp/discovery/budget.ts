@@ -57,7 +57,6 @@ export interface BudgetOptions {
 export function backgroundLimits(base: HttpLimits, share: number): HttpLimits {
   return {
     ...base,
-    backgroundShare: share,
     concurrency: Math.max(1, Math.floor(base.concurrency * share)),
     // A crawl can wait: it never holds a visitor, so it waits out any Retry-After the service asks for.
     maxRetryAfterMs: 120_000,
