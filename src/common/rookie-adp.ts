@@ -12,9 +12,17 @@ export const ADP_LEAGUE_TYPES = ['1QB', 'SF', '2QB'] as const;
 export type AdpLeagueSize = (typeof ADP_LEAGUE_SIZES)[number];
 export type AdpLeagueType = (typeof ADP_LEAGUE_TYPES)[number];
 
-/** Services whose drafts are stored; the page shows MFL's. */
+/** Services the page shows ADP of (its service choice). */
 export const ADP_SERVICES = ['mfl', 'sleeper'] as const;
 export type AdpService = (typeof ADP_SERVICES)[number];
+export const ADP_SERVICE_NAMES: Record<AdpService, string> = { mfl: 'MFL', sleeper: 'Sleeper' };
+
+/**
+ * Players taken in fewer than this share of the drafts (percent) are hidden unless the page asks for
+ * all: MFL's own aggregate leaves out players under its CUTOFF the same way, and MFL calls results
+ * below 5 % unpredictable.
+ */
+export const DEFAULT_MIN_SHARE = 5;
 
 /** PPR and IDP selects: Any (0), Yes (1), No (-1). */
 export const TRI_STATE_OPTIONS = [
@@ -61,6 +69,8 @@ export const adpRequestSchema = z.object({
   startDate: dateSchema,
   endDate: dateSchema,
   service: z.enum(ADP_SERVICES).default('mfl'),
+  /** Minimum draft share in percent; players under it are counted in `hidden`, not listed. 0 shows all. */
+  minShare: z.preprocess(number, z.number().min(0).max(100)).default(DEFAULT_MIN_SHARE),
 });
 export type AdpRequestInput = z.input<typeof adpRequestSchema>;
 export type AdpRequest = z.output<typeof adpRequestSchema>;
@@ -81,15 +91,58 @@ export const adpPlayerSchema = z.object({
 });
 export type AdpPlayer = z.infer<typeof adpPlayerSchema>;
 
+/**
+ * Where an answer's numbers come from: MFL's own aggregate ADP (`TYPE=adp`), or the drafts the site
+ * stores (Sleeper's public drafts; MFL drafts of connected and admin-listed leagues). The two are
+ * never added into one number.
+ */
+export const ADP_SOURCE_KINDS = ['mfl-aggregate', 'store'] as const;
+export type AdpSourceKind = (typeof ADP_SOURCE_KINDS)[number];
+
+export const adpSourceSchema = z.object({
+  kind: z.enum(ADP_SOURCE_KINDS),
+  /** One sentence naming the source, shown under the caption. */
+  note: z.string(),
+  /** Set when the site's store answers an MFL filter because MFL's aggregate cannot: the banner's words. */
+  switchReason: z.string().optional(),
+  /** Set when MFL did not answer in time and an earlier answer is shown: when that answer was made (epoch ms). */
+  staleSince: z.number().optional(),
+});
+export type AdpSource = z.infer<typeof adpSourceSchema>;
+
 export const adpAnswerSchema = z.object({
+  /** Players at or above the minimum share, by ADP. */
   players: z.array(adpPlayerSchema),
-  /** Drafts matching the filter. */
+  /** Players under the minimum share, left out of `players`. */
+  hidden: z.number().int().default(0),
+  /** Drafts the numbers rest on (MFL's aggregate: the sum of its `totalDrafts` over the sizes asked). */
   totalLeagues: z.number().int(),
-  /** The window searched, epoch ms: startTime inclusive, endTime exclusive (UTC days). */
+  /**
+   * The window the numbers cover, epoch ms: startTime inclusive, endTime exclusive (UTC days). For MFL's
+   * aggregate these are the dates MFL applied (its season's start up to its answer), not the page's.
+   */
   startTime: z.number(),
   endTime: z.number(),
+  source: adpSourceSchema,
+  /**
+   * Set when the window holds no drafts but an earlier rookie-draft season does: that season's window,
+   * offered to the visitor in one click.
+   */
+  latest: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).optional(),
 });
 export type AdpAnswer = z.infer<typeof adpAnswerSchema>;
+
+/** The drafts' numbers before the page's minimum share is applied: what each source computes. */
+export type AdpTally = Pick<AdpAnswer, 'players' | 'totalLeagues' | 'startTime' | 'endTime'>;
+
+/** Splits players at the minimum share (percent): those under it are only counted. */
+export function applyMinShare(
+  players: readonly AdpPlayer[],
+  minShare: number,
+): { players: AdpPlayer[]; hidden: number } {
+  const shown = players.filter((p) => p.draftShare * 100 >= minShare);
+  return { players: shown, hidden: players.length - shown.length };
+}
 
 /** A 400 from the checks: `error` is the first problem, `errors` all of them in the spec's order. */
 export const adpProblemSchema = z.object({ error: z.string(), errors: z.array(z.string()).optional() });

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  type AdpAnswer,
   type AdpLeagueSize,
   type AdpLeagueType,
   type AdpService,
+  type AdpTally,
   adpWindow,
   type TriState,
 } from '#common/rookie-adp.ts';
@@ -78,7 +78,7 @@ function leftOut(service: AdpService, month: string, fromMs: number, toMs: numbe
  * in the query itself, from the same snapshot. The average is sum / count in double precision, so
  * equal ADPs compare equal and ties fall to the drafts count.
  */
-export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpAnswer> {
+export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
   const window = adpWindow(f.startDate, f.endDate);
   const facts = factConditions(f);
   const months = wholeMonths(window.startTime, window.endTime);

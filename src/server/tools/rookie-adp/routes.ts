@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leagueCookies } from '#common/leagues.ts';
 import {
-  type AdpAnswer,
+  ADP_SERVICE_NAMES,
+  type AdpTally,
   adpAnswerSchema,
   adpFilterProblems,
   adpProblemSchema,
   adpRequestSchema,
+  applyMinShare,
 } from '#common/rookie-adp.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -100,12 +102,20 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         startDate: body.startDate!,
         endDate: body.endDate!,
       };
-      return load<AdpAnswer>(
+      const tally = await load<AdpTally>(
         `rookie-adp:answer:${JSON.stringify(filter)}`,
         ANSWER_TTL_MS,
         () => queryAdp(deps.database.db, filter),
         { version: ADP_VERSION_KEY },
       );
+      return {
+        ...tally,
+        ...applyMinShare(tally.players, body.minShare),
+        source: {
+          kind: 'store' as const,
+          note: `From ${ADP_SERVICE_NAMES[body.service]} rookie drafts this site has read.`,
+        },
+      };
     },
   );
 
