@@ -1,6 +1,7 @@
 // Builds the client (Vite) and the server (esbuild, one ES module per entry in dist/server) when a
 // build is missing or older than its sources, so `npm start` on a fresh clone (or after a pull) serves
 // what the sources say, as plain JavaScript, without a separate build step. `--force` rebuilds both.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,7 +57,7 @@ export async function buildServer(out = join(root, 'dist/server')) {
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node20.19',
+    target: 'node22.12',
     // Dependencies are bundled too: one file loads faster than hundreds of modules resolved one by
     // one. PGlite stays in node_modules (it finds its .wasm files beside its own modules), as do
     // the native addons (argon2, the data-directory file lock) and pg's optional native driver.

@@ -1,4 +1,5 @@
 // npm run demo: the site wired to the league-services simulator, offline, with demo content.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './build-if-needed.mjs';
 

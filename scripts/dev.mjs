@@ -1,4 +1,5 @@
 // npm run dev: the API server with the simulator (restarts on change) and Vite's dev server with hot reload.
+import './node-version.mjs';
 import { spawn } from 'node:child_process';
 
 const procs = [

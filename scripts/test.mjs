@@ -1,5 +1,6 @@
 // npm test: type checks, lint, unit and API tests, then the browser tests; stops at the first failing
 // step and ends with one line counting every test that ran.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
