@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { HOME_TITLE } from '#common/site.ts';
 import { registerCurrentUser } from './accounts/current-user.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { ensureSessionHint } from './accounts/session-cookie.ts';
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
     beforePage: ensureSessionHint,
     siteMeta: {
-      title: 'Dynasty Forge — dynasty fantasy football analysis and league tools',
+      title: HOME_TITLE,
       description:
         'Dynasty fantasy football articles, rookie prospect profiles and tools for your MFL, Sleeper and Fleaflicker leagues.',
       type: 'website',

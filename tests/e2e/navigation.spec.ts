@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { HOME_TITLE } from '#common/site.ts';
 import { expect, test } from './support.ts';
 
 /*
@@ -183,6 +184,11 @@ test("a navigation focuses the new page's heading and reads out its title", asyn
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeFocused();
   await expect(announcer).toHaveText('Articles | Dynasty Forge');
+
+  // Home names the site once, as the server's first answer does.
+  await page.goBack();
+  await expect(page).toHaveTitle(HOME_TITLE);
+  await expect(announcer).toHaveText(HOME_TITLE);
 });
 
 test("pointing at or focusing a link fetches its screen's code", async ({ page }) => {

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
+import { documentTitle } from '#common/site.ts';
 
-/** Sets the document title for client-side navigation (the server sets it on first load). */
-export function usePageTitle(title: string | undefined) {
+/**
+ * Sets the document title for client-side navigation (the server sets it on first load): `null` is
+ * the home page's, `undefined` leaves it while the page's own is loading.
+ */
+export function usePageTitle(title: string | null | undefined) {
   useEffect(() => {
-    if (title) document.title = `${title} | Dynasty Forge`;
+    if (title !== undefined) document.title = documentTitle(title);
   }, [title]);
 }

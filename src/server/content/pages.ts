@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markdownToText, truncate } from '#common/content.ts';
+import { documentTitle, HOME_TITLE, SITE_NAME } from '#common/site.ts';
 import { createLoader } from '../cache.ts';
 import { articles, profiles, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,13 +11,12 @@ import { findArticle } from './articles.ts';
 import { findProfile } from './profiles.ts';
 import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
 
-const SITE = 'Dynasty Forge';
 const DESCRIPTION_LENGTH = 160;
 const RSS_COUNT = 50;
 
 const listPages: Record<string, PageMeta> = {
   '/': {
-    title: `${SITE} — dynasty fantasy football analysis and league tools`,
+    title: HOME_TITLE,
     description:
       'Dynasty fantasy football articles, rookie prospect profiles and tools for your MFL, Sleeper and Fleaflicker leagues.',
     path: '/',
@@ -24,13 +24,13 @@ const listPages: Record<string, PageMeta> = {
     type: 'website',
   },
   '/articles': {
-    title: `Dynasty Fantasy Football Articles | ${SITE}`,
+    title: documentTitle('Dynasty Fantasy Football Articles'),
     description: 'Rookie rankings, buy-low targets, superflex strategy and trade advice for dynasty leagues.',
     path: '/articles',
     type: 'website',
   },
   '/profiles': {
-    title: `Draft Prospect Profiles | ${SITE}`,
+    title: documentTitle('Draft Prospect Profiles'),
     description:
       'Scouting reports on the quarterbacks, running backs, receivers and tight ends of the coming classes.',
     path: '/profiles',
@@ -68,7 +68,7 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
           const a = shortname ? await findArticle(db, shortname, false) : undefined;
           if (!a || a.shortname !== shortname) return null;
           return {
-            title: `${a.title} | ${SITE}`,
+            title: documentTitle(a.title),
             description: summary(a.description, a.body),
             path: `/article/${a.shortname}`,
             image: a.image || undefined,
@@ -89,7 +89,7 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
           if (!p || p.shortname !== shortname) return null;
           const heading = [p.name, p.position, p.school].filter(Boolean).join(', ');
           return {
-            title: `${heading} | ${SITE}`,
+            title: documentTitle(heading),
             description: summary(p.description, p.body),
             path: `/profile/${p.shortname}`,
             image: p.image || undefined,
@@ -188,7 +188,7 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
           '<?xml version="1.0" encoding="UTF-8"?>',
           '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
           '  <channel>',
-          `    <title>${SITE}</title>`,
+          `    <title>${SITE_NAME}</title>`,
           `    <link>${escapeXml(`${origin}/`)}</link>`,
           `    <atom:link href="${escapeXml(`${origin}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
           '    <description>Dynasty fantasy football analysis: rookie rankings, buy-low targets and strategy.</description>',

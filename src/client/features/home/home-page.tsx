@@ -18,7 +18,7 @@ const loadFilterModal = () => import('./profile-filter-modal.tsx');
 const ProfileFilterModal = lazy(loadFilterModal);
 
 export function Component() {
-  usePageTitle('Dynasty Forge');
+  usePageTitle(null);
   return (
     <>
       <HomeHero />
