@@ -65,11 +65,16 @@ test.describe('the account page', () => {
       await form.getByRole('button', { name: 'Change Password' }).click();
     };
     await fill(account.password, 'another-secret-7', 'another-secret-8');
-    await expect(form.getByRole('alert')).toContainText('The new passwords do not match.');
+    await expect(form.getByLabel('Confirm New Password')).toHaveAccessibleDescription(
+      'The new passwords do not match.',
+    );
     await fill('not-my-password', 'another-secret-7');
     await expect(form.getByRole('alert')).toContainText('The current password is not right.');
     await fill(account.password, 'password1');
-    await expect(form.getByRole('alert')).toContainText('one of the most common, leaked passwords');
+    await expect(form.getByLabel('New Password', { exact: true })).toHaveAccessibleDescription(
+      /^This password is one of the most common, leaked passwords\. Choose another\./,
+    );
+    await expect(form.getByRole('alert')).toHaveCount(0);
     expect((await other.request.get('/api/users/currentUser')).status()).toBe(200);
 
     await fill(account.password, 'another-secret-7');

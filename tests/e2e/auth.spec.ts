@@ -24,12 +24,17 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByLabel('Confirm Password').fill('short');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert')).toContainText('Error Signing Up');
-    await expect(page.getByRole('alert')).toContainText('at least 8 characters');
-    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    // Each problem is said beside its field, and read out with it.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription(/must be at least 8 characters/);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('long-enough-1');
     await page.getByLabel('Confirm Password').fill('long-enough-2');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert')).toContainText('The passwords do not match.');
+    await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription(
+      'The passwords do not match.',
+    );
+    await expect(password).not.toHaveAttribute('aria-invalid');
     expect(signups, 'nothing is sent while the form is wrong').toBe(0);
 
     await page.getByLabel('Confirm Password').fill('long-enough-1');
@@ -80,7 +85,11 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('password');
     await page.getByLabel('Confirm Password').fill('password');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByRole('alert')).toContainText('one of the most common, leaked passwords');
+    // The server's reason, in words beside the field (not "Invalid body: password: …").
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      /^This password is one of the most common, leaked passwords\. Choose another\./,
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL('/signup');
   });
 });

@@ -1,12 +1,21 @@
-/** An API failure with the server's message (the { error } body) or the status text. */
+/**
+ * An API failure with the server's message (the { error } body) or the status text, and the body
+ * field it is about when the server names one.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The message of an error that is about `field` (from the server or the form's own checks), or undefined. */
+export function fieldError(error: unknown, field: string): string | undefined {
+  return error instanceof ApiError && error.field === field ? error.message : undefined;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,9 +43,12 @@ export async function api<T>(
     // Not JSON: fall through to the status text.
   }
   if (!res.ok) {
-    const message =
-      (data as { error?: string } | null)?.error ?? (res.statusText || `Request failed (${res.status})`);
-    throw new ApiError(res.status, message);
+    const body = data as { error?: string; field?: string } | null;
+    throw new ApiError(
+      res.status,
+      body?.error ?? (res.statusText || `Request failed (${res.status})`),
+      body?.field,
+    );
   }
   return data as T;
 }

@@ -9,7 +9,7 @@ import {
   userSchema,
 } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
-import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { requireUser } from './current-user.ts';
 import { accountLoginLimit, perAddressLimit } from './login-limits.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
@@ -89,7 +89,7 @@ export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinu
       if (!account || !(await verifyPassword(account.passwordHash, currentPassword)))
         throw forbidden('The current password is not right.');
       if (newPassword === currentPassword)
-        throw new HttpError(400, 'Invalid body: newPassword: Choose a password you have not been using.');
+        throw badRequest('Choose a password you have not been using.', 'newPassword');
       assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
       await setPasswordHash(db, me.id, await hashPassword(newPassword));
       // Every session of the account ends, this one too; this browser gets a fresh one.

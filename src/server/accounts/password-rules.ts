@@ -27,12 +27,12 @@ export function passwordProblem(
   return null;
 }
 
-/** Throws a 400 naming the problem, the way the schema's own password errors read. */
+/** Throws a 400 naming the problem and the field, as the schema's own password errors do. */
 export function assertPasswordAllowed(
   password: string,
   account: { email?: string; name?: string } = {},
   field = 'password',
 ) {
   const problem = passwordProblem(password, account);
-  if (problem) throw badRequest(`Invalid body: ${field}: ${problem}`);
+  if (problem) throw badRequest(problem, field);
 }

@@ -2,20 +2,23 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DISK_FULL_MESSAGE, isDiskFull } from './disk-guard.ts';
 import { HttpError } from './errors.ts';
-import { validationMessage } from './validation-message.ts';
+import { problemField, validationMessage } from './validation-message.ts';
 
 /** Every API error is JSON { error }: validation 400s say what was wrong, in plain words; 500s never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.status(400).send({ error: validationMessage(err.validation) });
+      return reply.status(400).send({
+        error: validationMessage(err.validation),
+        field: err.validationContext === 'body' ? problemField(err.validation) : undefined,
+      });
     }
     if (err instanceof HttpError) {
       // A league service that is busy or rate limiting says when to come back (503 + Retry-After).
       const retryAfterMs = (err as { retryAfterMs?: number }).retryAfterMs;
       if (retryAfterMs !== undefined && !reply.hasHeader('retry-after'))
         reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-      return reply.status(err.statusCode).send({ error: err.message });
+      return reply.status(err.statusCode).send({ error: err.message, field: err.field });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

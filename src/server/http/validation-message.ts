@@ -70,6 +70,16 @@ function sentence(item: Item): string {
   }
 }
 
+/**
+ * The body field the problems are about, when they are all about one top-level field of the body
+ * (a form shows the message beside it); undefined otherwise.
+ */
+export function problemField(items: readonly Item[]): string | undefined {
+  const fields = new Set(items.map((i) => i.instancePath.split('/').filter(Boolean)[0]));
+  const [only] = fields;
+  return fields.size === 1 ? only : undefined;
+}
+
 /** One message for all the problems, each said once. */
 export function validationMessage(items: readonly Item[]): string {
   return [...new Set(items.map(sentence))].join(' ');

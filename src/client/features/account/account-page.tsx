@@ -1,9 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { useChangePassword } from '#client/api/auth.ts';
+import { fieldError } from '#client/api/http.ts';
 import { useSaveUser } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { SignedIn } from '#client/components/signed-in.tsx';
+import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { canUseAdmin } from '#common/roles.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, type User } from '#common/users.ts';
@@ -26,7 +28,9 @@ function AccountPage({ user }: { user: User }) {
           {canUseAdmin(user) && (
             <>
               {' · '}
-              <Link to="/admin">Admin panel</Link>
+              <Link to="/admin" className="underline">
+                Admin panel
+              </Link>
             </>
           )}
         </p>
@@ -43,27 +47,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="mb-4 font-display text-xl font-bold uppercase tracking-wide text-field-900">{title}</h2>
       {children}
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  ...input
-}: { id: string; label: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} className="input" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -99,7 +82,7 @@ function ProfileForm({ user }: { user: User }) {
             Saved.
           </p>
         )}
-        <Field
+        <TextField
           id="account-name"
           label="Name"
           autoComplete="name"
@@ -110,7 +93,7 @@ function ProfileForm({ user }: { user: User }) {
             setSaved(false);
           }}
         />
-        <Field
+        <TextField
           id="account-twitter"
           label="Twitter Handle"
           placeholder="@handle"
@@ -133,10 +116,18 @@ function ProfileForm({ user }: { user: User }) {
 
 const emptyPasswords = { current: '', next: '', confirm: '' };
 
+/** The form's own check before sending: which field is wrong, and why. */
+function passwordProblem(form: typeof emptyPasswords): { field: 'next' | 'confirm'; message: string } | null {
+  if (form.next.length < PASSWORD_MIN)
+    return { field: 'next', message: `The new password must be at least ${PASSWORD_MIN} characters.` };
+  if (form.next !== form.confirm) return { field: 'confirm', message: 'The new passwords do not match.' };
+  return null;
+}
+
 function PasswordForm({ user }: { user: User }) {
   const change = useChangePassword();
   const [form, setForm] = useState(emptyPasswords);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReturnType<typeof passwordProblem>>(null);
   const field = (key: keyof typeof form) => ({
     value: form[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -144,6 +135,12 @@ function PasswordForm({ user }: { user: User }) {
       change.reset();
     },
   });
+  // A problem with one field is said beside it; any other in the box above the form.
+  const serverError = change.error;
+  const newPasswordError =
+    problem?.field === 'next' ? problem.message : fieldError(serverError, 'newPassword');
+  const confirmError = problem?.field === 'confirm' ? problem.message : undefined;
+  const formError = !problem && serverError && !newPasswordError ? serverError : undefined;
 
   return (
     <Section title="Change Password">
@@ -152,12 +149,7 @@ function PasswordForm({ user }: { user: User }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const found =
-            form.next.length < PASSWORD_MIN
-              ? `The new password must be at least ${PASSWORD_MIN} characters.`
-              : form.next !== form.confirm
-                ? 'The new passwords do not match.'
-                : null;
+          const found = passwordProblem(form);
           setProblem(found);
           if (found) return;
           change.mutate(
@@ -168,14 +160,13 @@ function PasswordForm({ user }: { user: User }) {
       >
         {/* Lets password managers tie the new password to this account. */}
         <input type="text" hidden readOnly autoComplete="username" value={user.email} />
-        {problem && <ErrorAlert title="Error Changing Password" error={new Error(problem)} />}
-        {!problem && change.error && <ErrorAlert title="Error Changing Password" error={change.error} />}
+        {formError && <ErrorAlert title="Error Changing Password" error={formError} />}
         {change.isSuccess && (
           <p className="alert-success" role="status">
             Your password is changed. Every other device that was logged in has been logged out.
           </p>
         )}
-        <Field
+        <TextField
           id="account-current-password"
           label="Current Password"
           type="password"
@@ -183,21 +174,23 @@ function PasswordForm({ user }: { user: User }) {
           maxLength={PASSWORD_MAX}
           {...field('current')}
         />
-        <Field
+        <TextField
           id="account-new-password"
           label="New Password"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
           hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
+          error={newPasswordError}
           {...field('next')}
         />
-        <Field
+        <TextField
           id="account-confirm-password"
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
+          error={confirmError}
           {...field('confirm')}
         />
         <button type="submit" className="btn-primary self-start" disabled={change.isPending}>
