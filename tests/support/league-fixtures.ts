@@ -3,13 +3,14 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * Test helper: the recorded real answers of the three services live beside the project, in
- * ../shared/league-fixtures (relative to the project root). They are read in place, never copied.
+ * Test helper: the recorded real answers of the three services, kept in the repository under
+ * tests/fixtures/recorded/<service>/ (each service's INDEX.md names every file's source, commit and
+ * license). They are data exactly as recorded: never reformat or edit them.
  */
 
 export type FixtureService = 'mfl' | 'sleeper' | 'flea';
 
-export const fixturesRoot = fileURLToPath(new URL('../../../shared/league-fixtures/', import.meta.url));
+export const fixturesRoot = fileURLToPath(new URL('../fixtures/recorded/', import.meta.url));
 
 /** Every recorded answer of a service, as paths relative to its folder (INDEX.md left out). */
 export function fixtureFiles(service: FixtureService): string[] {

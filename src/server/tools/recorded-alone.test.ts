@@ -16,7 +16,7 @@ import { createPlayerDirectory } from '../leagues/player-directory.ts';
 import { leagueServicesFor } from '../runtime.ts';
 
 /*
- * The recorded real answers of each service (../shared/league-fixtures), served by a stand-in,
+ * The recorded real answers of each service (tests/fixtures/recorded), served by a stand-in,
  * drive every tool through the app's routes with that service alone: the other two cannot be
  * reached at all.
  */

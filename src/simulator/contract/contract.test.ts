@@ -1,17 +1,19 @@
 /**
- * Contract tests: for every endpoint with a recorded real answer in shared/league-fixtures, the simulator's
+ * Contract tests: for every endpoint with a recorded real answer in tests/fixtures/recorded, the simulator's
  * answer has the recording's structure and value types.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturesRoot } from '#test/league-fixtures.ts';
 import { get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
 import type { SimControl } from '../control.ts';
 import type { World } from '../world/world.ts';
 import { compareShape, learnShape, type ShapeOptions } from './shape.ts';
 
-const FIXTURES = new URL('../../../../shared/league-fixtures/', import.meta.url);
-const fixture = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+/** A recorded answer by its path under tests/fixtures/recorded (service folder first). */
+const fixture = (path: string) => readFileSync(join(fixturesRoot, path), 'utf8');
 const json = (path: string) => JSON.parse(fixture(path));
 const MFL = 'mfl/dynastyprocess__ffscrapr-tests/mfl/2020/';
 const TW = 'mfl/tiltedwindmills__mfl-api/src/test/resources/exports/';

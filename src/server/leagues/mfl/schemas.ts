@@ -3,7 +3,7 @@ import { leagueError } from '../errors.ts';
 import { checkBody, isRecord, payload, str, text } from './parse.ts';
 
 /*
- * What MFL sends for each export (JSON=1), from the recorded answers in shared/league-fixtures/mfl,
+ * What MFL sends for each export (JSON=1), from the recorded answers in tests/fixtures/recorded/mfl,
  * as far as the app reads it (unknown members are dropped). MFL's JSON is XML turned into JSON: every
  * scalar is a string, a list of one collapses to the bare element, an empty list is `{}` or missing,
  * and text nodes are `{ "$t": "…" }`. Ids stay strings (ids like "0001" keep their zeros); scores,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readDraftResults, readLeague, readPlayers, readRules } from '#server/leagues/mfl/schemas.ts';
 import {
@@ -6,26 +5,25 @@ import {
   sleeperDraftSchema,
   sleeperLeagueSchema,
 } from '#server/leagues/sleeper/schemas.ts';
+import { fixtureJson } from '#test/league-fixtures.ts';
 import { mflIsIdp, mflIsPpr, mflQbFormat, perCatchPoints, sleeperFacts } from './facts.ts';
 import { mflDraft } from './read-mfl.ts';
 import { sleeperDraft } from './read-sleeper.ts';
 
-// The recorded real answers live beside the project (read in place, never copied).
-const fixtures = new URL('../../../../../shared/league-fixtures/', import.meta.url);
-const fixture = (path: string): unknown => JSON.parse(readFileSync(new URL(path, fixtures), 'utf8'));
-const mfl2020 = 'mfl/dynastyprocess__ffscrapr-tests/mfl/2020/';
-const sleeperV1 = 'sleeper/ffverse__ffscrapr-tests/sleeper/v1/';
+// The recorded real answers (tests/fixtures/recorded).
+const mfl2020 = 'dynastyprocess__ffscrapr-tests/mfl/2020/';
+const sleeperV1 = 'ffverse__ffscrapr-tests/sleeper/v1/';
 
 describe('league facts from recorded MFL leagues', () => {
   it('a one-QB league (QB limit "1") with no defensive starters', () => {
-    const league = readLeague(fixture(`${mfl2020}export-d4f576.json`));
+    const league = readLeague(fixtureJson('mfl', `${mfl2020}export-d4f576.json`));
     expect(mflQbFormat(league.starters)).toBe('1QB');
     expect(mflIsIdp(league.starters, league.idpStarters)).toBe(false);
     expect(league.franchises).toHaveLength(16);
   });
 
   it('a superflex league (QB limit "1-2")', () => {
-    const league = readLeague(fixture(`${mfl2020}export-53ace0.json`));
+    const league = readLeague(fixtureJson('mfl', `${mfl2020}export-53ace0.json`));
     expect(league.starters.find((s) => s.name === 'QB')?.limit).toBe('1-2');
     expect(mflQbFormat(league.starters)).toBe('SF');
     expect(mflIsIdp(league.starters, league.idpStarters)).toBe(false);
@@ -98,12 +96,16 @@ describe('PPR from MFL scoring rules', () => {
 
 describe('league facts from recorded Sleeper leagues', () => {
   it('a 12-team one-QB half-PPR league', () => {
-    const league = sleeperLeagueSchema.parse(fixture(`${sleeperV1}league/522458773317046272.json`));
+    const league = sleeperLeagueSchema.parse(
+      fixtureJson('sleeper', `${sleeperV1}league/522458773317046272.json`),
+    );
     expect(sleeperFacts(league)).toEqual({ size: 12, qbFormat: '1QB', idp: false, ppr: true });
   });
 
   it('a superflex full-PPR league', () => {
-    const league = sleeperLeagueSchema.parse(fixture(`${sleeperV1}league/711961723149553664.json`));
+    const league = sleeperLeagueSchema.parse(
+      fixtureJson('sleeper', `${sleeperV1}league/711961723149553664.json`),
+    );
     expect(sleeperFacts(league)).toEqual({ size: 12, qbFormat: 'SF', idp: false, ppr: true });
   });
 
@@ -119,7 +121,7 @@ describe('league facts from recorded Sleeper leagues', () => {
 });
 
 describe('rookie drafts from recorded answers', () => {
-  const players = readPlayers(fixture(`${mfl2020}export-e54ca1.json`)).players;
+  const players = readPlayers(fixtureJson('mfl', `${mfl2020}export-e54ca1.json`)).players;
   const byId = new Map(players.map((p) => [p.id, p]));
   const lookup = {
     isRookie: (p: { player: string }) => byId.get(p.player)?.draft_year === '2020',
@@ -174,13 +176,15 @@ describe('rookie drafts from recorded answers', () => {
   });
 
   it('reads a recorded Sleeper rookie draft: every pick, dated by the draft start', () => {
-    const league = sleeperLeagueSchema.parse(fixture(`${sleeperV1}league/522458773317046272.json`));
-    const [draft] = (fixture(`${sleeperV1}league/522458773317046272/drafts.json`) as unknown[]).map((d) =>
-      sleeperDraftSchema.parse(d),
+    const league = sleeperLeagueSchema.parse(
+      fixtureJson('sleeper', `${sleeperV1}league/522458773317046272.json`),
     );
-    const picks = (fixture(`${sleeperV1}draft/522458773321240576/picks.json`) as unknown[]).map((p) =>
-      sleeperDraftPickSchema.parse(p),
-    );
+    const [draft] = (
+      fixtureJson('sleeper', `${sleeperV1}league/522458773317046272/drafts.json`) as unknown[]
+    ).map((d) => sleeperDraftSchema.parse(d));
+    const picks = (
+      fixtureJson('sleeper', `${sleeperV1}draft/522458773321240576/picks.json`) as unknown[]
+    ).map((p) => sleeperDraftPickSchema.parse(p));
     const record = sleeperDraft(league.league_id, sleeperFacts(league)!, draft, picks)!;
     expect(record).toMatchObject({ service: 'sleeper', draftKey: '522458773321240576', season: 2020 });
     expect(record.picks).toHaveLength(48);

@@ -15,7 +15,7 @@ import { crawlSettings } from './discovery.ts';
 import { DEFAULT_SLEEPER_USERS } from './sleeper-seed.ts';
 
 /*
- * Discovery on the services' recorded real answers (shared/league-fixtures): a Sleeper user's league
+ * Discovery on the services' recorded real answers (tests/fixtures/recorded): a Sleeper user's league
  * list, a league's members, its drafts and picks. MFL's leagueSearch answer is not in the recorded
  * set; the search below answers in the shape of MFL's documented export, naming recorded leagues.
  */

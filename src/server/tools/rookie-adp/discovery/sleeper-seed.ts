@@ -6,7 +6,7 @@
  * visitors' leagues; these public accounts let Sleeper ADP fill from the first run.
  *
  * User ids, not usernames: ids never change (usernames can), and an id needs no lookup request.
- * They are the members of public leagues whose answers are recorded in shared/league-fixtures/sleeper:
+ * They are the members of public leagues whose answers are recorded in tests/fixtures/recorded/sleeper:
  * a 12-team dynasty league (522458773317046272, "The JanMichaelLarkin Dynasty League") and a league
  * of the 2025 season (1264686617134628864). An account that has left Sleeper or plays no league this
  * season costs one request per season and is passed over.
