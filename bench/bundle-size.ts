@@ -3,6 +3,8 @@
  * dist/client/index.html, the page's lazy route module, and every module they import statically,
  * each gzipped (level 9) and summed. Target: at most 100 KB gzipped for each page. Chunks loaded only
  * on demand (the filter modal, the admin panel, the tools) are not counted.
+ * The tools' pages are listed too, without a target: what a visitor who opens one directly loads,
+ * and for the Status Checker what its player search adds once an account is connected.
  * Run `npx vite build` first (CLIENT_DIR names another build directory). It exits non-zero when a
  * page is over the budget, so `npm test` runs it after the client build as a check.
  *
@@ -85,6 +87,22 @@ const modal = [...closure([routeModule('profile-filter-modal')])].filter((f) => 
 console.log(
   `\nLoaded on first use of the filter modal: ${(modal.reduce((n, f) => n + gz(f), 0) / 1024).toFixed(1)} KB`,
 );
+// The tools, opened directly: the entry, the screen, and for the Status Checker the player search
+// and status table it loads as soon as an account is connected.
+console.log('\ntool (no target)                         JS files   gzipped KB');
+const sizeOf = (files: Set<string>) => [...files].reduce((n, f) => n + gz(f), 0) / 1024;
+for (const [page, prefixes] of [
+  ['rostership', ['rostership-page']],
+  ['status checker', ['status-checker-page']],
+  ['status checker, an account connected', ['status-checker-page', 'player-lookup']],
+  ['lineup', ['lineup-page']],
+  ['rookie ADP', ['rookie-adp-page']],
+] as const) {
+  const files = closure([entry, ...preloaded, ...prefixes.map(routeModule)]);
+  console.log(
+    `${page.padEnd(40)} ${String(files.size).padStart(8)} ${sizeOf(files).toFixed(1).padStart(12)}`,
+  );
+}
 if (missed) {
   console.error(`\nFirst-load budget exceeded: each page above must load at most ${TARGET_KB} KB gzipped.`);
   process.exitCode = 1;

@@ -5,17 +5,55 @@
  * performance ≥ 95, accessibility 100, best practices ≥ 95, SEO 100 on public pages. Each page is
  * measured LH_RUNS times (3) and the run with the median performance score is shown.
  *
+ * Lighthouse and chrome-launcher are not installed with the project (they would add some 90
+ * packages that nothing else uses): add them for the run as below (the next `npm ci` takes them away
+ * again). Without them the benchmark says so in one line and exits non-zero.
+ *
+ *   npm install --no-save lighthouse chrome-launcher
  *   node --import tsx bench/lighthouse.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { exited, startServerProcess } from '#test/server-process.ts';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+// The little of Lighthouse's and chrome-launcher's API used here, so type checks need neither.
+interface Audit {
+  id: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  details?: unknown;
+}
+interface Lhr {
+  runtimeError?: { code: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, Audit | undefined>;
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+
+/** Loads both, or says how to add them and exits. */
+async function loadTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
+  // Names in variables: TypeScript then does not look for the packages' types.
+  const names = ['lighthouse', 'chrome-launcher'];
+  try {
+    const [lh, cl] = await Promise.all(names.map((name) => import(name)));
+    return { lighthouse: lh.default, chromeLauncher: cl };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    console.error(
+      'bench/lighthouse.ts needs lighthouse and chrome-launcher, not installed by default: npm install --no-save lighthouse chrome-launcher',
+    );
+    process.exit(1);
+  }
+}
+
+const { lighthouse, chromeLauncher } = await loadTools();
 
 const dir = mkdtempSync(join(tmpdir(), 'dynasty-lh-'));
 const server = await startServerProcess({
@@ -73,7 +111,7 @@ try {
           `${name}: a run measured nothing (${run.runtimeError?.code ?? 'no performance score'})`,
         );
     }
-    measured.sort((a, b) => a.categories.performance.score! - b.categories.performance.score!);
+    measured.sort((a, b) => a.categories.performance!.score! - b.categories.performance!.score!);
     const lhr = measured[Math.floor(measured.length / 2)];
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const items =
@@ -100,7 +138,8 @@ try {
     if (!pass) {
       const failing = Object.values(lhr.audits)
         .filter(
-          (a) =>
+          (a): a is Audit =>
+            !!a &&
             a.score !== null &&
             a.score < 0.9 &&
             a.scoreDisplayMode !== 'informative' &&

@@ -21,8 +21,15 @@ const PAGES: { path: string; ready?: (page: Page) => Promise<void> }[] = [
     ready: (p) => expect(p.getByText(/Week \d+ Lineup/)).toBeVisible({ timeout: 30_000 }),
   },
   {
+    // With the player search's list open: the listbox and its options are checked too.
     path: '/tools/status-checker',
-    ready: (p) => expect(p.getByRole('combobox').first()).toBeVisible({ timeout: 20_000 }),
+    ready: async (p) => {
+      const search = p.getByRole('combobox', { name: 'Player' });
+      await expect(search).toHaveAttribute('placeholder', 'Type a player’s name', { timeout: 20_000 });
+      await search.fill('al');
+      await expect(p.getByRole('listbox', { name: 'Player' }).getByRole('option').first()).toBeVisible();
+      await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
+    },
   },
   {
     path: '/tools/rostership',

@@ -4,8 +4,8 @@ import { expect, SIM_URL, test } from './support.ts';
 
 /*
  * The Player Status Checker in Chromium against the simulator, for the demo user with leagues on
- * MFL, Sleeper and Fleaflicker: the connect buttons, the type-ahead, a status row for every league
- * labelled by service, and a league that fails and is retried.
+ * MFL, Sleeper and Fleaflicker: the connect buttons, the type-ahead (by mouse and by keyboard), a
+ * status row for every league labelled by service, and a league that fails and is retried.
  */
 
 async function connectAll(page: Page) {
@@ -47,6 +47,7 @@ async function myMflPlayer(page: Page) {
 }
 
 const statusTable = (page: Page) => page.getByRole('table', { name: 'Player status by league' });
+const optionName = (p: Listed) => `${p.name} · ${p.position} · ${p.team}`;
 
 test.describe('player status checker', () => {
   test('the player search appears once an account is connected; MFL login and Sleeper Connect buttons', async ({
@@ -101,7 +102,7 @@ test.describe('player status checker', () => {
     await page.goto('/tools/status-checker');
     const search = page.getByRole('combobox', { name: 'Player' });
     await search.fill(player.name.slice(0, Math.max(4, player.name.length - 2)).toLowerCase());
-    const option = page.getByRole('option', { name: `${player.name} · ${player.position} · ${player.team}` });
+    const option = page.getByRole('option', { name: optionName(player) });
     await expect(option).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('status-search.png') });
     await option.click();
@@ -133,5 +134,130 @@ test.describe('player status checker', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await statusTable(page).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('status-phone.png') });
+  });
+
+  test('the player search: typing filters, arrow keys move, Enter picks, Escape closes, at most 50 options', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await connectAll(page);
+    const { players: all }: { players: Listed[] } = await (await page.request.get('/api/players')).json();
+    const count = new Map<string, number>();
+    for (const p of all) count.set(p.name, (count.get(p.name) ?? 0) + 1);
+    // Names as the search compares them: no accents or punctuation, any case.
+    const fold = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[.'’`-]/g, '');
+    const matching = (q: string) => all.filter((p) => fold(p.name).includes(q)).length;
+    // A surname a few players share, one of whom (not the first) is the only player of his name.
+    const bySurname = new Map<string, Listed[]>();
+    for (const p of all.filter((p) => /^[A-Za-z]+ [A-Za-z]+$/.test(p.name))) {
+      const surname = p.name.split(' ')[1];
+      bySurname.set(surname, [...(bySurname.get(surname) ?? []), p]);
+    }
+    const [surname, namesakes] = [...bySurname].find(
+      ([name, ps]) =>
+        ps.length >= 3 && matching(fold(name)) <= 20 && ps.slice(1).some((p) => count.get(p.name) === 1),
+    )!;
+    // Arrow keys must move to him before Enter picks him.
+    const target = namesakes.findLast((p) => count.get(p.name) === 1)!;
+    expect(matching('a')).toBeGreaterThan(50);
+
+    await page.goto('/tools/status-checker');
+    const search = page.getByRole('combobox', { name: 'Player' });
+    const list = page.getByRole('listbox', { name: 'Player' });
+    const options = list.getByRole('option');
+    await expect(page.locator('label', { hasText: /^Player$/ })).toBeVisible();
+    await expect(search).toHaveAttribute('placeholder', 'Type a player’s name', { timeout: 20_000 });
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
+    await expect(list).toBeHidden();
+
+    // Focused and empty, the list asks for a name.
+    await search.click();
+    await expect(search).toHaveAttribute('aria-expanded', 'true');
+    await expect(list).toContainText('Start typing a name');
+    await expect(options).toHaveCount(0);
+
+    // One letter matches most of the list; only the first 50 are drawn, the first one highlighted.
+    await search.pressSequentially('a');
+    await expect(options).toHaveCount(50);
+    const highlighted = async () => {
+      const id = await search.getAttribute('aria-activedescendant');
+      return id ? page.locator(`[id="${id}"]`).getAttribute('aria-label') : null;
+    };
+    const names = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    await expect.poll(highlighted).toBe(names[0]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(highlighted).toBe(names[2]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(highlighted).toBe(names[1]);
+    await expect(options.nth(1)).toHaveAttribute('data-active-item', 'true');
+
+    // Escape closes the list and keeps what was typed; an arrow key opens it again.
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
+    await expect(search).toHaveValue('a');
+    await expect(search).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(list).toBeVisible();
+
+    // Typing narrows the list to the players of that surname; arrow keys and Enter pick one.
+    await search.fill(surname.toLowerCase());
+    await expect(options).toHaveCount(matching(fold(surname)));
+    await expect(list.getByRole('option', { name: optionName(target) })).toBeVisible();
+    const shown = await options.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    const at = shown.indexOf(optionName(target));
+    expect(at).toBeGreaterThan(0);
+    for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
+    await expect.poll(highlighted).toBe(optionName(target));
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('player-search-desktop.png') });
+    await page.keyboard.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(search).toHaveValue(target.name);
+    await expect(page.getByRole('heading', { name: target.name })).toBeVisible();
+    await expect(statusTable(page).locator('tbody tr').first()).toBeVisible();
+
+    // A name that matches no one says so; Escape then shows the pick again.
+    await search.fill('zzqqxx');
+    await expect(list).toContainText('No player by that name');
+    await expect(page.getByRole('status').filter({ hasText: 'No player by that name' })).toBeAttached();
+    await expect(options).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(search).toHaveValue(target.name);
+    await expect(page.getByRole('heading', { name: target.name })).toBeVisible();
+
+    // The clear button drops the pick and the status table, and gives the field its focus back.
+    await page.getByRole('button', { name: 'Clear Player' }).click();
+    await expect(search).toHaveValue('');
+    await expect(search).toBeFocused();
+    await expect(page.getByRole('heading', { name: target.name })).toHaveCount(0);
+    await expect(statusTable(page)).toHaveCount(0);
+
+    // On a 390 px phone the open list stays inside the screen and the page does not scroll sideways;
+    // a tap on an option picks it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await search.fill(surname.toLowerCase());
+    await expect(list).toBeVisible();
+    const box = (await list.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('player-search-phone.png') });
+    await list.getByRole('option', { name: optionName(target) }).click();
+    await expect(search).toHaveValue(target.name);
+    await expect(page.getByRole('heading', { name: target.name })).toBeVisible();
+    // A click elsewhere closes the list without picking.
+    await search.fill('a');
+    await expect(list).toBeVisible();
+    await page.getByRole('heading', { name: 'Player Status Checker' }).click();
+    await expect(list).toBeHidden();
+    await expect(search).toHaveValue(target.name);
   });
 });

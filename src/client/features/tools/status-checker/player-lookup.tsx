@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLeagues } from '#client/api/leagues.ts';
 import type { Connections, LeaguePlayer, LeagueType } from '#common/leagues.ts';
 import { FREE_AGENT } from '#common/player-status.ts';
@@ -12,7 +12,6 @@ const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 
 /** The player search and the status table, for a visitor with at least one connected account. */
 export default function PlayerLookup({ connections }: { connections: Connections }) {
-  const selectId = useId();
   const players = usePlayers(true);
   const [player, setPlayer] = useState<LeaguePlayer>();
   const { rows, lookUp, retry } = useStatusLookup();
@@ -41,11 +40,7 @@ export default function PlayerLookup({ connections }: { connections: Connections
   return (
     <>
       <section className="card mb-4 p-4">
-        <label className="label" htmlFor={selectId}>
-          Player
-        </label>
         <PlayerSelect
-          inputId={selectId}
           players={players.data?.players ?? []}
           loading={players.isPending}
           value={player}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/spinner.tsx';
 import { ToolPage } from '../tool-page.tsx';
 
-// The search (react-select) and the table are fetched only once an account is connected.
+// The player search and the table are fetched only once an account is connected.
 const PlayerLookup = lazy(() => import('./player-lookup.tsx'));
 
 export function Component() {
