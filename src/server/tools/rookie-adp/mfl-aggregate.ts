@@ -151,10 +151,12 @@ export interface AggregateRequest {
 /**
  * Asks MFL once per size (in parallel) and combines the answers. The players come from MFL's player
  * database, which the site keeps for a day (the player search reads it too), so three sizes cost
- * three calls; players it lacks are asked by id once. The window is what MFL applied: the season's
+ * three calls; without it, it is read alongside them; players it lacks are asked by id once. The window is what MFL applied: the season's
  * start up to the day of its answer (the earliest of the sizes' timestamps).
  */
 export async function readMflAggregate(mfl: MflClient, req: AggregateRequest): Promise<AdpTally> {
+  // The player database is read while MFL counts (a cache hit on most days; playersById uses it).
+  const database = mfl.players(req.season).catch(() => undefined);
   const answers = await Promise.all(
     req.sizes.map((fcount) =>
       mfl.adp(
@@ -171,6 +173,7 @@ export async function readMflAggregate(mfl: MflClient, req: AggregateRequest): P
     ),
   );
   const ids = [...new Set(answers.flatMap((a) => a.players.map((p) => p.id)))];
+  await database;
   const players = ids.length > 0 ? await mfl.playersById(ids, req.season) : new Map<string, MflPlayer>();
   const season = mflSeasonWindow(req.season);
   const stamps = answers.map((a) => a.timestamp).filter((t): t is number => t !== null && t > 0);
