@@ -151,8 +151,9 @@ export interface AggregateRequest {
 /**
  * Asks MFL once per size (in parallel) and combines the answers. The players come from MFL's player
  * database, which the site keeps for a day (the player search reads it too), so three sizes cost
- * three calls; without it, it is read alongside them; players it lacks are asked by id once. The window is what MFL applied: the season's
- * start up to the day of its answer (the earliest of the sizes' timestamps).
+ * three calls (without it cached, it is read alongside them); players it lacks are asked by id once.
+ * The window is what MFL applied: the season's start up to the day of its answer (the earliest of
+ * the sizes' timestamps).
  */
 export async function readMflAggregate(mfl: MflClient, req: AggregateRequest): Promise<AdpTally> {
   // The player database is read while MFL counts (a cache hit on most days; playersById uses it).
@@ -190,7 +191,7 @@ interface Kept {
 
 /** What the operator sees of MFL's aggregate (admin data page, /metrics). */
 export interface AggregateStatus {
-  /** The latest answer MFL gave: when, for which filter, over how many drafts, made by MFL when. */
+  /** The latest answer MFL gave: when, for which filter, over how many drafts, up to which day (exclusive end). */
   lastGood?: { at: number; sizes: number[]; ppr: TriState; drafts: number; coversUntil: number };
   /** The latest failure (MFL down, slow, refusing). */
   lastFailure?: { at: number; message: string };
