@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adpSourceStatsSchema } from './adp-sources.ts';
 
 /*
  * The admin data page of Rookie ADP: what the draft store holds, where its leagues came from, how
@@ -69,6 +70,8 @@ export const adpDataSchema = z.object({
     z.object({ kind: z.enum(['mfl-search', 'sleeper-user']), due: z.number().int(), done: z.number().int() }),
   ),
   runs: z.array(adpRunSchema),
+  /** Where the answers come from: the store per service and MFL's own aggregate (decision 018). */
+  answerSources: adpSourceStatsSchema,
 });
 export type AdpData = z.infer<typeof adpDataSchema>;
 

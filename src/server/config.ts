@@ -64,6 +64,11 @@ const envSchema = z.object({
   ADP_RUN_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(1500),
   /** Minutes between discovery runs once the frontier is drained. */
   ADP_RUN_MINUTES: z.coerce.number().min(0.01).max(10_080).default(10),
+  /**
+   * Seconds MFL's own ADP may take before its last good answer stands in; with none kept, the site
+   * waits five times as long before saying MFL is slow.
+   */
+  ADP_MFL_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(4),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -114,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpBackgroundShare: e.ADP_BACKGROUND_SHARE,
     adpRunRequests: e.ADP_RUN_REQUESTS,
     adpRunMinutes: e.ADP_RUN_MINUTES,
+    adpMflWaitMs: e.ADP_MFL_WAIT_SECONDS * 1000,
   };
 }
 

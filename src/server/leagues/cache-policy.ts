@@ -22,7 +22,8 @@ export const ttl = {
   season: 6 * hour,
   currentWeek: 10 * minute,
   drafts: 30 * minute,
-  adp: 1 * hour,
+  /** MFL's aggregate ADP moves slowly: a few hundred drafts a day against thousands counted. */
+  adp: 6 * hour,
   user: 1 * hour,
 } as const;
 

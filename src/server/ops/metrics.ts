@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { Cache } from '../cache.ts';
 
 /*
@@ -58,6 +59,97 @@ const dbQueryDuration = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [registry],
 });
+
+const adpAnswers = new Counter({
+  name: 'dynasty_rookie_adp_answers_total',
+  help: "Rookie ADP answers by source (mfl-aggregate: MFL's own ADP; store: the drafts the site stores) and outcome (current; stale: MFL slow or down, its last good answer shown; none: MFL failed with no earlier answer).",
+  labelNames: ['source', 'outcome'] as const,
+  registers: [registry],
+});
+
+/**
+ * The Rookie ADP sources' figures are read when /metrics is scraped, from whichever app registered
+ * them last (a process serves one app; tests build many), at most once a few seconds.
+ */
+let adpSources: (() => Promise<AdpSourceStats>) | undefined;
+let adpSourcesRead: { at: number; stats: Promise<AdpSourceStats | undefined> } | undefined;
+const readAdpSources = () => {
+  const t = Date.now();
+  if (!adpSourcesRead || t - adpSourcesRead.at > 5_000)
+    adpSourcesRead = {
+      at: t,
+      stats: adpSources ? adpSources().catch(() => undefined) : Promise.resolve(undefined),
+    };
+  return adpSourcesRead.stats;
+};
+
+/** Registers where the Rookie ADP source figures come from; answers a function that unregisters it. */
+export function reportAdpSources(read: () => Promise<AdpSourceStats>): () => void {
+  adpSources = read;
+  adpSourcesRead = undefined;
+  return () => {
+    if (adpSources === read) adpSources = undefined;
+    adpSourcesRead = undefined;
+  };
+}
+
+new Gauge({
+  name: 'dynasty_rookie_adp_drafts',
+  help: "Drafts behind Rookie ADP by source: store-mfl and store-sleeper (the drafts the site stores), mfl-aggregate (MFL's totalDrafts in its latest good answer, summed over the sizes asked).",
+  labelNames: ['source'] as const,
+  registers: [registry],
+  async collect() {
+    const stats = await readAdpSources();
+    this.reset();
+    if (!stats) return;
+    for (const s of stats.store) this.set({ source: `store-${s.service}` }, s.drafts);
+    if (stats.mflAggregate.drafts !== null) this.set({ source: 'mfl-aggregate' }, stats.mflAggregate.drafts);
+  },
+});
+
+new Gauge({
+  name: 'dynasty_rookie_adp_newest_draft_timestamp_seconds',
+  help: "Newest draft behind Rookie ADP by source (epoch seconds): the store's newest draft per service; for mfl-aggregate the last day its latest good answer covers.",
+  labelNames: ['source'] as const,
+  registers: [registry],
+  async collect() {
+    const stats = await readAdpSources();
+    this.reset();
+    if (!stats) return;
+    for (const s of stats.store)
+      if (s.newestDraftAt) this.set({ source: `store-${s.service}` }, Date.parse(s.newestDraftAt) / 1000);
+    const covers = stats.mflAggregate.coversUntil;
+    if (covers) this.set({ source: 'mfl-aggregate' }, Date.parse(covers) / 1000);
+  },
+});
+
+new Gauge({
+  name: 'dynasty_rookie_adp_mfl_last_good_age_seconds',
+  help: "Age of the latest good answer MFL's own ADP gave (absent until there is one).",
+  registers: [registry],
+  async collect() {
+    const stats = await readAdpSources();
+    this.reset();
+    if (stats?.mflAggregate.ageMs != null) this.set(stats.mflAggregate.ageMs / 1000);
+  },
+});
+
+export function recordAdpAnswer(source: 'mfl-aggregate' | 'store', outcome: 'current' | 'stale' | 'none') {
+  adpAnswers.inc({ source, outcome });
+}
+
+/** Calls to a service this process made that ended with the outcome (each try counts), e.g. MFL's 429s. */
+export async function leagueCallCount(service: string, outcome: string): Promise<number> {
+  const { values } = await leagueCallDuration.get();
+  return values
+    .filter(
+      (v) =>
+        v.metricName === 'dynasty_league_call_duration_seconds_count' &&
+        v.labels.service === service &&
+        v.labels.outcome === outcome,
+    )
+    .reduce((sum, v) => sum + v.value, 0);
+}
 
 /** One call to a league service, as the league clients report it. */
 export interface LeagueCall {

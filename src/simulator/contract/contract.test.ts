@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixturesRoot } from '#test/league-fixtures.ts';
+import { fixtureJson, fixturesRoot } from '#test/league-fixtures.ts';
 import { get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
 import type { SimControl } from '../control.ts';
 import type { World } from '../world/world.ts';
@@ -126,6 +126,19 @@ describe('MFL contract', () => {
       [json(`${TW}injuries/invalid-week.json`)],
       m,
     );
+  });
+
+  it('adp: the recorded aggregate, as many players and as one', async () => {
+    const dir = 'braven112__mfl.football.v2/data/theleague/mfl-feeds/2025';
+    const recs = [
+      fixtureJson('mfl', `${dir}/adp-redraft.json`),
+      fixtureJson('mfl', `${dir}/adp-redraft.single-player.derived.json`),
+    ];
+    const ours = await answer(
+      '/mfl/api/2026/export?TYPE=adp&IS_KEEPER=R&IS_MOCK=0&FCOUNT=12&IS_PPR=1&JSON=1',
+    );
+    expect(Array.isArray(ours.adp.player)).toBe(true);
+    conforms(ours, recs, m);
   });
 
   it('playerStatus for one and for several players', async () => {

@@ -163,25 +163,26 @@ export function projectedScores(ctx: MflContext, ppr = 1, pool = ctx.world.playe
   });
 }
 
-const PERIOD_DAYS: Record<string, number> = { RECENT: 14, ALL: 3650 };
-
+/**
+ * TYPE=adp as MFL documents it, and no more: one season per /<year>/ path (MFL's seasons turn over on
+ * 1 March UTC), drafts up to now; `PERIOD` ALL (or none) is that whole season so far and RECENT its
+ * last 14 days (how long RECENT is, MFL does not say; the site asks only ALL). `TIME` and `DAYS` are
+ * not documented filters and are ignored, as MFL is said to ignore `DAYS`. `CUTOFF` (default 5, which
+ * no recorded answer goes below) and `FCOUNT` are honoured.
+ */
 export function adp(ctx: MflContext): MflBody {
   const p = ctx.params;
   const keeper = (p.IS_KEEPER ?? '').toUpperCase();
   // Letters N, K, R select draft kinds; the old numeric codes are ignored, other letters refused.
   if (keeper && !/^\d+$/.test(keeper) && !/^[NKR]+$/.test(keeper))
     return errorBody('Invalid value for IS_KEEPER');
+  const year = Number.parseInt(ctx.year, 10);
   const nowS = Math.floor(ctx.now / 1000);
-  let from = 0;
-  let to = nowS;
-  const days = Number.parseInt(p.DAYS ?? '', 10);
-  const time = Number.parseInt(p.TIME ?? '', 10);
-  if (Number.isFinite(time)) {
-    from = time;
-    if (Number.isFinite(days)) to = time + days * 86_400;
-  } else if (Number.isFinite(days)) from = nowS - days * 86_400;
-  else if (p.PERIOD && PERIOD_DAYS[p.PERIOD.toUpperCase()])
-    from = nowS - PERIOD_DAYS[p.PERIOD.toUpperCase()] * 86_400;
+  const seasonStart = Date.UTC(year, 2, 1) / 1000;
+  const seasonEnd = Date.UTC(year + 1, 2, 1) / 1000;
+  const to = Math.min(seasonEnd, nowS + 1);
+  const from =
+    (p.PERIOD ?? '').toUpperCase() === 'RECENT' ? Math.max(seasonStart, nowS - 14 * 86_400) : seasonStart;
   const num = (v: string | undefined, dflt: number) => {
     const n = Number.parseInt(v ?? '', 10);
     return Number.isFinite(n) ? n : dflt;
@@ -193,26 +194,24 @@ export function adp(ctx: MflContext): MflBody {
     mock: num(p.IS_MOCK, -1),
     from,
     to,
-    cutoff: num(p.CUTOFF, 0),
+    cutoff: num(p.CUTOFF, 5),
   });
-  const rows = result.rows.map((r) => {
-    const row: Record<string, string> = {
-      id: ctx.world.players[r.player].mflId,
-      rank: String(r.rank),
-      averagePick: r.averagePick.toFixed(2),
-      minPick: String(r.minPick),
-      maxPick: String(r.maxPick),
-      draftsSelectedIn: String(r.draftsSelectedIn),
-      draftSelPct: String(r.draftSelPct),
-    };
-    return row;
-  });
+  // Every value a string, as MFL sends them; key order as in the recorded answer's first player.
+  const rows = result.rows.map((r) => ({
+    minPick: String(r.minPick),
+    maxPick: String(r.maxPick),
+    id: ctx.world.players[r.player].mflId,
+    averagePick: r.averagePick.toFixed(2),
+    draftsSelectedIn: String(r.draftsSelectedIn),
+    rank: String(r.rank),
+    draftSelPct: String(r.draftSelPct),
+  }));
   return envelope({
     adp: {
-      timestamp: String(nowS),
-      totalDrafts: String(result.totalDrafts),
       totalPicks: String(result.totalPicks),
       player: collapse(rows),
+      totalDrafts: String(result.totalDrafts),
+      timestamp: String(nowS),
     },
   });
 }

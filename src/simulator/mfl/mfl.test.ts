@@ -231,30 +231,78 @@ describe('MFL exports', () => {
   });
 
   it('computes rookie ADP with its filters', async () => {
-    const adp = async (q: string) =>
-      (await exportJson(`/mfl/api/2026/export?TYPE=adp&JSON=1${q}`, false)).adp;
-    const all = await adp('');
-    expect(Number(all.totalDrafts)).toBe(world.leagues.filter((l) => l.service === 'mfl').length);
+    const adp = async (q: string, year = 2026) =>
+      (await exportJson(`/mfl/api/${year}/export?TYPE=adp&JSON=1${q}`, false)).adp;
+    const mflLeagues = world.leagues.filter((l) => l.service === 'mfl');
+    const all = await adp('&CUTOFF=0');
+    expect(Number(all.totalDrafts)).toBe(mflLeagues.length);
     const top = world.byMfl.get(all.player[0].id)!;
     expect(top.rookie).toBe(true);
     expect(Number(all.player[0].averagePick)).toBeLessThanOrEqual(Number(all.player[1].averagePick));
     const twelve = await adp('&FCOUNT=12');
-    expect(Number(twelve.totalDrafts)).toBe(
-      world.leagues.filter((l) => l.service === 'mfl' && l.format.size === 12).length,
-    );
+    expect(Number(twelve.totalDrafts)).toBe(mflLeagues.filter((l) => l.format.size === 12).length);
     expect(Number((await adp('&IS_PPR=0')).totalDrafts)).toBe(
-      world.leagues.filter((l) => l.service === 'mfl' && l.format.ppr === 0).length,
+      mflLeagues.filter((l) => l.format.ppr === 0).length,
     );
     expect((await adp('&IS_KEEPER=N')).totalDrafts).toBe('0');
     expect(Number((await adp('&IS_KEEPER=NKR')).totalDrafts)).toBe(Number(all.totalDrafts));
+    // The pre-2020 numeric codes are ignored; other letters are refused in MFL's words.
+    expect(Number((await adp('&IS_KEEPER=2')).totalDrafts)).toBe(Number(all.totalDrafts));
     expect((await adp('&IS_MOCK=1')).totalDrafts).toBe('0');
-    const recent = Number((await adp('&DAYS=30')).totalDrafts);
-    expect(recent).toBeGreaterThan(0);
-    expect(recent).toBeLessThan(Number(all.totalDrafts));
-    const since = Math.floor(FIXED_NOW / 1000) - 60 * 86_400;
-    expect(Number((await adp(`&TIME=${since}&DAYS=30`)).totalDrafts)).toBeLessThan(Number(all.totalDrafts));
     const bad = (await get(app, '/mfl/api/2026/export?TYPE=adp&IS_KEEPER=D&JSON=1')).json();
     expect(bad.error.$t).toBe('Invalid value for IS_KEEPER');
+  });
+
+  it('ADP ignores DAYS and TIME, as MFL does: no end date, one season per year in the path', async () => {
+    const adp = async (q: string, year = 2026) =>
+      (await exportJson(`/mfl/api/${year}/export?TYPE=adp&JSON=1${q}`, false)).adp;
+    const all = await adp('');
+    const since = Math.floor(FIXED_NOW / 1000) - 30 * 86_400;
+    // Some drafts are older than 30 days, so a window would change the count if it were applied.
+    const starts = world.leagues.filter((l) => l.service === 'mfl').map((l) => l.draft.startedAt);
+    expect(starts.some((t) => t < since)).toBe(true);
+    expect(await adp('&DAYS=30')).toEqual({ ...all, timestamp: expect.any(String) });
+    expect(await adp(`&TIME=${since}&DAYS=7`)).toEqual({ ...all, timestamp: expect.any(String) });
+    expect(await adp('&PERIOD=ALL')).toEqual({ ...all, timestamp: expect.any(String) });
+    // The drafts are this season's (2026): another year's path has none of them.
+    expect((await adp('', 2025)).totalDrafts).toBe('0');
+    expect((await adp('', 2025)).player).toBeUndefined();
+    // Drafts not made yet at the simulated time are not counted.
+    control.setClock({ now: Math.min(...starts) * 1000 - 1000 });
+    expect((await adp('')).totalDrafts).toBe('0');
+  });
+
+  it('ADP answers as the recorded answer does: strings, share as the whole percent below, CUTOFF honoured', async () => {
+    const adp = async (q: string) =>
+      (await exportJson(`/mfl/api/2026/export?TYPE=adp&JSON=1${q}`, false)).adp;
+    const all = await adp('&CUTOFF=0');
+    const total = Number(all.totalDrafts);
+    for (const key of ['timestamp', 'totalDrafts', 'totalPicks']) expect(all[key]).toBeTypeOf('string');
+    expect(all.timestamp).toBe(String(Math.floor(FIXED_NOW / 1000)));
+    for (const p of all.player) {
+      for (const key of [
+        'id',
+        'rank',
+        'averagePick',
+        'minPick',
+        'maxPick',
+        'draftsSelectedIn',
+        'draftSelPct',
+      ])
+        expect(p[key], key).toBeTypeOf('string');
+      expect(p.averagePick).toMatch(/^\d+\.\d\d$/);
+      expect(Number(p.draftSelPct)).toBe(Math.floor((Number(p.draftsSelectedIn) / total) * 100));
+    }
+    // Without CUTOFF MFL leaves out players under 5 %; a higher CUTOFF leaves out more.
+    const share = (p: { draftsSelectedIn: string }) => (Number(p.draftsSelectedIn) / total) * 100;
+    expect(all.player.some((p: { draftsSelectedIn: string }) => share(p) < 5)).toBe(true);
+    const byDefault = asList((await adp('')).player);
+    expect(byDefault.length).toBe(
+      all.player.filter((p: { draftsSelectedIn: string }) => share(p) >= 5).length,
+    );
+    const forty = asList((await adp('&CUTOFF=40')).player);
+    expect(forty.length).toBe(all.player.filter((p: { draftsSelectedIn: string }) => share(p) >= 40).length);
+    expect(forty.length).toBeLessThan(byDefault.length);
   });
 });
 

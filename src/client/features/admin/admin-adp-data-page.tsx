@@ -3,6 +3,7 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { type AdpData, leagueSourceLabel, skipReasonLabel } from '#common/adp-data.ts';
 import { AdminFrame } from './admin-frame.tsx';
+import { AdpSourcesPanel } from './adp-sources-panel.tsx';
 import { useAddAdpLeague, useAdpData, useDiscoveryAction } from './api/adp-data.ts';
 
 /*
@@ -169,6 +170,7 @@ function AdpDataScreen() {
   return (
     <div className="grid gap-4">
       <Discovery data={data} />
+      <AdpSourcesPanel sources={data.answerSources} />
       <section className="card grid gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
         <Table
           caption="By service"

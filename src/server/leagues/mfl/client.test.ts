@@ -261,13 +261,13 @@ describe('MFL api-host exports', () => {
           },
         },
       });
-    const adp = await client().adp({ isKeeper: 'R', isPpr: 1, fcount: 12, time: 1700000000 });
+    const adp = await client().adp({ isKeeper: 'R', isPpr: 1, fcount: 12, cutoff: 5 });
     expect(adp).toMatchObject({ totalDrafts: 6227, players: [{ id: '15281', averagePick: 2.63 }] });
     expect(Object.fromEntries(server.seen[0].query)).toMatchObject({
       IS_KEEPER: 'R',
       IS_PPR: '1',
       FCOUNT: '12',
-      TIME: '1700000000',
+      CUTOFF: '5',
     });
   });
 });

@@ -42,7 +42,7 @@ export interface MflCallOptions {
   cookie?: string;
 }
 
-/** ADP filters as MFL documents them (see league-services.md 1.4). */
+/** ADP filters as MFL documents them (see league-services.md 1.4); one season per answer (the year). */
 export interface MflAdpFilters {
   period?: string;
   /** League size: 8, 10, 12, 14, 16 (16 means 16+); 0 or absent means all. */
@@ -53,11 +53,10 @@ export interface MflAdpFilters {
   isKeeper?: string;
   /** -1 all, 0 real drafts only, 1 mock only. */
   isMock?: -1 | 0 | 1;
+  /** Minimum share of drafts (percent) a player must be in to be listed; MFL calls results below 5 unpredictable. */
   cutoff?: number;
-  /** Unix start time of the drafts counted. */
-  time?: number;
-  days?: number;
   details?: boolean;
+  // No TIME or DAYS: neither is documented (DAYS is said to be ignored), so nothing may rely on them.
 }
 
 export interface MflLineup {
@@ -332,8 +331,6 @@ export function createMflClient(options: MflClientOptions): MflClient {
         IS_KEEPER: filters.isKeeper,
         IS_MOCK: filters.isMock,
         CUTOFF: filters.cutoff,
-        TIME: filters.time,
-        DAYS: filters.days,
         DETAILS: filters.details ? 1 : undefined,
       };
       return apiExport('adp', year, ttl.adp, params, readAdp);

@@ -3,6 +3,7 @@ import { fixtureFiles, fixtureJson, fixtureText } from '#test/league-fixtures.ts
 import { LeagueServiceError } from '../errors.ts';
 import { checkBody, isRecord, parseLoginXml } from './parse.ts';
 import {
+  readAdp,
   readFreeAgents,
   readInjuries,
   readLeague,
@@ -16,6 +17,7 @@ import {
 
 const ffscrapr = 'dynastyprocess__ffscrapr-tests/mfl/2020';
 const tilted = 'tiltedwindmills__mfl-api/src/test/resources/exports';
+const braven = 'braven112__mfl.football.v2/data/theleague/mfl-feeds/2025';
 
 /** Reads a recorded answer with the reader its export type calls for (the type is its top member). */
 function readAny(body: unknown): unknown {
@@ -29,6 +31,7 @@ function readAny(body: unknown): unknown {
   if ('nflSchedule' in b) return readNflSchedule(b);
   if ('playerStatus' in b || 'playerStatuses' in b) return readPlayerStatuses(b);
   if ('freeAgents' in b) return readFreeAgents(b);
+  if ('adp' in b) return readAdp(b);
   // The fantasy schedule export is recorded but not read by the app; the envelope must still check.
   if ('schedule' in b) return b.schedule;
   throw new Error(`no reader for ${Object.keys(b).join(',')}`);
@@ -38,7 +41,7 @@ describe('every recorded MFL answer', () => {
   const files = fixtureFiles('mfl');
 
   it('is all there', () => {
-    expect(files).toHaveLength(19);
+    expect(files).toHaveLength(21);
   });
 
   it.each(files)('%s reads, or throws MFL own error text', (file) => {
@@ -168,6 +171,61 @@ describe('MFL readers on recorded answers', () => {
     const agents = readFreeAgents(fixtureJson('mfl', `${tilted}/freeAgents/free-agents.json`));
     expect(agents.length).toBeGreaterThan(100);
     expect(agents[0]).toEqual({ id: '10541', unit: 'LEAGUE', status: undefined, salary: undefined });
+  });
+
+  it('aggregate ADP: every value a string on the wire, numbers once read', () => {
+    const adp = readAdp(fixtureJson('mfl', `${braven}/adp-redraft.json`));
+    expect(adp).toMatchObject({ timestamp: 1771743829, totalDrafts: 6227, totalPicks: 1304 });
+    expect(adp.players).toHaveLength(362);
+    expect(adp.players[0]).toEqual({
+      id: '15281',
+      rank: 1,
+      averagePick: 2.63,
+      minPick: 1,
+      maxPick: 90,
+      draftsSelectedIn: 2193,
+      draftSelPct: 35,
+    });
+    // MFL's share is the whole percent below: 324 of 6227 drafts is 5.2 %, sent as "5".
+    const last = adp.players.at(-1)!;
+    expect(last).toMatchObject({ id: '10700', rank: 362, averagePick: 220.58, draftsSelectedIn: 334 });
+    for (const p of adp.players)
+      expect(p.draftSelPct).toBe(Math.floor((p.draftsSelectedIn! / adp.totalDrafts) * 100));
+    // Ranked by average pick; none under MFL's default CUTOFF of 5 %.
+    const picks = adp.players.map((p) => p.averagePick!);
+    expect(picks).toEqual([...picks].sort((a, b) => a - b));
+    expect(Math.min(...adp.players.map((p) => p.draftSelPct!))).toBe(5);
+  });
+
+  it('aggregate ADP with one player (collapsed to an object) is a list of one', () => {
+    const adp = readAdp(fixtureJson('mfl', `${braven}/adp-redraft.single-player.derived.json`));
+    expect(adp).toEqual({
+      timestamp: 1771743829,
+      totalDrafts: 6227,
+      totalPicks: 1304,
+      players: [
+        {
+          id: '15281',
+          rank: 1,
+          averagePick: 2.63,
+          minPick: 1,
+          maxPick: 90,
+          draftsSelectedIn: 2193,
+          draftSelPct: 35,
+        },
+      ],
+    });
+  });
+
+  it('aggregate ADP with no player at all is an empty list, and MFL refusal throws its words', () => {
+    const empty = {
+      version: '1.0',
+      adp: { totalDrafts: '0', totalPicks: '0', timestamp: '1' },
+      encoding: 'utf-8',
+    };
+    expect(readAdp(empty).players).toEqual([]);
+    const refused = { version: '1.0', error: { $t: 'Invalid value for IS_KEEPER' }, encoding: 'utf-8' };
+    expect(() => readAdp(refused)).toThrow('Invalid value for IS_KEEPER');
   });
 
   it('a league-host request for an api-host export throws MFL text', () => {

@@ -423,9 +423,13 @@ const adpPlayerSchema = z.object({
 });
 export type MflAdpPlayer = z.output<typeof adpPlayerSchema>;
 
+/**
+ * TYPE=adp: MFL's aggregate over public drafts. `timestamp` (epoch seconds) is when MFL made the
+ * answer, not the newest draft's time; one player collapses to a bare object.
+ */
 const adpSchema = z
   .object({
-    timestamp: optScalar,
+    timestamp: measured,
     totalDrafts: measured.transform((n) => n ?? 0),
     totalPicks: measured.transform((n) => n ?? 0),
     player: list(adpPlayerSchema),

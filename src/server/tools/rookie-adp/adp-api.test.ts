@@ -148,8 +148,10 @@ function expected(f: Filter, { drafts, picks, players }: Rows): Pick<AdpAnswer, 
   return { players: rows, totalLeagues: matched.size };
 }
 
+/** Every player, whatever his share (the minimum share is tested in mfl-aggregate-api.test.ts). */
 async function post(payload: unknown) {
-  return t.app.inject({ method: 'POST', url: '/api/mfl/adp', payload: payload as object });
+  const body = typeof payload === 'object' && payload !== null ? { minShare: 0, ...payload } : payload;
+  return t.app.inject({ method: 'POST', url: '/api/mfl/adp', payload: body as object });
 }
 
 const subsets = <T>(xs: readonly T[]): T[][] =>
@@ -252,9 +254,18 @@ describe('POST /api/mfl/adp', () => {
     const res = await post({ sizes: [12], types: ['2QB'], startDate: '2030-01-01', endDate: '2030-01-31' });
     expect(res.json()).toEqual({
       players: [],
+      hidden: 0,
       totalLeagues: 0,
       startTime: Date.UTC(2030, 0, 1),
       endTime: Date.UTC(2030, 1, 1),
+      // MFL's own ADP cannot answer 2QB alone: the store does, and says so.
+      source: {
+        kind: 'store',
+        note: 'From the MFL rookie drafts this site has read.',
+        switchReason: expect.stringMatching(/cannot tell 1QB, superflex and 2QB leagues apart/),
+      },
+      // The newest season with stored drafts, offered in one click.
+      latest: { startDate: '2025-03-01', endDate: '2026-02-28', label: '2025 season' },
     });
   });
 
@@ -302,6 +313,8 @@ describe('POST /api/mfl/adp', () => {
             types: fc.oneof(fc.anything(), fc.array(fc.string())),
             startDate: fc.oneof(fc.string(), fc.anything()),
             endDate: fc.oneof(fc.string(), fc.anything()),
+            minShare: fc.oneof(fc.double(), fc.string(), fc.anything()),
+            service: fc.oneof(fc.constantFrom('mfl', 'sleeper'), fc.anything()),
           },
           { requiredKeys: [] },
         ),

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leagueCookies } from '#common/leagues.ts';
 import {
   ADP_SERVICE_NAMES,
+  type AdpAnswer,
+  type AdpSource,
   type AdpTally,
   adpAnswerSchema,
   adpFilterProblems,
@@ -12,18 +14,23 @@ import {
 } from '#common/rookie-adp.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
+import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
-import { runState } from './discovery/admin-data.ts';
+import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
 import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
+import { latestRookieSeason } from './latest-season.ts';
+import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-aggregate.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
 import { ingestVisitorLeagues, type VisitorLeagues, visitorThrottleKey } from './visitor-leagues.ts';
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
 /**
- * Rookie ADP: POST /api/mfl/adp computes ADP from the stored rookie drafts. The crawl job (discovery of
+ * Rookie ADP: POST /api/mfl/adp answers from MFL's own aggregate ADP (mfl-aggregate.ts) when it can
+ * answer the filter, else from the stored rookie drafts (Sleeper's always). The crawl job (discovery of
  * public leagues, the configured leagues and their refresh) runs in the background on whichever server
  * holds it; a visitor's connected leagues are added in the background too.
  */
@@ -36,6 +43,14 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     cache: deps.cache,
     log: api.log,
   };
+  const mflAggregate = createMflAggregate({
+    mfl: deps.services.mfl,
+    load,
+    waitMs: deps.config.adpMflWaitMs,
+    patienceMs: 5 * deps.config.adpMflWaitMs,
+  });
+  const sources = async () => adpSourceStats(deps.database.db, await mflAggregate.status().catch(() => ({})));
+  const unreport = reportAdpSources(sources);
   const configured = parseAdpLeagueIds(deps.config.adpLeagueIds);
   const background = new Set<Promise<unknown>>();
   // The crawl runs where discovery is on or leagues are configured; admin-added leagues need it too,
@@ -55,6 +70,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   if (deps.config.adpDiscovery || configured.length > 0)
     api.addHook('onReady', async () => void startCrawl());
   api.addHook('onClose', async () => {
+    unreport();
     await discovery?.stop();
     await Promise.allSettled([...background]);
   });
@@ -63,6 +79,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     config: deps.config,
     crawl: startCrawl,
     current: () => discovery,
+    sources,
   });
 
   /** Adds the visitor's leagues in the background, at most once a while per visitor. */
@@ -80,12 +97,36 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     background.add(job);
   }
 
+  /** The site's own store of drafts: Sleeper's always, MFL's when MFL's aggregate cannot answer. */
+  async function fromStore(filter: AdpFilter, switchReason?: string) {
+    const tally = await load<AdpTally>(
+      `rookie-adp:answer:${JSON.stringify(filter)}`,
+      ANSWER_TTL_MS,
+      () => queryAdp(deps.database.db, filter),
+      { version: ADP_VERSION_KEY },
+    );
+    recordAdpAnswer('store', 'current');
+    const source: AdpSource = {
+      kind: 'store',
+      note: `From the ${ADP_SERVICE_NAMES[filter.service]} rookie drafts this site has read.`,
+      ...(switchReason ? { switchReason } : {}),
+    };
+    return { tally, source };
+  }
+
+  /** MFL's own aggregate, or its last good answer; `error` when there is neither (MFL slow or down). */
+  async function fromMflAggregate(filter: AdpFilter, season: number) {
+    const outcome = await mflAggregate.answer({ sizes: filter.sizes, ppr: filter.ppr, season });
+    if (!outcome.ok) return { error: outcome.message };
+    return { tally: outcome.tally, source: aggregateSource(season, outcome.staleSince) };
+  }
+
   app.post(
     '/mfl/adp',
     {
       schema: {
         body: adpRequestSchema,
-        response: { 200: adpAnswerSchema, 400: adpProblemSchema },
+        response: { 200: adpAnswerSchema, 400: adpProblemSchema, 503: adpProblemSchema },
       },
     },
     async (request, reply) => {
@@ -102,20 +143,23 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         startDate: body.startDate!,
         endDate: body.endDate!,
       };
-      const tally = await load<AdpTally>(
-        `rookie-adp:answer:${JSON.stringify(filter)}`,
-        ANSWER_TTL_MS,
-        () => queryAdp(deps.database.db, filter),
-        { version: ADP_VERSION_KEY },
-      );
-      return {
-        ...tally,
-        ...applyMinShare(tally.players, body.minShare),
-        source: {
-          kind: 'store' as const,
-          note: `From ${ADP_SERVICE_NAMES[body.service]} rookie drafts this site has read.`,
-        },
-      };
+      // MFL's numbers come from MFL's own aggregate when it can answer the filter, else from the store.
+      const now = Date.now();
+      const refusal = filter.service === 'mfl' ? aggregateRefusal(filter, now) : undefined;
+      const answer =
+        filter.service === 'mfl' && !refusal
+          ? await fromMflAggregate(filter, mflSeasonYear(now))
+          : await fromStore(filter, refusal);
+      if ('error' in answer) return reply.code(503).header('retry-after', '60').send(answer);
+      const { tally, source } = answer;
+      const result: AdpAnswer = { ...tally, ...applyMinShare(tally.players, body.minShare), source };
+      if (tally.totalLeagues === 0) {
+        // An empty window: offer the newest season the store has drafts in, unless that is this window.
+        const latest = await latestRookieSeason(deps.database.db, filter.service);
+        if (latest && (latest.startDate !== filter.startDate || latest.endDate !== filter.endDate))
+          result.latest = latest;
+      }
+      return result;
     },
   );
 

@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { AdpData, AdpRun } from '#common/adp-data.ts';
+import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
+import { leagueCallCount } from '#server/ops/metrics.ts';
+import type { AggregateStatus } from '../mfl-aggregate.ts';
 import { readJob } from './jobs.ts';
 
-/** The admin data page's figures, each a small aggregate over the store and the frontier. */
+/**
+ * The admin data page's figures, each a small aggregate over the store and the frontier (the
+ * answers' sources are adpSourceStats', below).
+ */
 export async function adpData(
   db: Db,
   job: string,
   discovery: { enabled: boolean; running: boolean; share: number; requestsPerRun: number },
-): Promise<AdpData> {
+): Promise<Omit<AdpData, 'answerSources'>> {
   const n = (v: unknown) => Number(v ?? 0);
   const [byService, byMonth, byType, sources, skips, frontier, runs, state] = await Promise.all([
     queryRows<Record<string, unknown>>(
@@ -139,5 +145,45 @@ export async function runState(
     running: Number(row?.running ?? 0) > 0,
     runs: Number(row?.runs ?? 0),
     lastRunAt: row?.last ? new Date(row.last).getTime() : null,
+  };
+}
+
+/**
+ * Each source's figures (admin data page and /metrics): the store's drafts and newest draft per
+ * service, MFL's aggregate's latest good answer and its age, and MFL's 429s in this process.
+ */
+export async function adpSourceStats(
+  db: Db,
+  mfl: AggregateStatus,
+  nowMs = Date.now(),
+): Promise<AdpSourceStats> {
+  const rows = await queryRows<{ service: string; drafts: unknown; newest: string | Date | null }>(
+    db,
+    sql`SELECT service, count(*) AS drafts, max(started_at) AS newest
+        FROM rookie_adp_drafts GROUP BY service ORDER BY service`,
+  );
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const good = mfl.lastGood;
+  return {
+    store: (['mfl', 'sleeper'] as const).map((service) => {
+      const row = rows.find((r) => r.service === service);
+      return {
+        service,
+        drafts: Number(row?.drafts ?? 0),
+        newestDraftAt: row?.newest ? new Date(row.newest).toISOString() : null,
+      };
+    }),
+    mflAggregate: {
+      lastGoodAt: iso(good?.at),
+      ageMs: good ? Math.max(0, nowMs - good.at) : null,
+      sizes: good?.sizes ?? [],
+      ppr: good?.ppr ?? null,
+      drafts: good?.drafts ?? null,
+      // The answer's window ends (exclusive) the day after MFL made it.
+      coversUntil: good ? iso(good.coversUntil - 86_400_000)!.slice(0, 10) : null,
+      lastFailureAt: iso(mfl.lastFailure?.at),
+      lastFailure: mfl.lastFailure?.message ?? null,
+    },
+    mfl429s: await leagueCallCount('mfl', '429'),
   };
 }

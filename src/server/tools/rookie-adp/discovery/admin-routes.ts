@@ -8,6 +8,7 @@ import {
   adpDiscoveryActionSchema,
   parseLeagueReference,
 } from '#common/adp-data.ts';
+import type { AdpSourceStats } from '#common/adp-sources.ts';
 import { requireSuperUser, requireUser } from '#server/accounts/current-user.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -29,16 +30,25 @@ const superUser = async (req: Parameters<typeof requireUser>[0]) => {
  */
 export async function adminAdpRoutes(
   scope: FastifyInstance,
-  deps: { db: Db; config: Config; crawl: () => Discovery; current: () => Discovery | undefined },
+  deps: {
+    db: Db;
+    config: Config;
+    crawl: () => Discovery;
+    current: () => Discovery | undefined;
+    /** Where the answers come from: the store and MFL's own aggregate. */
+    sources: () => Promise<AdpSourceStats>;
+  },
 ) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const data = () =>
-    adpData(deps.db, CRAWL_JOB, {
+  const data = async () => ({
+    ...(await adpData(deps.db, CRAWL_JOB, {
       enabled: deps.config.adpDiscovery,
       running: deps.current()?.loop.running() ?? false,
       share: deps.config.adpBackgroundShare,
       requestsPerRun: deps.config.adpRunRequests,
-    });
+    })),
+    answerSources: await deps.sources(),
+  });
 
   app.get('/admin/adp', { onRequest: superUser, schema: { response: { 200: adpDataSchema } } }, data);
 
