@@ -38,8 +38,9 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   };
   const configured = parseAdpLeagueIds(deps.config.adpLeagueIds);
   const background = new Set<Promise<unknown>>();
-  // The crawl runs where discovery is on or leagues are configured; admin-added leagues need it too,
-  // so a server with neither still takes part once a league is added (see the admin routes).
+  // The crawl runs where the Sleeper walk or MFL's search (with MFL's permission) is on or leagues
+  // are configured; admin-added leagues need it too, so a server with none of these still takes part
+  // once a league is added (see the admin routes).
   let discovery: Discovery | undefined;
   const startCrawl = () => {
     discovery ??= startDiscovery({
@@ -52,7 +53,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     });
     return discovery;
   };
-  if (deps.config.adpDiscovery || configured.length > 0)
+  if (deps.config.adpSleeperWalk || deps.config.adpMflLeagueSearch || configured.length > 0)
     api.addHook('onReady', async () => void startCrawl());
   api.addHook('onClose', async () => {
     await discovery?.stop();

@@ -10,7 +10,7 @@ let cookie: string;
 
 beforeAll(async () => {
   sim = await startSim();
-  t = await makeTestApp({ ...sim.env, ADP_DISCOVERY: '0' });
+  t = await makeTestApp({ ...sim.env, ADP_SLEEPER_WALK: '0' });
   cookie = (await t.userWithRole('superuser')).cookie;
 });
 afterAll(async () => {

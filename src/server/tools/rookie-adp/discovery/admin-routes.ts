@@ -34,7 +34,7 @@ export async function adminAdpRoutes(
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const data = () =>
     adpData(deps.db, CRAWL_JOB, {
-      enabled: deps.config.adpDiscovery,
+      enabled: deps.config.adpSleeperWalk || deps.config.adpMflLeagueSearch,
       running: deps.current()?.loop.running() ?? false,
       share: deps.config.adpBackgroundShare,
       requestsPerRun: deps.config.adpRunRequests,

@@ -6,6 +6,7 @@ import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-di
 import { openTestDatabase } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { crawlOnce, nextReadAt, nextSeasonStart, skipByName } from './crawl.ts';
+import { addLeagues } from './frontier.ts';
 
 let sim: Sim;
 let database: Database;
@@ -80,6 +81,46 @@ describe('discovery through the simulator', { timeout: 90_000 }, () => {
     expect(summary.leaguesRead).toBeGreaterThan(10);
     expect((await leagues(sql`last_success_at IS NOT NULL`)).length).toBe(before + summary.leaguesRead);
     for (const [key, n] of leagueReads(log)) expect(n, key).toBe(1);
+  });
+});
+
+describe("without MFL's permission", { timeout: 90_000 }, () => {
+  it('never searches MFL and never reads an MFL league a search found earlier; listed MFL leagues are read', async () => {
+    const db = await openTestDatabase();
+    try {
+      const [found, listed] = sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic);
+      // Left over from a deployment that had the search on.
+      await addLeagues(db.db, [{ service: 'mfl', leagueId: found.id, source: 'discovered' }]);
+      const log: string[] = [];
+      const summary = await crawlOnce(
+        { db: db.db, bg: simBackground(sim, log), cache: appCache(), owner: 'a', sleep: async () => {} },
+        testSettings({
+          mflSearch: false,
+          sleeperWalk: false,
+          configured: [{ service: 'mfl', leagueId: listed.id }],
+        }),
+      );
+      expect(summary.errors).toBe(0);
+      expect(log.filter((u) => /TYPE=leagueSearch/i.test(u))).toEqual([]);
+      const reads = leagueReads(log);
+      expect(reads.get(`mfl:${found.id}`) ?? 0).toBe(0);
+      expect(reads.get(`mfl:${listed.id}`)).toBeGreaterThan(0);
+      // With the search permitted, the same crawl searches.
+      const permitted: string[] = [];
+      await crawlOnce(
+        {
+          db: db.db,
+          bg: simBackground(sim, permitted),
+          cache: appCache(),
+          owner: 'a',
+          sleep: async () => {},
+        },
+        testSettings({ mflSearch: true, sleeperWalk: false, maxRequests: 20 }),
+      );
+      expect(permitted.some((u) => /TYPE=leagueSearch/i.test(u))).toBe(true);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -96,6 +96,8 @@ export async function claimLeagues(
   owner: string,
   leaseMs: number,
   limit: number,
+  /** discovered: false leaves the leagues a search or walk found alone (MFL without its permission). */
+  only: { discovered: boolean } = { discovered: true },
 ): Promise<ClaimedLeague[]> {
   const rows = await queryRows<{
     service: AdpService;
@@ -114,6 +116,7 @@ export async function claimLeagues(
         WHERE (service, league_id) IN (
           SELECT service, league_id FROM rookie_adp_leagues
           WHERE service = ${service}
+            AND (${only.discovered} OR source <> 'discovered')
             AND (next_read_at <= now()
                  OR (users_listed_at IS NULL AND skip_reason IS NULL AND last_success_at IS NOT NULL))
             AND (lease_until IS NULL OR lease_until < now())
