@@ -106,7 +106,7 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
         })
         .returning();
       const token = await createSession(database.db, user.id);
-      const { passwordHash: _, createdAt: __, ...pub } = user;
+      const { passwordHash: _, createdAt: __, shareMflDrafts: ___, ...pub } = user;
       return { user: pub, cookie: `${SESSION_COOKIE}=${token}` };
     },
     request,

@@ -13,6 +13,7 @@ import {
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
+import { createMflSharing } from './consent.ts';
 import { runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
@@ -62,14 +63,22 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   await api.register(adminAdpRoutes, {
     db: deps.database.db,
     config: deps.config,
+    cache: deps.cache,
     crawl: startCrawl,
     current: () => discovery,
   });
 
-  /** Adds the visitor's leagues in the background, at most once a while per visitor. */
+  const sharing = createMflSharing({ db: deps.database.db, cache: deps.cache, secure: () => true });
+  /**
+   * Adds the visitor's leagues in the background, at most once a while per visitor: Sleeper's
+   * always, MFL's only when the visitor agreed to share them (decision 017).
+   */
   async function contributeVisitor(request: FastifyRequest) {
+    const mflCookie = request.cookies[leagueCookies.mfl] || undefined;
+    const mflContributor = mflCookie ? await sharing.contributor(request) : undefined;
     const visitor: VisitorLeagues = {
-      mflCookie: request.cookies[leagueCookies.mfl] || undefined,
+      mflCookie: mflContributor ? mflCookie : undefined,
+      mflContributor,
       sleeperUserId: request.cookies[leagueCookies.sleeperId] || undefined,
     };
     const key = visitorThrottleKey(visitor);
