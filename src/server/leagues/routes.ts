@@ -26,7 +26,11 @@ import type { LeagueServices } from './services.ts';
 /** The visitor's choice to share their MFL leagues' rookie drafts (tools/rookie-adp/consent.ts). */
 export interface MflSharingHooks {
   contributor(request: FastifyRequest): Promise<string | undefined>;
-  choose(request: FastifyRequest, reply: FastifyReply, choice: { share: boolean; username: string }): Promise<void>;
+  choose(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    choice: { share: boolean; username: string },
+  ): Promise<void>;
   stop(request: FastifyRequest, reply: FastifyReply): Promise<{ leagues: number; drafts: number }>;
 }
 

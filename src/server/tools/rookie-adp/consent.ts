@@ -132,7 +132,10 @@ export interface MflSharingDeps {
 export function createMflSharing(deps: MflSharingDeps): MflSharing {
   const { db } = deps;
   let secret: Promise<string> | undefined;
-  const key = async (who: Contributor) => contributorKey(await (secret ??= contributorSecret(db)), who);
+  const key = async (who: Contributor) => {
+    secret ??= contributorSecret(db);
+    return contributorKey(await secret, who);
+  };
 
   /** The key the browser's cookie holds (signed by the site), if any. */
   function browserKey(request: FastifyRequest): string | undefined {
