@@ -49,5 +49,7 @@ describe('the User-Agent the site sends', () => {
     expect(c.mflUserAgent).toBe('MySite-MFL/2.0');
     expect(prod({ USER_AGENT: 'MySite/2.0' }).mflUserAgent).toBe('MySite/2.0');
     expect(() => prod({ USER_AGENT: 'bad\nagent' })).toThrow(/USER_AGENT/);
+    // Empty (as compose passes an unset variable) is unset.
+    expect(prod({ MFL_USER_AGENT: '' }).mflUserAgent).toBe(prod().userAgent);
   });
 });

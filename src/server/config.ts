@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import pkg from '#package.json' with { type: 'json' };
 
-/** A User-Agent value: printable ASCII, as HTTP headers allow. */
-const userAgent = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[\x20-\x7e]+$/, 'printable ASCII only');
+/** A User-Agent value: printable ASCII, as HTTP headers allow; empty counts as unset. */
+const userAgent = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[\x20-\x7e]+$/, 'printable ASCII only')
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -26,9 +29,9 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
-  USER_AGENT: userAgent.optional(),
+  USER_AGENT: userAgent,
   /** MFL only: the User-Agent registered with MFL as an API client (higher limits); default USER_AGENT. */
-  MFL_USER_AGENT: userAgent.optional(),
+  MFL_USER_AGENT: userAgent,
   MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
   SLEEPER_API_URL: z.string().url().default('https://api.sleeper.app/v1'),
   FLEA_API_URL: z.string().url().default('https://www.fleaflicker.com/api'),

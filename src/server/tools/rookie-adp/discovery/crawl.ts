@@ -20,6 +20,7 @@ import {
   claimLeagues,
   type DraftState,
   type FoundLeague,
+  forgetMflSearch,
   releaseItem,
   releaseLeague,
   type SkipReason,
@@ -161,7 +162,11 @@ export async function crawlOnce(
   // Seeds. Listed leagues are always read; searches and starting users only when turned on.
   if (settings.configured.length > 0) await addListedLeagues(ctx.db, settings.configured, 'configured');
   let season = mfl.seasonYear();
-  if (settings.mflSearch) {
+  if (!settings.mflSearch) {
+    // Turned off (or never on): what a search found earlier goes, as it may no longer be kept.
+    const forgotten = await forgetMflSearch(ctx.db);
+    if (forgotten > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+  } else {
     const terms = settings.searchTerms.filter((t) => t.trim().length >= 3);
     await addItems(
       ctx.db,
