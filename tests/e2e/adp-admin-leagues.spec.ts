@@ -1,5 +1,5 @@
 import { test } from './admin-support.ts';
-import { expect } from './support.ts';
+import { expect, expectNoAxeViolations } from './support.ts';
 
 /*
  * The Rookie ADP data page's league form: an MFL league is listed only when the admin confirms its
@@ -24,6 +24,8 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
   await expect(form.getByRole('status')).toHaveText(`MFL league ${id} added; it is read in the next run.`);
   const row = form.getByRole('row', { name: new RegExp(`MFL ${id}`) });
   await expect(row).toBeVisible();
+  await form.getByLabel('League id or address').fill(`mfl:${id}`);
+  await expectNoAxeViolations(page, 'the league form', 'section[aria-labelledby="adp-add"]');
   // A Sleeper league asks no permission.
   await form.getByLabel('League id or address').fill('sleeper:123456789012345678');
   await expect(form.getByRole('checkbox', { name: /commissioner has agreed/ })).toHaveCount(0);
