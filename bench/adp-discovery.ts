@@ -59,7 +59,10 @@ async function main() {
     };
     const { app, database, cache } = await buildBenchApp(simBase, {
       env: {
-        ADP_DISCOVERY: discovery ? '1' : '0',
+        // The simulator stands in for MFL here, so its league search may load MFL as the real crawl
+        // would on a deployment with MFL's permission.
+        ADP_SLEEPER_WALK: discovery ? '1' : '0',
+        ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: discovery ? '1' : '0',
         ADP_SLEEPER_USERS: DEMO_ACCOUNTS.demo.sleeper.username,
         ADP_BACKGROUND_SHARE: String(share),
         ADP_RUN_REQUESTS: '1000000',

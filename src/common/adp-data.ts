@@ -75,15 +75,60 @@ export const adpDataSchema = z.object({
 });
 export type AdpData = z.infer<typeof adpDataSchema>;
 
-export const adpAddLeagueSchema = z.object({
-  league: z.string().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
-});
+/**
+ * MFL leagues an admin may list at most. MFL's terms forbid harvesting league data: each listed MFL
+ * league needs its commissioner's permission, and the cap keeps the list to leagues someone asked.
+ */
+export const MAX_LISTED_MFL_LEAGUES = 50;
+
+export const NOT_A_LEAGUE =
+  'That is not an MFL or Sleeper league id or address (for example 12345, https://www44.myfantasyleague.com/2025/home/12345 or https://sleeper.com/leagues/<id>).';
+export const MFL_PERMISSION_NEEDED =
+  "An MFL league is read only with its commissioner's permission: tick the box to confirm you have it.";
+export const mflListFull = (n: number) =>
+  `At most ${MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed here, each with its commissioner's permission; ${n} are. Remove one first.`;
+
+export const adpAddLeagueSchema = z
+  .object({
+    league: z.string().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
+    /** MFL leagues only: the admin confirms the league's commissioner agreed to its drafts being read. */
+    commissionerPermission: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const league = parseLeagueReference(value.league);
+    if (!league) ctx.addIssue({ code: 'custom', path: ['league'], message: NOT_A_LEAGUE });
+    else if (league.service === 'mfl' && value.commissionerPermission !== true)
+      ctx.addIssue({ code: 'custom', path: ['commissionerPermission'], message: MFL_PERMISSION_NEEDED });
+  });
+export type AdpAddLeague = z.infer<typeof adpAddLeagueSchema>;
 export const adpAddLeagueAnswerSchema = z.object({
   service,
   leagueId: z.string(),
   added: z.boolean(),
 });
 export type AdpAddLeagueAnswer = z.infer<typeof adpAddLeagueAnswerSchema>;
+
+/** The leagues listed on the admin page (not ADP_LEAGUE_IDS), newest first. */
+export const adpListedLeaguesSchema = z.object({
+  mflLimit: z.number().int(),
+  leagues: z.array(
+    z.object({
+      service,
+      leagueId: z.string(),
+      url: z.string().nullable(),
+      drafts: z.number().int(),
+      /** When the store first knew the league (listed here, or earlier by a visitor or the crawl). */
+      knownSince: z.string(),
+    }),
+  ),
+});
+export type AdpListedLeagues = z.infer<typeof adpListedLeaguesSchema>;
+
+export const adpRemoveLeagueSchema = z.object({
+  service,
+  leagueId: z.string().regex(/^\d{1,20}$/, 'That is not a league id.'),
+});
+export const adpRemoveLeagueAnswerSchema = z.object({ removed: z.boolean(), drafts: z.number().int() });
 
 export const adpDiscoveryActionSchema = z.object({ action: z.enum(['pause', 'resume', 'run']) });
 export type AdpDiscoveryAction = z.infer<typeof adpDiscoveryActionSchema>['action'];

@@ -23,6 +23,19 @@ export type League = z.infer<typeof leagueSchema>;
 export const mflLoginSchema = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),
+  /**
+   * The visitor's leagues' rookie drafts (picks only) may feed the site's Rookie ADP: asked on the
+   * log-in form, off unless ticked.
+   */
+  shareDrafts: z.boolean().optional(),
+});
+
+/** POST /api/mfl/sharing: stop sharing (the only change asked outside the log-in form). */
+export const mflSharingSchema = z.object({ share: z.literal(false) });
+export const mflSharingAnswerSchema = z.object({
+  sharesDrafts: z.literal(false),
+  /** Drafts deleted from the store: those of the visitor's leagues that no one else shares. */
+  removedDrafts: z.number().int(),
 });
 export const sleeperConnectSchema = z.object({ username: z.string().trim().min(1).max(100) });
 export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(200) });
@@ -41,7 +54,8 @@ export const fleaLeagueRefSchema = z.object({
 
 /** Which services the visitor has connected; the page reads this instead of the credential cookies. */
 export const connectionsSchema = z.object({
-  mfl: z.object({ connected: z.boolean() }),
+  /** sharesDrafts: the visitor's MFL leagues' rookie drafts feed Rookie ADP (they said so at log-in). */
+  mfl: z.object({ connected: z.boolean(), sharesDrafts: z.boolean() }),
   sleeper: z.object({ connected: z.boolean(), username: z.string().optional() }),
   flea: z.object({ connected: z.boolean(), email: z.string().optional() }),
 });

@@ -25,6 +25,7 @@ import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
 import { playerStatusRoutes } from './tools/player-status/routes.ts';
+import { createMflSharing } from './tools/rookie-adp/consent.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
 import { rostershipRoutes } from './tools/rostership/routes.ts';
 
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         await api.register(group, deps);
       await api.register(leagueRoutes, {
         services: deps.services,
+        // MFL drafts of a visitor's leagues feed Rookie ADP only with their consent (decision 017).
+        mflSharing: (secure) => createMflSharing({ db: deps.database.db, cache: deps.cache, secure }),
         // Secure always when the site is only served over HTTPS; else per request (see the routes).
         secureCookies: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
       });

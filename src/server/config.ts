@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
+import pkg from '#package.json' with { type: 'json' };
+
+/** A User-Agent value: printable ASCII, as HTTP headers allow; empty counts as unset. */
+const userAgent = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[\x20-\x7e]+$/, 'printable ASCII only')
+    .optional(),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -16,6 +28,10 @@ const envSchema = z.object({
     .default('dyn:'),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
+  USER_AGENT: userAgent,
+  /** MFL only: the User-Agent registered with MFL as an API client (higher limits); default USER_AGENT. */
+  MFL_USER_AGENT: userAgent,
   MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
   SLEEPER_API_URL: z.string().url().default('https://api.sleeper.app/v1'),
   FLEA_API_URL: z.string().url().default('https://www.fleaflicker.com/api'),
@@ -49,9 +65,19 @@ const envSchema = z.object({
   ADP_LEAGUE_IDS: z.string().default(''),
   /** How often those leagues are read again for new picks; 0 turns the refresh off. */
   ADP_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
-  /** Discovery of public leagues (MFL search, Sleeper user graph): on unless 0 (off by default in tests). */
+  /** The Sleeper user walk (public leagues through Sleeper's public API): on unless 0 (off by default in tests). */
+  ADP_SLEEPER_WALK: z.enum(['0', '1']).optional(),
+  /**
+   * MFL's league search and the reading of the leagues it finds: off unless 1. MFL's API terms forbid
+   * harvesting league data, so only a deployment with MFL's written permission may turn it on.
+   */
+  ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: z.enum(['0', '1']).default('0'),
+  /**
+   * Before the split: both the MFL search and the Sleeper walk. Still read: 0 turns the Sleeper walk
+   * off, 1 turns it on (when ADP_SLEEPER_WALK is unset); it never turns the MFL search on.
+   */
   ADP_DISCOVERY: z.enum(['0', '1']).optional(),
-  /** MFL league-search terms, comma-separated (at least 3 characters each). */
+  /** MFL league-search terms, comma-separated (at least 3 characters each); used only by the MFL search. */
   ADP_SEARCH_TERMS: z.string().default('dynasty,rookie,devy,superflex,keeper,startup,2qb,idp'),
   /**
    * Sleeper usernames or user ids to start the user walk from, comma-separated. Unset: public
@@ -81,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const agent = e.USER_AGENT ?? defaultUserAgent(e.PUBLIC_URL);
+  // ADP_DISCOVERY, from before the split, still speaks for the Sleeper walk (never for MFL's search).
+  const sleeperWalk = e.ADP_SLEEPER_WALK ?? e.ADP_DISCOVERY;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -96,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mflApiUrl: e.MFL_API_URL.replace(/\/$/, ''),
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/$/, ''),
     fleaApiUrl: e.FLEA_API_URL.replace(/\/$/, ''),
+    /** The User-Agent of every call to Sleeper and Fleaflicker, and to MFL unless mflUserAgent differs. */
+    userAgent: agent,
+    mflUserAgent: e.MFL_USER_AGENT ?? agent,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     shopUrl: e.SHOP_URL,
@@ -110,7 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: e.METRICS_TOKEN,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
     adpRefreshMinutes: e.ADP_REFRESH_MINUTES,
-    adpDiscovery: e.ADP_DISCOVERY ? e.ADP_DISCOVERY === '1' : e.NODE_ENV !== 'test',
+    /** Walk Sleeper's user graph for public dynasty leagues. */
+    adpSleeperWalk: sleeperWalk ? sleeperWalk === '1' : e.NODE_ENV !== 'test',
+    /** Search MFL for leagues and read the ones found: only with MFL's written permission. */
+    adpMflLeagueSearch: e.ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION === '1',
     adpSearchTerms: e.ADP_SEARCH_TERMS.split(',')
       .map((t) => t.trim())
       .filter((t) => t.length >= 3),
@@ -120,7 +155,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpRunRequests: e.ADP_RUN_REQUESTS,
     adpRunMinutes: e.ADP_RUN_MINUTES,
     adpMflWaitMs: e.ADP_MFL_WAIT_SECONDS * 1000,
+    /** What start-up tells the operator about these settings. */
+    notices: configNotices(e),
   };
+}
+
+/** The site's version, as package.json names it. */
+export const SITE_VERSION: string = pkg.version;
+
+/**
+ * How the site names itself to the league services when USER_AGENT is unset: its name and version,
+ * and its public address when it has one (so a service's operator can find who is calling).
+ */
+export function defaultUserAgent(publicUrl?: string): string {
+  const base = `DynastyForge/${SITE_VERSION}`;
+  return publicUrl ? `${base} (+${publicUrl.replace(/\/+$/, '')})` : base;
+}
+
+/** What start-up should tell the operator about the settings (old names still read, and so on). */
+function configNotices(env: { ADP_DISCOVERY?: string; ADP_SLEEPER_WALK?: string }): string[] {
+  const notices: string[] = [];
+  if (env.ADP_DISCOVERY !== undefined) {
+    notices.push(
+      env.ADP_SLEEPER_WALK
+        ? 'ADP_DISCOVERY is ignored: ADP_SLEEPER_WALK is set. The MFL league search is ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION now.'
+        : `ADP_DISCOVERY=${env.ADP_DISCOVERY} is read as ADP_SLEEPER_WALK=${env.ADP_DISCOVERY}; rename it. It no longer turns on MFL's league search, which only ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION=1 does (only with MFL's written permission).`,
+    );
+  }
+  return notices;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
-import { loadConfig } from './config.ts';
+import { demoConfig, demoLimits } from './demo-config.ts';
 import { createRuntime } from './runtime.ts';
 
 // The site and the league-services simulator in one process, so every tool works offline.
@@ -9,30 +9,12 @@ const sim = await buildSimulator({});
 await sim.app.listen({ port: simPort, host: '127.0.0.1' });
 const simBase = `http://127.0.0.1:${simPort}`;
 
-const config = loadConfig({
-  ADMIN_EMAIL: 'admin@dynasty.test',
-  ADMIN_PASSWORD: 'admin-pass-1234',
-  ...process.env,
-  MFL_API_URL: `${simBase}/mfl/api`,
-  SLEEPER_API_URL: `${simBase}/sleeper/v1`,
-  FLEA_API_URL: `${simBase}/flea/api`,
-  // Rookie ADP fills itself: discovery finds the simulator's public leagues through MFL's league
-  // search and, from the demo Sleeper account's league-mates, Sleeper's user graph. Under the test
-  // runner the store reads a fixed list instead, so the figures a spec compares stay still.
-  ADP_SLEEPER_USERS: process.env.ADP_SLEEPER_USERS ?? DEMO_ACCOUNTS.demo.sleeper.username,
-  ADP_LEAGUE_IDS:
-    process.env.ADP_LEAGUE_IDS ??
-    (process.env.NODE_ENV === 'test'
-      ? sim.world.leagues
-          .filter((l) => l.service === 'mfl' && l.isPublic)
-          .map((l) => l.id)
-          .join(',')
-      : ''),
+const config = demoConfig({
+  simBase,
+  sleeperUser: DEMO_ACCOUNTS.demo.sleeper.username,
+  publicMflLeagues: () => sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
 });
-// The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes.
-const runtime = await createRuntime(config, {
-  limits: { mfl: { requestsPerSecond: 50, burst: 10, concurrency: 8 } },
-});
+const runtime = await createRuntime(config, { limits: demoLimits });
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const { demo } = DEMO_ACCOUNTS;
 console.log(

@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { Egress } from './leagues/egress.ts';
-import { createLeagueServices, type LeagueServicesOptions, USER_AGENT } from './leagues/services.ts';
+import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
 
@@ -23,6 +23,7 @@ export async function createRuntime(
   opts: { log?: (line: string) => void; limits?: LeagueServicesOptions['limits'] } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? ((line: string) => console.log(line));
+  for (const notice of config.notices) log(notice);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
@@ -90,7 +91,8 @@ export function leagueServicesFor(
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,
-    userAgent: USER_AGENT,
+    userAgent: config.userAgent,
+    mflUserAgent: config.mflUserAgent,
     cache,
     // Each call to a service is reported for the league-call metric.
     onCall: recordLeagueCall,

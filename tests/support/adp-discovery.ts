@@ -28,7 +28,8 @@ export function simBackground(
 
 export function testSettings(overrides: Partial<CrawlSettings> = {}): CrawlSettings {
   return {
-    discovery: true,
+    sleeperWalk: true,
+    mflSearch: true,
     searchTerms: ['devy'],
     sleeperUsers: [],
     configured: [],

@@ -62,10 +62,7 @@ let sharedHash: Promise<string> | undefined;
  * The real app (buildApp: its error handler, CSRF guard, helmet and limits) on a test database, with
  * the settings in env on top of the test defaults.
  */
-export async function makeTestApp(
-  env: Record<string, string> = {},
-  opts: TestAppOptions = {},
-): Promise<TestApp> {
+export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const cache = opts.cache ?? memoryCache();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(opts.sim?.env ?? {}), ...env });
@@ -109,7 +106,7 @@ export async function makeTestApp(
         })
         .returning();
       const token = await createSession(database.db, user.id);
-      const { passwordHash: _, createdAt: __, ...pub } = user;
+      const { passwordHash: _, createdAt: __, shareMflDrafts: ___, ...pub } = user;
       return { user: pub, cookie: `${SESSION_COOKIE}=${token}` };
     },
     request,

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Cache } from '#server/cache.ts';
@@ -16,8 +17,15 @@ export interface Sim {
   close(): Promise<void>;
 }
 
-export async function startSim(opts: SimulatorOptions = {}): Promise<Sim> {
+export async function startSim(
+  opts: SimulatorOptions & {
+    /** Told of every request the simulator receives (to count calls of a kind, to check headers). */
+    onRequest?: (req: { url: string; headers: IncomingHttpHeaders }) => void;
+  } = {},
+): Promise<Sim> {
   const { app, world, control } = await buildSimulator(opts);
+  const { onRequest } = opts;
+  if (onRequest) app.addHook('onRequest', async (req) => onRequest({ url: req.url, headers: req.headers }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

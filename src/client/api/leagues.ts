@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Connections, League, LeagueType } from '#common/leagues.ts';
 import { ApiError, api } from './http.ts';
 
@@ -8,7 +8,8 @@ import { ApiError, api } from './http.ts';
  */
 
 export interface ConnectPayloads {
-  mfl: { username: string; password: string };
+  /** shareDrafts: the visitor's leagues' rookie drafts may feed Rookie ADP (the log-in form's box). */
+  mfl: { username: string; password: string; shareDrafts?: boolean };
   sleeper: { username: string };
   flea: { email: string };
 }
@@ -86,6 +87,19 @@ export function useConnect<S extends LeagueType>(service: S, onDone: () => void 
 
 export function useLogout(service: LeagueType, onDone: () => void = reloadPage) {
   return useMutation({ mutationFn: () => logoutService(service), onSuccess: onDone });
+}
+
+/** Stops sharing the visitor's MFL leagues' rookie drafts with Rookie ADP; answers how many were deleted. */
+export function stopSharingMflDrafts(): Promise<{ sharesDrafts: false; removedDrafts: number }> {
+  return api('mfl/sharing', { body: { share: false } });
+}
+
+export function useStopSharingMflDrafts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: stopSharingMflDrafts,
+    onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.connections }),
+  });
 }
 
 /** The league as each service's tool routes take it (spec section 7): flea league_id + team_id, mfl league_id + franchise_id + url, sleeper league_id. */

@@ -12,7 +12,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 
-// The rookie ADP store as migrations/0010_rookie_adp.sql and 0030_adp_discovery.sql create it (the SQL is the source of truth).
+// The rookie ADP store as migrations/0010_rookie_adp.sql, 0030_adp_discovery.sql and 0041_mfl_draft_consent.sql
+// create it (the SQL is the source of truth).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const rookieAdpLeagues = pgTable(
@@ -39,6 +40,18 @@ export const rookieAdpLeagues = pgTable(
     foundAt: ts('found_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.service, t.leagueId] })],
+);
+
+/** Who shared a league's rookie drafts: a keyed hash per consenting visitor, never their id. */
+export const rookieAdpContributions = pgTable(
+  'rookie_adp_contributions',
+  {
+    service: text('service').notNull(),
+    leagueId: text('league_id').notNull(),
+    contributor: text('contributor').notNull(),
+    contributedAt: ts('contributed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.leagueId, t.contributor] })],
 );
 
 export const rookieAdpPlayers = pgTable(

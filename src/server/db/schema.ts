@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   isContributor: boolean('is_contributor').notNull().default(false),
   isSuperUser: boolean('is_super_user').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** MFL drafts of the user's leagues may feed Rookie ADP (asked on MFL's log-in form; migration 0041). */
+  shareMflDrafts: boolean('share_mfl_drafts').notNull().default(false),
 });
 
 export const sessions = pgTable('sessions', {

@@ -375,7 +375,7 @@ describe('connections and players', () => {
     const a = await build({});
     const none = await a.inject({ method: 'GET', url: '/api/connections' });
     expect(none.json()).toEqual({
-      mfl: { connected: false },
+      mfl: { connected: false, sharesDrafts: false },
       sleeper: { connected: false },
       flea: { connected: false },
     });
@@ -390,7 +390,7 @@ describe('connections and players', () => {
       },
     });
     expect(res.json()).toEqual({
-      mfl: { connected: true },
+      mfl: { connected: true, sharesDrafts: false },
       sleeper: { connected: true, username: 'dynastydemo' },
       flea: { connected: true, email: 'd***@dynasty.test' },
     });

@@ -13,6 +13,8 @@ import {
   leagueCookies,
   leagueSchema,
   mflLoginSchema,
+  mflSharingAnswerSchema,
+  mflSharingSchema,
   type PlayerList,
   sleeperConnectSchema,
 } from '#common/leagues.ts';
@@ -21,10 +23,23 @@ import { isLeagueError, leagueError } from './errors.ts';
 import type { PlayerIdentity } from './players.ts';
 import type { LeagueServices } from './services.ts';
 
+/** The visitor's choice to share their MFL leagues' rookie drafts (tools/rookie-adp/consent.ts). */
+export interface MflSharingHooks {
+  contributor(request: FastifyRequest): Promise<string | undefined>;
+  choose(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    choice: { share: boolean; username: string },
+  ): Promise<void>;
+  stop(request: FastifyRequest, reply: FastifyReply): Promise<{ leagues: number; drafts: number }>;
+}
+
 export interface LeagueRoutesOptions {
   services: LeagueServices;
   /** Secure on every cookie; otherwise Secure whenever the request came over HTTPS. */
   secureCookies: boolean;
+  /** Made from the route's own Secure rule; without it, no one is asked and no one shares. */
+  mflSharing?: (secure: (request: FastifyRequest) => boolean) => MflSharingHooks;
 }
 
 const okSchema = z.object({ ok: z.literal(true) });
@@ -113,12 +128,13 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   // --- MFL -------------------------------------------------------------------------------------
 
   const mflLoginFailures = fastify.hasDecorator('createRateLimit') ? mflLoginLimit(fastify) : undefined;
+  const sharing = opts.mflSharing?.(secure);
 
   app.post(
     '/mfl/login',
     { schema: { body: mflLoginSchema, response: { 200: okSchema } } },
     async (request, reply) => {
-      const { username, password } = request.body;
+      const { username, password, shareDrafts } = request.body;
       await mflLoginFailures?.check(request, reply);
       const value = await fromService('mfl', reply, async () => {
         try {
@@ -129,6 +145,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
         }
       });
       reply.setCookie(leagueCookies.mfl, value, cookieOptions(request));
+      await sharing?.choose(request, reply, { share: shareDrafts === true, username });
       return { ok: true as const };
     },
   );
@@ -162,6 +179,17 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       }),
     );
   });
+
+  // Stops sharing the visitor's MFL drafts with Rookie ADP, connected or not: shown wherever the
+  // MFL connection is.
+  app.post(
+    '/mfl/sharing',
+    { schema: { body: mflSharingSchema, response: { 200: mflSharingAnswerSchema } } },
+    async (request, reply) => {
+      const removed = sharing ? await sharing.stop(request, reply) : { drafts: 0 };
+      return { sharesDrafts: false as const, removedDrafts: removed.drafts };
+    },
+  );
 
   // --- Sleeper ---------------------------------------------------------------------------------
 
@@ -247,7 +275,10 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       const sleeperId = c[leagueCookies.sleeperId];
       const email = c[leagueCookies.flea];
       return {
-        mfl: { connected: Boolean(c[leagueCookies.mfl]) },
+        mfl: {
+          connected: Boolean(c[leagueCookies.mfl]),
+          sharesDrafts: Boolean(await sharing?.contributor(request)),
+        },
         sleeper: {
           connected: Boolean(sleeperId),
           username: sleeperId ? c[leagueCookies.sleeperName] || undefined : undefined,

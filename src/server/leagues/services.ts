@@ -9,9 +9,6 @@ import { createPlayerDirectory, type PlayerDirectory } from './player-directory.
 import type { Clock } from './rate-limit.ts';
 import { createSleeperClient, type SleeperClient } from './sleeper/client.ts';
 
-/** How the site names itself to the league services. */
-export const USER_AGENT = 'DynastyForge/0.1 (+https://dynastyforge.example)';
-
 export interface LeagueServices {
   mfl: MflClient;
   sleeper: SleeperClient;
@@ -23,7 +20,10 @@ export interface LeagueServicesOptions {
   mflApiUrl: string;
   sleeperApiUrl: string;
   fleaApiUrl: string;
+  /** How the site names itself to the services (config.userAgent): every call sends it. */
   userAgent: string;
+  /** MFL's own User-Agent when it differs (the one registered with MFL: config.mflUserAgent). */
+  mflUserAgent?: string;
   cache: Cache;
   /** Wall clock (epoch ms) for the season year. */
   now?: () => number;
@@ -49,7 +49,7 @@ export function createLeagueServices(opts: LeagueServicesOptions): LeagueService
   const http = (service: LeagueType) =>
     createServiceHttp({
       service,
-      userAgent: opts.userAgent,
+      userAgent: service === 'mfl' ? (opts.mflUserAgent ?? opts.userAgent) : opts.userAgent,
       limits: opts.limits?.[service],
       fetch: opts.fetch,
       clock: opts.clock,

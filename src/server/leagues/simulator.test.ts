@@ -332,7 +332,7 @@ describe('routes on the simulator', () => {
       headers: { cookie: [jar(login), jar(sleeper), jar(flea)].join('; ') },
     });
     expect(connections.json()).toEqual({
-      mfl: { connected: true },
+      mfl: { connected: true, sharesDrafts: false },
       sleeper: { connected: true, username: demo.sleeper.username },
       flea: { connected: true, email: 'd***@dynasty.test' },
     });

@@ -56,7 +56,7 @@ beforeAll(async () => {
       MFL_API_URL: nowhere,
       SLEEPER_API_URL: nowhere,
       FLEA_API_URL: nowhere,
-      ADP_DISCOVERY: '0',
+      ADP_SLEEPER_WALK: '0',
       ADP_REFRESH_MINUTES: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

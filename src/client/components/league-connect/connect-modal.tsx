@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useConnect } from '#client/api/leagues.ts';
+import { useConnect, useConnections } from '#client/api/leagues.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import { Modal } from '../modal.tsx';
+import { MflSharingBox } from './mfl-sharing.tsx';
 import { serviceText } from './service-text.ts';
 
 export interface ConnectModalProps {
@@ -30,7 +31,8 @@ const fields: Record<LeagueType, Field[]> = {
 
 const notes: Record<LeagueType, string> = {
   mfl: 'Your password goes to MyFantasyLeague only; we keep the login cookie MFL gives back.',
-  sleeper: 'Sleeper needs no password: your public username is enough.',
+  sleeper:
+    'Sleeper needs no password: your public username is enough. Your leagues are public on Sleeper; their rookie drafts (picks only) also feed the site’s Rookie ADP.',
   flea: 'The address your Fleaflicker account uses; Fleaflicker lists its leagues.',
 };
 
@@ -42,6 +44,11 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
   const text = serviceText[service];
   const connect = useConnect(service, onConnected);
   const [values, setValues] = useState<Record<string, string>>({});
+  // MFL: whether the visitor's leagues' rookie drafts may feed Rookie ADP. Off unless ticked, or
+  // unless this browser already shares (then unticking withdraws that).
+  const sharesNow = useConnections().data?.mfl.sharesDrafts ?? false;
+  const [share, setShare] = useState<boolean | undefined>(undefined);
+  const shareDrafts = share ?? sharesNow;
   const formId = useId();
   const errorId = `${formId}-error`;
 
@@ -52,7 +59,7 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (connect.isPending) return;
-    connect.mutate(values as never);
+    connect.mutate((service === 'mfl' ? { ...values, shareDrafts } : values) as never);
   };
 
   return (
@@ -95,6 +102,7 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
             />
           </div>
         ))}
+        {service === 'mfl' && <MflSharingBox checked={shareDrafts} onChange={setShare} />}
         {connect.isError && (
           <p id={errorId} className="alert-error" role="alert">
             {connect.error.message}

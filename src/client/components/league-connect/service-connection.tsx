@@ -2,6 +2,7 @@ import { useConnections } from '#client/api/leagues.ts';
 import type { Connections, LeagueType } from '#common/leagues.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { LogoutButton } from './logout-button.tsx';
+import { MflSharingControl } from './mfl-sharing.tsx';
 import { serviceText } from './service-text.ts';
 
 export interface ServiceConnectionProps {
@@ -17,8 +18,23 @@ function who(service: LeagueType, c: Connections): string | undefined {
   return undefined;
 }
 
-/** One service: its connect button, or "connected (as …)" with its logout button. */
-export function ServiceConnection({ service, connections, className = '' }: ServiceConnectionProps) {
+/**
+ * One service: its connect button, or "connected (as …)" with its logout button; for MFL, while the
+ * visitor shares their drafts with Rookie ADP, a line that says so with a way to stop.
+ */
+export function ServiceConnection(props: ServiceConnectionProps) {
+  const fetched = useConnections();
+  const c = props.connections ?? fetched.data;
+  if (props.service !== 'mfl' || !c) return <Connection {...props} />;
+  return (
+    <div className="flex flex-col gap-1">
+      <Connection {...props} />
+      <MflSharingControl connections={c} />
+    </div>
+  );
+}
+
+function Connection({ service, connections, className = '' }: ServiceConnectionProps) {
   const fetched = useConnections();
   const c = connections ?? fetched.data;
   const text = serviceText[service];

@@ -1,10 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import { type AdpData, leagueSourceLabel, skipReasonLabel } from '#common/adp-data.ts';
+import {
+  type AdpData,
+  leagueSourceLabel,
+  MAX_LISTED_MFL_LEAGUES,
+  parseLeagueReference,
+  skipReasonLabel,
+} from '#common/adp-data.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { AdpSourcesPanel } from './adp-sources-panel.tsx';
-import { useAddAdpLeague, useAdpData, useDiscoveryAction } from './api/adp-data.ts';
+import {
+  useAddAdpLeague,
+  useAdpData,
+  useDiscoveryAction,
+  useListedAdpLeagues,
+  useRemoveAdpLeague,
+} from './api/adp-data.ts';
 
 /*
  * The Rookie ADP data page (super users): what the draft store holds and where it came from, how the
@@ -122,31 +134,71 @@ function Discovery({ data }: { data: AdpData }) {
 
 function AddLeague() {
   const [league, setLeague] = useState('');
+  const [permission, setPermission] = useState(false);
   const add = useAddAdpLeague();
+  const listed = useListedAdpLeagues();
+  const remove = useRemoveAdpLeague();
+  const parsed = parseLeagueReference(league);
+  const isMfl = parsed?.service === 'mfl';
+  const mflListed = listed.data?.leagues.filter((l) => l.service === 'mfl').length;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate(league, { onSuccess: () => setLeague('') });
+    add.mutate(
+      { league, commissionerPermission: isMfl ? permission : undefined },
+      {
+        onSuccess: () => {
+          setLeague('');
+          setPermission(false);
+        },
+      },
+    );
   };
   return (
     <section className="card p-4" aria-labelledby="adp-add">
       <h2 id="adp-add" className="section-title mb-2">
         Add a league
       </h2>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-          League id or address
-          <input
-            className="input font-normal"
-            value={league}
-            onChange={(e) => setLeague(e.target.value)}
-            placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
-            required
-            maxLength={300}
-          />
-        </label>
-        <button type="submit" className="btn-primary" disabled={add.isPending || league.trim() === ''}>
-          Add league
-        </button>
+      <p className="mb-3 max-w-3xl text-sm text-slate-600" data-testid="adp-add-terms">
+        Sleeper leagues are public and may be listed freely. An MFL league may be listed only with the
+        permission of its commissioner: MFL&rsquo;s terms forbid harvesting league data. At most{' '}
+        {MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed
+        {mflListed === undefined ? '' : ` (${mflListed} listed)`}.
+      </p>
+      <form onSubmit={submit} className="grid gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
+            League id or address
+            <input
+              className="input font-normal"
+              value={league}
+              onChange={(e) => setLeague(e.target.value)}
+              placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
+              required
+              maxLength={300}
+            />
+          </label>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
+          >
+            Add league
+          </button>
+        </div>
+        {isMfl && (
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-field-700"
+              checked={permission}
+              onChange={(e) => setPermission(e.target.checked)}
+            />
+            <span>
+              <strong>This MFL league&rsquo;s commissioner has agreed</strong> to its rookie drafts being read
+              for Rookie ADP.
+            </span>
+          </label>
+        )}
       </form>
       {add.error && <ErrorAlert title="Could not add the league" error={add.error} />}
       {add.data && (
@@ -157,6 +209,52 @@ function AddLeague() {
             : 'was already known; it is read again soon.'}
         </p>
       )}
+      {listed.data && listed.data.leagues.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="mb-1 text-left font-semibold text-field-900">Listed here</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-slate-600">
+                <th scope="col" className="px-2 py-1 font-semibold">
+                  League
+                </th>
+                <th scope="col" className="px-2 py-1 text-right font-semibold">
+                  Drafts
+                </th>
+                <th scope="col" className="px-2 py-1 font-semibold">
+                  Known since
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  <span className="sr-only">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listed.data.leagues.map((l) => (
+                <tr key={`${l.service}:${l.leagueId}`} className="border-b border-slate-100">
+                  <td className="px-2 py-1">
+                    {serviceLabel[l.service]} {l.leagueId}
+                  </td>
+                  <td className="px-2 py-1 text-right tabular-nums">{fmt(l.drafts)}</td>
+                  <td className="px-2 py-1">{when(l.knownSince)}</td>
+                  <td className="px-2 py-1 text-right">
+                    <button
+                      type="button"
+                      className="btn-ghost px-2 py-1 text-xs"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ service: l.service, leagueId: l.leagueId })}
+                      aria-label={`Remove ${serviceLabel[l.service]} league ${l.leagueId}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {remove.error && <ErrorAlert title="Could not remove the league" error={remove.error} />}
     </section>
   );
 }

@@ -236,18 +236,27 @@ describe('MFL leagues', () => {
 });
 
 describe("visitors' leagues", () => {
-  it('adds the private MFL leagues and the Sleeper leagues of a visitor who asks for ADP', async () => {
+  it('adds the private MFL leagues (when shared at log-in) and the Sleeper leagues of a visitor who asks for ADP', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/mfl/login',
-      payload: { username: DEMO_ACCOUNTS.demo.mfl.username, password: DEMO_ACCOUNTS.demo.mfl.password },
+      payload: {
+        username: DEMO_ACCOUNTS.demo.mfl.username,
+        password: DEMO_ACCOUNTS.demo.mfl.password,
+        shareDrafts: true,
+      },
     });
     expect(login.statusCode).toBe(200);
     const mflCookie = login.cookies.find((c) => c.name === 'MFL_USER_ID')!.value;
+    const share = login.cookies.find((c) => c.name === 'MFL_ADP_SHARE')!.value;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/mfl/adp',
-      cookies: { MFL_USER_ID: mflCookie, SLEEPER_USER_ID: DEMO_ACCOUNTS.demo.sleeper.userId },
+      cookies: {
+        MFL_USER_ID: mflCookie,
+        MFL_ADP_SHARE: share,
+        SLEEPER_USER_ID: DEMO_ACCOUNTS.demo.sleeper.userId,
+      },
       payload: { sizes: [12], types: ['SF'], startDate: '2000-01-01', endDate: '2100-01-01' },
     });
     expect(res.statusCode).toBe(200);
@@ -286,10 +295,16 @@ describe("visitors' leagues", () => {
 
   it('takes leagues another tool already listed, and reads each at most once a while', async () => {
     const l = publicMflLeagues(sim.world).at(-1)!;
-    const first = await ingestVisitorLeagues(t.ctx, { mflLeagues: [{ league_id: l.id }] });
+    const visitor = { mflLeagues: [{ league_id: l.id }], mflContributor: 'contributor-key-of-a-visitor' };
+    const first = await ingestVisitorLeagues(t.ctx, visitor);
     expect(first).toMatchObject({ leagues: 1, ok: 1 });
-    const second = await ingestVisitorLeagues(t.ctx, { mflLeagues: [{ league_id: l.id }] });
+    const second = await ingestVisitorLeagues(t.ctx, visitor);
     expect(second.leagues).toBe(0);
+    // Without the visitor's consent (no contributor key) their MFL leagues are not read at all.
+    const other = publicMflLeagues(sim.world).at(-2)!;
+    expect(await ingestVisitorLeagues(t.ctx, { mflLeagues: [{ league_id: other.id }] })).toMatchObject({
+      leagues: 0,
+    });
   });
 });
 

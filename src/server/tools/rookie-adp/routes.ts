@@ -17,6 +17,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
+import { createMflSharing } from './consent.ts';
 import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
@@ -53,8 +54,9 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   const unreport = reportAdpSources(sources);
   const configured = parseAdpLeagueIds(deps.config.adpLeagueIds);
   const background = new Set<Promise<unknown>>();
-  // The crawl runs where discovery is on or leagues are configured; admin-added leagues need it too,
-  // so a server with neither still takes part once a league is added (see the admin routes).
+  // The crawl runs where the Sleeper walk or MFL's search (with MFL's permission) is on or leagues
+  // are configured; admin-added leagues need it too, so a server with none of these still takes part
+  // once a league is added (see the admin routes).
   let discovery: Discovery | undefined;
   const startCrawl = () => {
     discovery ??= startDiscovery({
@@ -67,7 +69,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     });
     return discovery;
   };
-  if (deps.config.adpDiscovery || configured.length > 0)
+  if (deps.config.adpSleeperWalk || deps.config.adpMflLeagueSearch || configured.length > 0)
     api.addHook('onReady', async () => void startCrawl());
   api.addHook('onClose', async () => {
     unreport();
@@ -77,15 +79,23 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   await api.register(adminAdpRoutes, {
     db: deps.database.db,
     config: deps.config,
+    cache: deps.cache,
     crawl: startCrawl,
     current: () => discovery,
     sources,
   });
 
-  /** Adds the visitor's leagues in the background, at most once a while per visitor. */
+  const sharing = createMflSharing({ db: deps.database.db, cache: deps.cache, secure: () => true });
+  /**
+   * Adds the visitor's leagues in the background, at most once a while per visitor: Sleeper's
+   * always, MFL's only when the visitor agreed to share them (decision 017).
+   */
   async function contributeVisitor(request: FastifyRequest) {
+    const mflCookie = request.cookies[leagueCookies.mfl] || undefined;
+    const mflContributor = mflCookie ? await sharing.contributor(request) : undefined;
     const visitor: VisitorLeagues = {
-      mflCookie: request.cookies[leagueCookies.mfl] || undefined,
+      mflCookie: mflContributor ? mflCookie : undefined,
+      mflContributor,
       sleeperUserId: request.cookies[leagueCookies.sleeperId] || undefined,
     };
     const key = visitorThrottleKey(visitor);

@@ -203,3 +203,25 @@ export async function recordFailure(
     .returning();
   return row;
 }
+
+/**
+ * Deletes leagues from the store with their drafts (their picks go with them) and recomputes the
+ * months those drafts were in, so ADP counts exactly what stays. Answers how many drafts went.
+ */
+export async function deleteLeagues(tx: Tx | Db, service: AdpService, leagueIds: readonly string[]) {
+  if (leagueIds.length === 0) return 0;
+  const gone = await tx
+    .delete(rookieAdpDrafts)
+    .where(and(eq(rookieAdpDrafts.service, service), inArray(rookieAdpDrafts.leagueId, [...leagueIds])))
+    .returning({ startedAt: rookieAdpDrafts.startedAt });
+  await tx
+    .delete(rookieAdpLeagues)
+    .where(and(eq(rookieAdpLeagues.service, service), inArray(rookieAdpLeagues.leagueId, [...leagueIds])));
+  if (gone.length > 0)
+    await recomputeMonths(
+      tx,
+      service,
+      gone.map((d) => monthOf(d.startedAt)),
+    );
+  return gone.length;
+}

@@ -1,4 +1,5 @@
 import { privateScope } from '#server/leagues/cache-policy.ts';
+import { recordContributions } from './consent.ts';
 import {
   type AdpSource,
   dueSources,
@@ -9,13 +10,20 @@ import {
 
 /*
  * The hook for visitors' leagues: once a visitor's leagues are known (they connected MFL or Sleeper),
- * their rookie drafts join the store. Any route that has the leagues can call ingestVisitorLeagues;
- * the rookie ADP route calls it itself from the visitor's cookies.
+ * their rookie drafts join the store: Sleeper's always (public data, read through Sleeper's public
+ * API), MFL's only when the visitor agreed to share them (consent.ts), each league then marked with
+ * the visitor's contributor key. Any route that has the leagues can call ingestVisitorLeagues; the
+ * rookie ADP route calls it itself from the visitor's cookies.
  */
 
 export interface VisitorLeagues {
   /** The visitor's MFL_USER_ID, which private MFL leagues need. Used for the reads, never stored. */
   mflCookie?: string;
+  /**
+   * The visitor's contributor key when they agreed to share their MFL leagues' rookie drafts;
+   * without it their MFL leagues are neither listed nor read.
+   */
+  mflContributor?: string;
   /** MFL leagues already listed (else they are listed with the cookie). */
   mflLeagues?: readonly { league_id: string; url?: string }[];
   /** Sleeper's user id, to list the leagues when sleeperLeagueIds is not given. */
@@ -35,7 +43,8 @@ export async function ingestVisitorLeagues(
 ): Promise<IngestSummary> {
   const { mfl, sleeper } = ctx.services;
   const mflSources: AdpSource[] = [];
-  if (visitor.mflLeagues || visitor.mflCookie) {
+  const contributor = visitor.mflContributor;
+  if (contributor && (visitor.mflLeagues || visitor.mflCookie)) {
     const listed =
       visitor.mflLeagues ??
       (await (async () => {
@@ -65,12 +74,14 @@ export async function ingestVisitorLeagues(
     })),
     ...(await dueSources(ctx, sleeperSources, VISITOR_REFRESH_MS)),
   ];
-  if (due.length === 0) return empty;
-  return ingestLeagues(ctx, due, { mflCookie: visitor.mflCookie });
+  const summary = due.length === 0 ? empty : await ingestLeagues(ctx, due, { mflCookie: visitor.mflCookie });
+  // Every MFL league of theirs now in the store (read now or before) is marked as shared by them.
+  if (contributor) await recordContributions(ctx.db, contributor, mflSources);
+  return summary;
 }
 
 /** A cache key per visitor (never the credential itself), so one visitor's leagues are listed once a while. */
 export function visitorThrottleKey(visitor: VisitorLeagues): string | undefined {
-  const who = [visitor.mflCookie, visitor.sleeperUserId].filter(Boolean).join('|');
+  const who = [visitor.mflCookie, visitor.mflContributor, visitor.sleeperUserId].filter(Boolean).join('|');
   return who ? `rookie-adp:visitor:${privateScope(who)}` : undefined;
 }

@@ -1,8 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/api/http.ts';
-import type { AdpAddLeagueAnswer, AdpData, AdpDiscoveryAction } from '#common/adp-data.ts';
+import type {
+  AdpAddLeague,
+  AdpAddLeagueAnswer,
+  AdpData,
+  AdpDiscoveryAction,
+  AdpListedLeagues,
+} from '#common/adp-data.ts';
 
 const key = ['admin', 'adp-data'] as const;
+const listedKey = ['admin', 'adp-listed-leagues'] as const;
 
 /** The Rookie ADP data page's figures, refreshed every 15 seconds while a run may be going. */
 export const useAdpData = () =>
@@ -15,8 +22,30 @@ export const useAdpData = () =>
 export function useAddAdpLeague() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (league: string) => api<AdpAddLeagueAnswer>('admin/adp/leagues', { body: { league } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    mutationFn: (body: AdpAddLeague) => api<AdpAddLeagueAnswer>('admin/adp/leagues', { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: listedKey });
+    },
+  });
+}
+
+/** The leagues listed on this page (with the MFL cap). */
+export const useListedAdpLeagues = () =>
+  useQuery({
+    queryKey: listedKey,
+    queryFn: ({ signal }) => api<AdpListedLeagues>('admin/adp/leagues', { signal }),
+  });
+
+export function useRemoveAdpLeague() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (league: { service: 'mfl' | 'sleeper'; leagueId: string }) =>
+      api<{ removed: boolean; drafts: number }>('admin/adp/leagues/remove', { body: league }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: listedKey });
+    },
   });
 }
 

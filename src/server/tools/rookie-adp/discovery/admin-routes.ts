@@ -6,13 +6,23 @@ import {
   adpAddLeagueSchema,
   adpDataSchema,
   adpDiscoveryActionSchema,
+  adpListedLeaguesSchema,
+  adpRemoveLeagueAnswerSchema,
+  adpRemoveLeagueSchema,
+  MAX_LISTED_MFL_LEAGUES,
+  mflListFull,
+  NOT_A_LEAGUE,
   parseLeagueReference,
 } from '#common/adp-data.ts';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import { requireSuperUser, requireUser } from '#server/accounts/current-user.ts';
+import type { Cache } from '#server/cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { queryRows } from '#server/db/query.ts';
+import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
+import { ADP_VERSION_KEY } from '../ingest.ts';
+import { deleteLeagues } from '../store.ts';
 import { adpData } from './admin-data.ts';
 import { CRAWL_JOB, type Discovery } from './discovery.ts';
 import { addListedLeagues } from './frontier.ts';
@@ -25,14 +35,16 @@ const superUser = async (req: Parameters<typeof requireUser>[0]) => {
 };
 
 /**
- * /api/admin/adp: the Rookie ADP data page for super users: the figures, adding a league by id or
- * address, and pausing, resuming or running discovery now.
+ * /api/admin/adp: the Rookie ADP data page for super users: the figures, listing a league by id or
+ * address (an MFL league only with its commissioner's permission, at most MAX_LISTED_MFL_LEAGUES of
+ * them), removing one, and pausing, resuming or running discovery now.
  */
 export async function adminAdpRoutes(
   scope: FastifyInstance,
   deps: {
     db: Db;
     config: Config;
+    cache?: Cache;
     crawl: () => Discovery;
     current: () => Discovery | undefined;
     /** Where the answers come from: the store and MFL's own aggregate. */
@@ -42,7 +54,7 @@ export async function adminAdpRoutes(
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const data = async () => ({
     ...(await adpData(deps.db, CRAWL_JOB, {
-      enabled: deps.config.adpDiscovery,
+      enabled: deps.config.adpSleeperWalk || deps.config.adpMflLeagueSearch,
       running: deps.current()?.loop.running() ?? false,
       share: deps.config.adpBackgroundShare,
       requestsPerRun: deps.config.adpRunRequests,
@@ -59,15 +71,85 @@ export async function adminAdpRoutes(
       schema: { body: adpAddLeagueSchema, response: { 200: adpAddLeagueAnswerSchema } },
     },
     async (req) => {
+      // The schema has checked it names a league, and that an MFL league comes with the permission.
       const league = parseLeagueReference(req.body.league);
-      if (!league)
-        throw badRequest(
-          'That is not an MFL or Sleeper league id or address (for example 12345, https://www44.myfantasyleague.com/2025/home/12345 or https://sleeper.com/leagues/<id>).',
+      if (!league) throw badRequest(NOT_A_LEAGUE);
+      if (league.service === 'mfl') {
+        const [listed] = await queryRows<{ n: number }>(
+          deps.db,
+          sql`SELECT count(*)::int AS n FROM rookie_adp_leagues
+              WHERE service = 'mfl' AND source = 'admin' AND league_id <> ${league.leagueId}`,
         );
+        if (listed.n >= MAX_LISTED_MFL_LEAGUES) throw new HttpError(409, mflListFull(listed.n));
+      }
       const added = await addListedLeagues(deps.db, [{ ...league }], 'admin');
       // Read it soon: the crawl runs now on whichever server holds it.
       await deps.crawl().loop.runNow();
       return { service: league.service, leagueId: league.leagueId, added: added > 0 };
+    },
+  );
+
+  app.get(
+    '/admin/adp/leagues',
+    { onRequest: superUser, schema: { response: { 200: adpListedLeaguesSchema } } },
+    async () => {
+      const rows = await queryRows<{
+        service: 'mfl' | 'sleeper';
+        league_id: string;
+        url: string | null;
+        drafts: number;
+        found_at: string | Date;
+      }>(
+        deps.db,
+        sql`SELECT l.service, l.league_id, l.url, l.found_at,
+                   (SELECT count(*)::int FROM rookie_adp_drafts d
+                    WHERE d.service = l.service AND d.league_id = l.league_id) AS drafts
+            FROM rookie_adp_leagues l WHERE l.source = 'admin'
+            ORDER BY l.found_at DESC, l.service, l.league_id`,
+      );
+      return {
+        mflLimit: MAX_LISTED_MFL_LEAGUES,
+        leagues: rows.map((r) => ({
+          service: r.service,
+          leagueId: r.league_id,
+          url: r.url,
+          drafts: Number(r.drafts),
+          knownSince: new Date(r.found_at).toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/adp/leagues/remove',
+    {
+      onRequest: superUser,
+      schema: { body: adpRemoveLeagueSchema, response: { 200: adpRemoveLeagueAnswerSchema } },
+    },
+    async (req) => {
+      const { service, leagueId } = req.body;
+      const drafts = await deps.db.transaction(async (tx) => {
+        const [row] = await queryRows<{ shared: boolean }>(
+          tx,
+          sql`SELECT EXISTS (SELECT 1 FROM rookie_adp_contributions c
+                             WHERE c.service = l.service AND c.league_id = l.league_id) AS shared
+              FROM rookie_adp_leagues l
+              WHERE l.service = ${service} AND l.league_id = ${leagueId} AND l.source = 'admin'
+              FOR UPDATE`,
+        );
+        if (!row) throw notFound('That league is not listed here.');
+        // Visitors who share it keep it, as their league; otherwise it goes with its drafts.
+        if (row.shared) {
+          await tx.execute(
+            sql`UPDATE rookie_adp_leagues SET source = 'visitor', configured = false, next_read_at = NULL
+                WHERE service = ${service} AND league_id = ${leagueId}`,
+          );
+          return 0;
+        }
+        return deleteLeagues(tx, service, [leagueId]);
+      });
+      if (drafts > 0) await deps.cache?.incr(ADP_VERSION_KEY).catch(() => undefined);
+      return { removed: true, drafts };
     },
   );
 

@@ -41,6 +41,7 @@ export interface BudgetOptions {
   sleeperApiUrl: string;
   fleaApiUrl: string;
   userAgent: string;
+  mflUserAgent?: string;
   /** Share of each service's rate and concurrency the crawl may use (0 < share ≤ 1). */
   share: number;
   /** The visitors' limits when they differ from the defaults (the demo's local simulator). */
@@ -86,6 +87,7 @@ export function createBackgroundServices(opts: BudgetOptions): BackgroundService
     sleeperApiUrl: opts.sleeperApiUrl,
     fleaApiUrl: opts.fleaApiUrl,
     userAgent: opts.userAgent,
+    mflUserAgent: opts.mflUserAgent,
     cache: reads,
     fetch: counting,
     limits,

@@ -5,7 +5,9 @@ import { queryRows } from '#server/db/query.ts';
 import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
+import { saveDraft } from '../store.ts';
 import { crawlOnce, nextReadAt, nextSeasonStart, skipByName } from './crawl.ts';
+import { addItems, addLeagues } from './frontier.ts';
 
 let sim: Sim;
 let database: Database;
@@ -80,6 +82,71 @@ describe('discovery through the simulator', { timeout: 90_000 }, () => {
     expect(summary.leaguesRead).toBeGreaterThan(10);
     expect((await leagues(sql`last_success_at IS NOT NULL`)).length).toBe(before + summary.leaguesRead);
     for (const [key, n] of leagueReads(log)) expect(n, key).toBe(1);
+  });
+});
+
+describe("without MFL's permission", { timeout: 90_000 }, () => {
+  it('never searches MFL, deletes what an earlier search gathered without reading it; listed MFL leagues are read', async () => {
+    const db = await openTestDatabase();
+    try {
+      const [found, listed] = sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic);
+      // Left over from a deployment that had the search on: a league, one of its drafts, a search.
+      await addLeagues(db.db, [{ service: 'mfl', leagueId: found.id, source: 'discovered' }]);
+      await saveDraft(db.db, {
+        service: 'mfl',
+        draftKey: `${found.id}:2025:LEAGUE`,
+        leagueId: found.id,
+        season: 2025,
+        facts: { size: 12, qbFormat: 'SF', idp: false, ppr: true },
+        startedAt: new Date(Date.UTC(2025, 4, 2)),
+        picks: [
+          {
+            overall: 1,
+            pickedAt: new Date(Date.UTC(2025, 4, 2)),
+            player: { key: '9001', name: 'A Rookie', position: 'WR' },
+          },
+        ],
+      });
+      await addItems(db.db, 'mfl-search', ['2025:dynasty']);
+      const log: string[] = [];
+      const summary = await crawlOnce(
+        { db: db.db, bg: simBackground(sim, log), cache: appCache(), owner: 'a', sleep: async () => {} },
+        testSettings({
+          mflSearch: false,
+          sleeperWalk: false,
+          configured: [{ service: 'mfl', leagueId: listed.id }],
+        }),
+      );
+      expect(summary.errors).toBe(0);
+      expect(log.filter((u) => /TYPE=leagueSearch/i.test(u))).toEqual([]);
+      const reads = leagueReads(log);
+      expect(reads.get(`mfl:${found.id}`) ?? 0).toBe(0);
+      expect(reads.get(`mfl:${listed.id}`)).toBeGreaterThan(0);
+      // …and what the search gathered is gone: the league, its draft and picks, the month's totals, the search.
+      const left = await queryRows<{ n: number }>(
+        db.db,
+        sql`SELECT count(*)::int AS n FROM rookie_adp_leagues WHERE league_id = ${found.id}
+            UNION ALL SELECT count(*)::int FROM rookie_adp_drafts WHERE league_id = ${found.id}
+            UNION ALL SELECT count(*)::int FROM rookie_adp_months WHERE month = '2025-05-01'
+            UNION ALL SELECT count(*)::int FROM adp_crawl_items WHERE kind = 'mfl-search'`,
+      );
+      expect(left.map((r) => r.n)).toEqual([0, 0, 0, 0]);
+      // With the search permitted, the same crawl searches.
+      const permitted: string[] = [];
+      await crawlOnce(
+        {
+          db: db.db,
+          bg: simBackground(sim, permitted),
+          cache: appCache(),
+          owner: 'a',
+          sleep: async () => {},
+        },
+        testSettings({ mflSearch: true, sleeperWalk: false, maxRequests: 20 }),
+      );
+      expect(permitted.some((u) => /TYPE=leagueSearch/i.test(u))).toBe(true);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -20,13 +20,15 @@ import {
   claimLeagues,
   type DraftState,
   type FoundLeague,
+  forgetMflSearch,
   releaseItem,
   releaseLeague,
   type SkipReason,
 } from './frontier.ts';
 
 /*
- * One crawl run: seed the frontier (configured leagues, MFL searches, Sleeper users to start from),
+ * One crawl run: seed the frontier (configured leagues, Sleeper users to start from, and MFL searches
+ * only where MFL has given its written permission),
  * then, per service and at that service's background pace, read due leagues first and expand the
  * frontier (a search, a user's league list) only when no league is due. A run ends when nothing is
  * left, when it has spent its request cap or its time, or when it is told to stop; what is left stays
@@ -34,8 +36,15 @@ import {
  */
 
 export interface CrawlSettings {
-  /** Search and walk for new leagues; off reads only configured and admin-added leagues. */
-  discovery: boolean;
+  /** Walk Sleeper's user graph for public dynasty leagues (Sleeper's public, read-only API). */
+  sleeperWalk: boolean;
+  /**
+   * Search MFL for leagues and read the ones found. MFL's terms forbid harvesting league data: only a
+   * deployment with MFL's written permission turns this on. Off, leagues the search found earlier are
+   * not read either.
+   */
+  mflSearch: boolean;
+  /** MFL search terms. */
   searchTerms: readonly string[];
   /** Sleeper usernames or user ids to start the user walk from. */
   sleeperUsers: readonly string[];
@@ -150,16 +159,22 @@ export async function crawlOnce(
   const outOfBudget = (s: CrawlService) =>
     used(s) >= settings.maxRequests || now() - startedAt >= settings.maxRunMs;
 
-  // Seeds. Listed leagues are always read; searches and starting users only when discovery is on.
+  // Seeds. Listed leagues are always read; searches and starting users only when turned on.
   if (settings.configured.length > 0) await addListedLeagues(ctx.db, settings.configured, 'configured');
   let season = mfl.seasonYear();
-  if (settings.discovery) {
+  if (!settings.mflSearch) {
+    // Turned off (or never on): what a search found earlier goes, as it may no longer be kept.
+    const forgotten = await forgetMflSearch(ctx.db);
+    if (forgotten > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+  } else {
     const terms = settings.searchTerms.filter((t) => t.trim().length >= 3);
     await addItems(
       ctx.db,
       'mfl-search',
       [season, season - 1].flatMap((y) => terms.map((t) => `${y}:${t.trim().toLowerCase()}`)),
     );
+  }
+  if (settings.sleeperWalk) {
     for (const name of settings.sleeperUsers) {
       try {
         const user = /^\d{6,20}$/.test(name) ? { user_id: name } : await sleeper.user(name);
@@ -321,12 +336,15 @@ export async function crawlOnce(
   /** One unit of work for a service: a due league, else a search or a user. False: nothing to do. */
   async function step(service: CrawlService): Promise<boolean> {
     if (stopped()) return false;
-    const [league] = await claimLeagues(ctx.db, service, ctx.owner, settings.leaseMs, 1);
+    const [league] = await claimLeagues(ctx.db, service, ctx.owner, settings.leaseMs, 1, {
+      // Without MFL's permission, MFL leagues that a search found are never read.
+      discovered: service === 'sleeper' || settings.mflSearch,
+    });
     if (league) {
       await visitLeague(league, league.due);
       return true;
     }
-    if (!settings.discovery) return false;
+    if (!(service === 'mfl' ? settings.mflSearch : settings.sleeperWalk)) return false;
     const [key] = await claimItems(
       ctx.db,
       service === 'mfl' ? 'mfl-search' : 'sleeper-user',

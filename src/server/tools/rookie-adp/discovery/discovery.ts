@@ -3,7 +3,6 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Egress } from '#server/leagues/egress.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
-import { USER_AGENT } from '#server/leagues/services.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
 import { type BackgroundServices, createBackgroundServices } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
@@ -37,7 +36,8 @@ export interface DiscoveryOptions {
 
 export function crawlSettings(config: Config, configured: readonly AdpSource[]): CrawlSettings {
   return {
-    discovery: config.adpDiscovery,
+    sleeperWalk: config.adpSleeperWalk,
+    mflSearch: config.adpMflLeagueSearch,
     searchTerms: config.adpSearchTerms,
     sleeperUsers: sleeperStartUsers(config.adpSleeperUsers, config.sleeperApiUrl),
     configured,
@@ -57,7 +57,8 @@ export function startDiscovery(opts: DiscoveryOptions): Discovery {
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,
-    userAgent: USER_AGENT,
+    userAgent: config.userAgent,
+    mflUserAgent: config.mflUserAgent,
     share: config.adpBackgroundShare,
     limits: opts.limits,
     fetch: opts.fetch,

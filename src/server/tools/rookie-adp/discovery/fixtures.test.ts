@@ -149,12 +149,14 @@ describe('discovery on recorded answers', () => {
   it('starts the Sleeper walk from built-in public users when none is configured (production defaults)', async () => {
     const config = loadConfig({ NODE_ENV: 'production', ADP_RUN_REQUESTS: '60' });
     const settings = crawlSettings(config, []);
-    expect(settings.discovery).toBe(true);
+    expect(settings.sleeperWalk).toBe(true);
+    // MFL's league search needs MFL's written permission: never on by default.
+    expect(settings.mflSearch).toBe(false);
     expect(settings.sleeperUsers).toEqual(DEFAULT_SLEEPER_USERS);
 
     const own = await openTestDatabase();
     try {
-      const { bg } = recordedServices({ quietUsers: true });
+      const { bg, urls } = recordedServices({ quietUsers: true });
       await crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'a', sleep: async () => {} }, settings);
       const users = await queryRows<{ key: string; done: boolean }>(
         own.db,
@@ -163,6 +165,7 @@ describe('discovery on recorded answers', () => {
       const listed = new Map(users.map((u) => [u.key, u.done]));
       // Every built-in user is in the frontier, and their league lists were asked for.
       for (const id of DEFAULT_SLEEPER_USERS) expect(listed.get(id), id).toBe(true);
+      expect(urls.filter((u) => /TYPE=leagueSearch/i.test(u))).toEqual([]);
       // The walk reached a recorded dynasty league through one of them and read its rookie draft.
       const [league] = await queryRows<{ drafts: number }>(
         own.db,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
+import { deleteLeagues } from '../store.ts';
 
 /*
  * The crawl's frontier, kept in the database so a restart resumes where the last run stopped: the
@@ -96,6 +97,8 @@ export async function claimLeagues(
   owner: string,
   leaseMs: number,
   limit: number,
+  /** discovered: false leaves the leagues a search or walk found alone (MFL without its permission). */
+  only: { discovered: boolean } = { discovered: true },
 ): Promise<ClaimedLeague[]> {
   const rows = await queryRows<{
     service: AdpService;
@@ -114,6 +117,7 @@ export async function claimLeagues(
         WHERE (service, league_id) IN (
           SELECT service, league_id FROM rookie_adp_leagues
           WHERE service = ${service}
+            AND (${only.discovered} OR source <> 'discovered')
             AND (next_read_at <= now()
                  OR (users_listed_at IS NULL AND skip_reason IS NULL AND last_success_at IS NOT NULL))
             AND (lease_until IS NULL OR lease_until < now())
@@ -161,6 +165,28 @@ export async function releaseLeague(
           users_listed_at = CASE WHEN ${outcome.usersListed ?? false}::boolean THEN now() ELSE users_listed_at END
         WHERE service = ${league.service} AND league_id = ${league.leagueId} AND lease_owner = ${owner}`,
   );
+}
+
+/**
+ * Without MFL's permission nothing its league search gathered may stay (decision 017): the MFL
+ * leagues it found go with their drafts, and the searches with them (as migration 0040 did on
+ * upgrade). Answers how many drafts went. Leagues that visitors shared or that are listed stay.
+ */
+export async function forgetMflSearch(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`DELETE FROM adp_crawl_items WHERE kind = 'mfl-search'`);
+    const found = await queryRows<{ league_id: string }>(
+      tx,
+      sql`SELECT league_id FROM rookie_adp_leagues
+          WHERE service = 'mfl' AND source = 'discovered' AND NOT configured
+          ORDER BY league_id FOR UPDATE`,
+    );
+    return deleteLeagues(
+      tx,
+      'mfl',
+      found.map((f) => f.league_id),
+    );
+  });
 }
 
 /** Searches and users to expand: new ones are due now, known ones keep their schedule. */

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import pkg from '#package.json' with { type: 'json' };
+import { loadConfig } from './config.ts';
+
+const prod = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'production', ...env });
+
+describe('the Rookie ADP discovery settings', () => {
+  it("walks Sleeper by default and never searches MFL unless MFL's permission is declared", () => {
+    expect(prod()).toMatchObject({ adpSleeperWalk: true, adpMflLeagueSearch: false, notices: [] });
+    expect(prod({ ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: '1' }).adpMflLeagueSearch).toBe(true);
+    expect(prod({ ADP_SLEEPER_WALK: '0' }).adpSleeperWalk).toBe(false);
+    // Tests start with both off unless they ask.
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({
+      adpSleeperWalk: false,
+      adpMflLeagueSearch: false,
+    });
+  });
+
+  it('still reads the old ADP_DISCOVERY: 0 turns the Sleeper walk off, 1 never turns the MFL search on', () => {
+    const off = prod({ ADP_DISCOVERY: '0' });
+    expect(off).toMatchObject({ adpSleeperWalk: false, adpMflLeagueSearch: false });
+    expect(off.notices.join(' ')).toMatch(/ADP_DISCOVERY=0 is read as ADP_SLEEPER_WALK=0/);
+    const on = loadConfig({ NODE_ENV: 'test', ADP_DISCOVERY: '1' });
+    expect(on).toMatchObject({ adpSleeperWalk: true, adpMflLeagueSearch: false });
+    expect(on.notices.join(' ')).toMatch(/no longer turns on MFL's league search/);
+    // The new name wins over the old one.
+    expect(prod({ ADP_DISCOVERY: '0', ADP_SLEEPER_WALK: '1' }).adpSleeperWalk).toBe(true);
+    expect(() => prod({ ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: 'yes' })).toThrow(
+      /ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION/,
+    );
+  });
+});
+
+describe('the User-Agent the site sends', () => {
+  it('names the site, its version and its public address', () => {
+    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
+    const c = prod({ PUBLIC_URL: 'https://dynasty.example.org/' });
+    expect(c.userAgent).toBe(`DynastyForge/${pkg.version} (+https://dynasty.example.org)`);
+    expect(c.mflUserAgent).toBe(c.userAgent);
+  });
+
+  it('leaves the address out when the site has none, rather than naming one that is not its own', () => {
+    expect(prod().userAgent).toBe(`DynastyForge/${pkg.version}`);
+  });
+
+  it('takes USER_AGENT for every service and MFL_USER_AGENT for MFL only', () => {
+    const c = prod({ USER_AGENT: 'MySite/2.0 (+https://my.example)', MFL_USER_AGENT: 'MySite-MFL/2.0' });
+    expect(c.userAgent).toBe('MySite/2.0 (+https://my.example)');
+    expect(c.mflUserAgent).toBe('MySite-MFL/2.0');
+    expect(prod({ USER_AGENT: 'MySite/2.0' }).mflUserAgent).toBe('MySite/2.0');
+    expect(() => prod({ USER_AGENT: 'bad\nagent' })).toThrow(/USER_AGENT/);
+    // Empty (as compose passes an unset variable) is unset.
+    expect(prod({ MFL_USER_AGENT: '' }).mflUserAgent).toBe(prod().userAgent);
+  });
+});

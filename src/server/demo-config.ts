@@ -1,0 +1,38 @@
+import { type Config, loadConfig } from './config.ts';
+import type { LeagueServicesOptions } from './leagues/services.ts';
+
+/** The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes. */
+export const demoLimits: LeagueServicesOptions['limits'] = {
+  mfl: { requestsPerSecond: 50, burst: 10, concurrency: 8 },
+};
+
+export interface DemoWorld {
+  /** Where the simulator serves, e.g. http://127.0.0.1:4100. */
+  simBase: string;
+  /** The demo Sleeper account, where the Sleeper walk starts. */
+  sleeperUser: string;
+  /** The simulator's public MFL leagues (read as listed leagues under the test runner only). */
+  publicMflLeagues: () => string[];
+}
+
+/**
+ * `npm run demo`'s settings: the site wired to the simulator. Rookie ADP fills itself from Sleeper's
+ * user graph, walked from the demo Sleeper account's league-mates; MFL's league search stays off as in
+ * any deployment without MFL's written permission. Under the test runner the store reads a fixed list
+ * of MFL leagues instead, so the figures a spec compares stay still.
+ */
+export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return {
+    ADMIN_EMAIL: 'admin@dynasty.test',
+    ADMIN_PASSWORD: 'admin-pass-1234',
+    ...env,
+    MFL_API_URL: `${world.simBase}/mfl/api`,
+    SLEEPER_API_URL: `${world.simBase}/sleeper/v1`,
+    FLEA_API_URL: `${world.simBase}/flea/api`,
+    ADP_SLEEPER_USERS: env.ADP_SLEEPER_USERS ?? world.sleeperUser,
+    ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.publicMflLeagues().join(',') : ''),
+  };
+}
+
+export const demoConfig = (world: DemoWorld, env: NodeJS.ProcessEnv = process.env): Config =>
+  loadConfig(demoEnv(world, env));
