@@ -17,6 +17,7 @@ import { runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
 import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
+import { latestRookieSeason } from './latest-season.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
 import { ingestVisitorLeagues, type VisitorLeagues, visitorThrottleKey } from './visitor-leagues.ts';
 
@@ -108,9 +109,12 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         () => queryAdp(deps.database.db, filter),
         { version: ADP_VERSION_KEY },
       );
+      const latest =
+        tally.totalLeagues === 0 ? await latestRookieSeason(deps.database.db, body.service) : undefined;
       return {
         ...tally,
         ...applyMinShare(tally.players, body.minShare),
+        ...(latest && { latest }),
         source: {
           kind: 'store' as const,
           note: `From ${ADP_SERVICE_NAMES[body.service]} rookie drafts this site has read.`,
