@@ -81,7 +81,8 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
           align="start"
           sideOffset={6}
           collisionPadding={8}
-          className="z-50 w-[min(21rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+          // Never taller than the room the screen leaves: what does not fit scrolls inside.
+          className="z-50 max-h-(--radix-popover-content-available-height) w-[min(21rem,calc(100vw-1rem))] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
         >
           <Calendar
             selected={selected}
@@ -116,7 +117,7 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
               <button
                 key={n}
                 type="button"
-                className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:border-field-700 hover:text-field-800"
+                className="min-h-7 rounded-full border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:border-field-700 hover:text-field-800"
                 onClick={() => {
                   onChange(daysAgo(n), daysAgo(0));
                   setMonth(undefined);
@@ -127,7 +128,7 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
             ))}
             <button
               type="button"
-              className="ml-auto text-xs font-semibold text-slate-500 underline-offset-2 hover:underline"
+              className="ml-auto min-h-7 px-1.5 text-xs font-semibold text-slate-500 underline-offset-2 hover:underline"
               onClick={() => onChange('', '')}
             >
               Clear
