@@ -18,15 +18,18 @@ const config = loadConfig({
   FLEA_API_URL: `${simBase}/flea/api`,
   // Rookie ADP fills itself: discovery finds the simulator's public leagues through MFL's league
   // search and, from the demo Sleeper account's league-mates, Sleeper's user graph. Under the test
-  // runner the store reads a fixed list instead, so the figures a spec compares stay still.
+  // runner the store reads a fixed list instead (the public MFL leagues and the Sleeper leagues that
+  // held a rookie draft), so the figures a spec compares stay still.
   ADP_SLEEPER_USERS: process.env.ADP_SLEEPER_USERS ?? DEMO_ACCOUNTS.demo.sleeper.username,
   ADP_LEAGUE_IDS:
     process.env.ADP_LEAGUE_IDS ??
     (process.env.NODE_ENV === 'test'
-      ? sim.world.leagues
-          .filter((l) => l.service === 'mfl' && l.isPublic)
-          .map((l) => l.id)
-          .join(',')
+      ? [
+          ...sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
+          ...sim.world.leagues
+            .filter((l) => l.service === 'sleeper' && l.draft.picks.length > 0)
+            .map((l) => `sleeper:${l.id}`),
+        ].join(',')
       : ''),
 });
 // The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes.
