@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { lazy, startTransition, useId, useState } from 'react';
+import { lazy, Suspense, startTransition, useId, useRef, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { formatMdy, fromIsoDate, toIsoDate } from '#common/rookie-adp.ts';
 
@@ -15,8 +15,46 @@ interface DateRangePickerProps {
 const presets = [7, 30, 90, 180] as const;
 
 // The calendar's code comes when it is first wanted (pointer over or focus on the button).
-const loadCalendar = () => import('./calendar.tsx');
-const Calendar = lazy(loadCalendar);
+type CalendarProps = Parameters<typeof import('./calendar.tsx').default>[0];
+let loadedCalendar: ((props: CalendarProps) => React.ReactNode) | undefined;
+const loadCalendar = () =>
+  import('./calendar.tsx').then((m) => {
+    loadedCalendar = m.default;
+    return m;
+  });
+const LazyCalendar = lazy(loadCalendar);
+
+/**
+ * The calendar: at once when its code is here (it came while the pointer was over the button), else
+ * in its own boundary, where a space of its size waits in the picker (never the page's "Loading
+ * page", which would also lose the page's scroll). Chosen once per opening, so it never remounts.
+ */
+function Calendar(props: CalendarProps) {
+  const [Loaded] = useState(() => loadedCalendar);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={<div className="h-[19.5rem]" aria-hidden="true" />}>
+      <LazyCalendar {...props} />
+    </Suspense>
+  );
+}
+
+/** About the open picker's height (calendar, typed dates, quick ranges, Done) and its gap to the button. */
+const PICKER_HEIGHT = 500;
+
+/**
+ * Scrolls the page up just enough for the picker to open whole under its button, keeping the button
+ * in sight below the site's sticky header: on a phone the button sits low and the picker would
+ * otherwise open cut off.
+ */
+function makeRoomBelow(button: HTMLElement | null) {
+  if (!button) return;
+  const { top, bottom } = button.getBoundingClientRect();
+  const lacking = PICKER_HEIGHT - (window.innerHeight - bottom);
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const scroll = Math.min(lacking, top - Math.max(header, 0) - 8);
+  if (lacking > 0 && scroll > 0) window.scrollBy({ top: scroll, behavior: 'instant' });
+}
 
 function daysAgo(n: number): string {
   const now = new Date();
@@ -30,6 +68,7 @@ function daysAgo(n: number): string {
 export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateRangePickerProps) {
   const valueId = useId();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const from = fromIsoDate(startDate);
   const to = fromIsoDate(endDate);
   const [month, setMonth] = useState<Date | undefined>(undefined);
@@ -40,11 +79,18 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
       : 'Pick dates';
 
   return (
-    // Opening is a transition: the popover appears once the calendar's code is here, whole, so nothing
-    // in it moves under the pointer.
-    <Popover.Root open={open} onOpenChange={(next) => startTransition(() => setOpen(next))}>
+    // Opening is a transition; until the calendar's code is here a space of its size holds its place,
+    // so nothing in the picker moves under the pointer.
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) makeRoomBelow(button.current);
+        startTransition(() => setOpen(next));
+      }}
+    >
       <Popover.Trigger asChild>
         <button
+          ref={button}
           type="button"
           className="input flex items-center justify-between gap-2 text-left"
           onPointerEnter={loadCalendar}

@@ -37,7 +37,8 @@ export function EmptyWindow({
             Show the {offer.label}
           </button>
           <p className="mt-1.5 text-xs text-slate-600 tabular-nums">
-            The latest rookie drafts: {formatMdy(offer.startDate)} – {formatMdy(offer.endDate)}
+            The newest rookie drafts are in the {offer.label}: {formatMdy(offer.startDate)} –{' '}
+            {formatMdy(offer.endDate)}.
           </p>
         </div>
       )}
