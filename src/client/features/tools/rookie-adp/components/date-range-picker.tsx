@@ -25,15 +25,15 @@ const loadCalendar = () =>
 const LazyCalendar = lazy(loadCalendar);
 
 /**
- * The calendar: at once when its code is here (it came while the pointer was over the button), else
- * in its own boundary, where a space of its size waits in the picker (never the page's "Loading
- * page", which would also lose the page's scroll). Chosen once per opening, so it never remounts.
+ * The calendar: at once when its code is here (the picker waits for it to open), else (its code could
+ * not be loaded) in its own boundary, where a space of its size waits in the picker: never the page's
+ * "Loading page", which would also lose the page's scroll. Chosen once per opening: it never remounts.
  */
 function Calendar(props: CalendarProps) {
   const [Loaded] = useState(() => loadedCalendar);
   if (Loaded) return <Loaded {...props} />;
   return (
-    <Suspense fallback={<div className="h-[19.5rem]" aria-hidden="true" />}>
+    <Suspense fallback={<div className="h-[17.75rem]" aria-hidden="true" />}>
       <LazyCalendar {...props} />
     </Suspense>
   );
@@ -79,13 +79,19 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
       : 'Pick dates';
 
   return (
-    // Opening is a transition; until the calendar's code is here a space of its size holds its place,
-    // so nothing in the picker moves under the pointer.
+    // The picker opens once the calendar's code is here, whole, so nothing in it moves under the
+    // pointer.
     <Popover.Root
       open={open}
       onOpenChange={(next) => {
-        if (next) makeRoomBelow(button.current);
-        startTransition(() => setOpen(next));
+        if (!next) return startTransition(() => setOpen(false));
+        const show = () => {
+          makeRoomBelow(button.current);
+          startTransition(() => setOpen(true));
+        };
+        // Opens once the calendar's code is here (it is on its way since the pointer came over).
+        if (loadedCalendar) show();
+        else loadCalendar().then(show, show);
       }}
     >
       <Popover.Trigger asChild>
