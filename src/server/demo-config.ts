@@ -11,15 +11,18 @@ export interface DemoWorld {
   simBase: string;
   /** The demo Sleeper account, where the Sleeper walk starts. */
   sleeperUser: string;
-  /** The simulator's public MFL leagues (read as listed leagues under the test runner only). */
-  publicMflLeagues: () => string[];
+  /**
+   * The leagues the store reads as listed ones under the test runner only (the public MFL leagues and
+   * the Sleeper leagues that held a rookie draft), so the figures a spec compares stay still.
+   */
+  testLeagues: () => string[];
 }
 
 /**
  * `npm run demo`'s settings: the site wired to the simulator. Rookie ADP fills itself from Sleeper's
  * user graph, walked from the demo Sleeper account's league-mates; MFL's league search stays off as in
  * any deployment without MFL's written permission. Under the test runner the store reads a fixed list
- * of MFL leagues instead, so the figures a spec compares stay still.
+ * of leagues instead, so the figures a spec compares stay still.
  */
 export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return {
@@ -30,7 +33,7 @@ export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env):
     SLEEPER_API_URL: `${world.simBase}/sleeper/v1`,
     FLEA_API_URL: `${world.simBase}/flea/api`,
     ADP_SLEEPER_USERS: env.ADP_SLEEPER_USERS ?? world.sleeperUser,
-    ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.publicMflLeagues().join(',') : ''),
+    ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.testLeagues().join(',') : ''),
   };
 }
 

@@ -12,7 +12,12 @@ const simBase = `http://127.0.0.1:${simPort}`;
 const config = demoConfig({
   simBase,
   sleeperUser: DEMO_ACCOUNTS.demo.sleeper.username,
-  publicMflLeagues: () => sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
+  testLeagues: () => [
+    ...sim.world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
+    ...sim.world.leagues
+      .filter((l) => l.service === 'sleeper' && l.draft.picks.length > 0)
+      .map((l) => `sleeper:${l.id}`),
+  ],
 });
 const runtime = await createRuntime(config, { limits: demoLimits });
 const address = await runtime.app.listen({ port: config.port, host: config.host });

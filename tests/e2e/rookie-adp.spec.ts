@@ -29,12 +29,21 @@ async function apiAdp(request: APIRequestContext, body: object) {
   return (await res.json()) as {
     totalLeagues: number;
     players: { id: string; position: string; name: string; adp: number }[];
+    hidden: number;
+    source: { kind: string; note: string };
+    latest?: { startDate: string; endDate: string; label: string };
   };
 }
 
 const everyFormat = { sizes: [10, 12, 14], types: ['1QB', 'SF', '2QB'] };
 
-const drafts = (n: number) => `${n} MFL ${n === 1 ? 'draft' : 'drafts'}`;
+const drafts = (n: number, service = 'MFL') => `${n} ${service} ${n === 1 ? 'draft' : 'drafts'}`;
+
+/** The body of the next POST /api/mfl/adp the page sends. */
+const nextAdpRequest = (page: Page) =>
+  page
+    .waitForRequest((r) => r.url().endsWith('/api/mfl/adp') && r.method() === 'POST')
+    .then((r) => r.postDataJSON() as Record<string, unknown>);
 
 async function resultRows(page: Page) {
   return page.getByRole('table').locator('tbody tr');
@@ -272,5 +281,224 @@ test.describe('Rookie ADP', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath('rookie-adp-phone.png') });
+  });
+
+  test('switches between MFL and Sleeper: the title, the request, the caption and the URL follow', async ({
+    page,
+    request,
+  }) => {
+    const [start, end] = [daysAgo(90), daysAgo(0)];
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}`);
+    await expect(page.getByTestId('adp-caption')).toContainText('MFL drafts');
+    const services = page.getByRole('group', { name: 'Drafts on' });
+    await expect(services.getByRole('radio', { name: 'MFL' })).toBeChecked();
+
+    const sent = nextAdpRequest(page);
+    await services.getByText('Sleeper', { exact: true }).click();
+    expect(await sent).toMatchObject({ service: 'sleeper', startDate: start, endDate: end });
+    await expect(page.getByRole('heading', { level: 1, name: 'Sleeper Rookie ADP' })).toBeVisible();
+    await expect(page).toHaveTitle(/Sleeper Rookie ADP/);
+    await expect(page).toHaveURL(/[?&]service=sleeper(&|$)/);
+    await expect(services.getByRole('radio', { name: 'Sleeper' })).toBeChecked();
+
+    const sleeper = await apiAdp(request, {
+      ...everyFormat,
+      idp: 0,
+      ppr: 0,
+      startDate: start,
+      endDate: end,
+      service: 'sleeper',
+    });
+    const mfl = await apiAdp(request, { ...everyFormat, idp: 0, ppr: 0, startDate: start, endDate: end });
+    expect(sleeper.totalLeagues).toBeGreaterThan(0);
+    expect(sleeper.totalLeagues).not.toBe(mfl.totalLeagues);
+    await expect(page.getByTestId('adp-caption')).toHaveText(
+      `Data collected from ${drafts(sleeper.totalLeagues, 'Sleeper')} between ${mdy(start)} and ${mdy(end)}.`,
+    );
+    await expect(page.getByTestId('adp-source')).toHaveText(sleeper.source.note);
+    await expect(await resultRows(page)).toHaveCount(sleeper.players.length);
+    await expect((await resultRows(page)).first().locator('td').nth(2)).toHaveText(sleeper.players[0].name);
+
+    // A shared link opens on Sleeper; switching back leaves the service out of the URL.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sleeper Rookie ADP' })).toBeVisible();
+    await expect(services.getByRole('radio', { name: 'Sleeper' })).toBeChecked();
+    await expect(page.getByTestId('adp-caption')).toContainText('Sleeper drafts');
+    const back = nextAdpRequest(page);
+    await services.getByText('MFL', { exact: true }).click();
+    expect(await back).toMatchObject({ service: 'mfl' });
+    await expect(page.getByRole('heading', { level: 1, name: 'MFL Rookie ADP' })).toBeVisible();
+    await expect(page).not.toHaveURL(/service=/);
+    await expect(page.getByTestId('adp-caption')).toHaveText(
+      `Data collected from ${drafts(mfl.totalLeagues)} between ${mdy(start)} and ${mdy(end)}.`,
+    );
+
+    // An unknown service in the URL is MFL.
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}&service=yahoo`);
+    await expect(page.getByRole('heading', { level: 1, name: 'MFL Rookie ADP' })).toBeVisible();
+    await expect(page.getByTestId('adp-caption')).toContainText('MFL drafts');
+  });
+
+  test('hides players taken in under 5% of the drafts, says how many, and shows them all on request', async ({
+    page,
+    request,
+  }) => {
+    const [start, end] = [daysAgo(90), daysAgo(0)];
+    const filter = { ...everyFormat, idp: 0, ppr: 0, startDate: start, endDate: end };
+    const some = await apiAdp(request, filter);
+    const all = await apiAdp(request, { ...filter, minShare: 0 });
+    expect(some.hidden).toBeGreaterThan(0);
+    expect(all.players).toHaveLength(some.players.length + some.hidden);
+
+    const first = nextAdpRequest(page);
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}`);
+    expect(await first).toMatchObject({ minShare: 5 });
+    const line = page.getByTestId('adp-share-line');
+    await expect(line).toContainText(
+      `${some.hidden} players taken in fewer than 5% of the drafts are hidden.`,
+    );
+    await expect(await resultRows(page)).toHaveCount(some.players.length);
+
+    const sent = nextAdpRequest(page);
+    await line.getByRole('button', { name: 'Show all players' }).click();
+    expect(await sent).toMatchObject({ minShare: 0 });
+    await expect(page).toHaveURL(/[?&]min=0(&|$)/);
+    await expect(await resultRows(page)).toHaveCount(all.players.length);
+    await expect(line).toContainText('Showing every player taken, however rarely.');
+    await page.reload();
+    await expect(await resultRows(page)).toHaveCount(all.players.length);
+
+    await line.getByRole('button', { name: 'Hide those under 5%' }).click();
+    await expect(page).not.toHaveURL(/min=/);
+    await expect(await resultRows(page)).toHaveCount(some.players.length);
+
+    // A minimum share that is not a number from 0 to 100 is the default.
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}&min=-3`);
+    await expect(line).toContainText(`${some.hidden} players taken in fewer than 5% of the drafts`);
+    await expect(await resultRows(page)).toHaveCount(some.players.length);
+  });
+
+  test('out of season: says the window holds no drafts and offers the latest season in one click', async ({
+    page,
+    request,
+  }) => {
+    const empty = await apiAdp(request, { ...everyFormat, startDate: '2001-01-01', endDate: '2001-01-31' });
+    expect(empty.totalLeagues).toBe(0);
+    const latest = empty.latest!;
+    expect(latest.label).toMatch(/^\d{4} season$/);
+    const season = await apiAdp(request, {
+      ...everyFormat,
+      startDate: latest.startDate,
+      endDate: latest.endDate,
+    });
+    expect(season.totalLeagues).toBeGreaterThan(0);
+
+    await page.goto('/tools/rookie-adp?from=2001-01-01&to=2001-01-31');
+    const box = page.getByTestId('adp-empty');
+    await expect(box.getByText('No Draft Data Found.')).toBeVisible();
+    await expect(box).toContainText('No MFL rookie draft in these dates matches the filters.');
+    await expect(box).toContainText(`${mdy(latest.startDate)} – ${mdy(latest.endDate)}`);
+
+    const sent = nextAdpRequest(page);
+    await box.getByRole('button', { name: `Show the ${latest.label}` }).click();
+    expect(await sent).toMatchObject({ startDate: latest.startDate, endDate: latest.endDate });
+    await expect(page).toHaveURL(new RegExp(`from=${latest.startDate}&to=${latest.endDate}`));
+    await expect(page.getByTestId('adp-caption')).toHaveText(
+      `Data collected from ${drafts(season.totalLeagues)} between ${mdy(latest.startDate)} and ${mdy(latest.endDate)}.`,
+    );
+    await expect(await resultRows(page)).toHaveCount(season.players.length);
+    await expect(page.getByRole('button', { name: /Draft dates/ })).toContainText(
+      `${mdy(latest.startDate)} – ${mdy(latest.endDate)}`,
+    );
+    await expect(page.getByTestId('adp-empty')).toHaveCount(0);
+  });
+
+  test('names a switch of source in a banner and the age of an earlier answer', async ({ page }) => {
+    const staleSince = Date.now() - 3 * 3_600_000 - 60_000;
+    const switchReason =
+      "MFL's own ADP has no IDP filter, so these figures come from the MFL drafts this site has read.";
+    await page.route('**/api/mfl/adp', async (route) => {
+      const answer = await (await route.fetch()).json();
+      await route.fulfill({
+        json: {
+          ...answer,
+          source: { kind: 'store', note: 'From the site’s drafts.', switchReason, staleSince },
+        },
+      });
+    });
+    await page.goto('/tools/rookie-adp?idp=1');
+    const banner = page.getByTestId('adp-source-switch');
+    await expect(banner).toHaveText(switchReason);
+    await expect(banner).toHaveRole('status');
+    await expect(page.getByTestId('adp-stale')).toHaveText(
+      'MFL did not answer; showing its answer from 3 hours ago.',
+    );
+    await expect(page.getByTestId('adp-source')).toHaveText('From the site’s drafts.');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('adp-caption')).toBeVisible();
+
+    // Without either, neither shows.
+    await page.unroute('**/api/mfl/adp');
+    await page.goto('/tools/rookie-adp');
+    await expect(page.getByTestId('adp-caption')).toBeVisible();
+    await expect(page.getByTestId('adp-source-switch')).toHaveCount(0);
+    await expect(page.getByTestId('adp-stale')).toHaveCount(0);
+  });
+
+  test('on a phone: no sideways scroll in any state, and every control a 24 px target at least', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    /**
+     * The controls under `root` (not the sidebar's), and those whose tap area (their label, when it
+     * holds them) is under 24 px either way.
+     */
+    const targets = (root: string) =>
+      page.evaluate((root) => {
+        const all = [
+          ...document.querySelectorAll(
+            ['button', 'select', 'input', '[role="checkbox"]'].map((c) => `${root} ${c}`).join(','),
+          ),
+        ].filter((el) => !el.closest('aside') && (el as HTMLElement).offsetParent !== null);
+        const small = all
+          .map((el) => {
+            const target = el.closest('label') ?? el;
+            const r = target.getBoundingClientRect();
+            return { what: target.textContent?.trim() || el.outerHTML.slice(0, 60), w: r.width, h: r.height };
+          })
+          .filter((t) => t.w < 24 || t.h < 24);
+        return { count: all.length, small };
+      }, root);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const url of [
+      '/tools/rookie-adp',
+      `/tools/rookie-adp?from=${daysAgo(90)}&to=${daysAgo(0)}&service=sleeper&min=0`,
+      '/tools/rookie-adp?from=2001-01-01&to=2001-01-31',
+      '/tools/rookie-adp?view=chart',
+    ]) {
+      await page.goto(url);
+      await expect(page.getByTestId('adp-caption')).toBeVisible();
+      expect(await overflow(), url).toBeLessThanOrEqual(0);
+      const { count, small } = await targets('main');
+      // The service choice, PPR, IDP, the dates, six sizes and types and Get ADP at least.
+      expect(count, url).toBeGreaterThanOrEqual(12);
+      expect(small, url).toEqual([]);
+    }
+    // The date picker too: the page makes room under its button (which sits low on a phone), so it
+    // opens whole, down to Done.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: /Draft dates/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the draft dates' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Done' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Last 90 days' })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const { count, small } = await targets('[role="dialog"]');
+    expect(count).toBeGreaterThanOrEqual(8);
+    expect(small).toEqual([]);
+    await dialog.getByRole('button', { name: 'Last 90 days' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
   });
 });

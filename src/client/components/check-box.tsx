@@ -10,7 +10,7 @@ interface CheckBoxProps {
   id?: string;
 }
 
-/** A Radix checkbox in the site's colours; with showLabel, clicking the label toggles it too. */
+/** A Radix checkbox in the site's colours; with showLabel, clicking the label (which holds the box) toggles it too. */
 export function CheckBox({ checked, onChange, label, showLabel = false, id }: CheckBoxProps) {
   const ownId = useId();
   const boxId = id ?? ownId;
@@ -30,12 +30,14 @@ export function CheckBox({ checked, onChange, label, showLabel = false, id }: Ch
     </Checkbox.Root>
   );
   if (!showLabel) return box;
+  // The label holds the box, so the whole of it (at least 24 px high) is one tap target.
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <label
+      htmlFor={boxId}
+      className="inline-flex min-h-6 cursor-pointer items-center gap-1.5 select-none text-sm font-semibold text-slate-700"
+    >
       {box}
-      <label htmlFor={boxId} className="cursor-pointer select-none text-sm font-semibold text-slate-700">
-        {label}
-      </label>
-    </span>
+      {label}
+    </label>
   );
 }

@@ -179,7 +179,8 @@ describe('POST /api/mfl/adp', () => {
           for (const idp of [0, 1, -1] as TriState[])
             for (const ppr of [0, 1, -1] as TriState[]) {
               const f: Filter = { sizes, types, idp, ppr, startDate, endDate };
-              const res = await post(f);
+              // Every player, however rarely taken, as the independent computation lists them.
+              const res = await post({ ...f, minShare: 0 });
               expect(res.statusCode).toBe(200);
               const body = res.json() as AdpAnswer;
               expect(body, JSON.stringify(f)).toMatchObject(expected(f, rows));
@@ -209,7 +210,7 @@ describe('POST /api/mfl/adp', () => {
         async (sizes, types, idp, ppr, a, b, service) => {
           const [startDate, endDate] = a <= b ? [a, b] : [b, a];
           const f: Filter = { sizes, types, idp, ppr, startDate, endDate, service };
-          const body = (await post(f)).json() as AdpAnswer;
+          const body = (await post({ ...f, minShare: 0 })).json() as AdpAnswer;
           expect(body).toMatchObject(expected(f, rows));
         },
       ),
@@ -250,9 +251,30 @@ describe('POST /api/mfl/adp', () => {
     ]);
   });
 
+  it('lists players at or above the minimum share and counts the others as hidden', async () => {
+    const f = {
+      sizes: [10, 12, 14],
+      types: ['1QB', 'SF', '2QB'],
+      startDate: '2025-05-01',
+      endDate: '2025-08-31',
+    };
+    const all = (await post({ ...f, minShare: 0 })).json() as AdpAnswer;
+    expect(all.hidden).toBe(0);
+    let hidden = 0;
+    for (const minShare of [undefined, 30, 60]) {
+      const body = (await post({ ...f, minShare })).json() as AdpAnswer;
+      const floor = (minShare ?? 5) / 100;
+      expect(body.players).toEqual(all.players.filter((p) => p.draftShare >= floor));
+      expect(body.hidden).toBe(all.players.length - body.players.length);
+      expect(body.totalLeagues).toBe(all.totalLeagues);
+      hidden += body.hidden;
+    }
+    expect(hidden).toBeGreaterThan(0);
+  });
+
   it('answers an empty list when nothing matches, with the window searched', async () => {
     const res = await post({ sizes: [12], types: ['2QB'], startDate: '2030-01-01', endDate: '2030-01-31' });
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       players: [],
       hidden: 0,
       totalLeagues: 0,
@@ -264,7 +286,7 @@ describe('POST /api/mfl/adp', () => {
         note: 'From the MFL rookie drafts this site has read.',
         switchReason: expect.stringMatching(/cannot tell 1QB, superflex and 2QB leagues apart/),
       },
-      // The newest season with stored drafts, offered in one click.
+      // The newest season with stored drafts (MFL's 2025, which is over), offered in one click.
       latest: { startDate: '2025-03-01', endDate: '2026-02-28', label: '2025 season' },
     });
   });

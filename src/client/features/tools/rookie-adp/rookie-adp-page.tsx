@@ -6,27 +6,46 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { rookieAdpPositions } from '#common/position-order.ts';
-import { adpCaption, adpCsv, adpFilterProblems } from '#common/rookie-adp.ts';
+import {
+  ADP_SERVICE_NAMES,
+  type AdpService,
+  adpCaption,
+  adpCsv,
+  adpFilterProblems,
+} from '#common/rookie-adp.ts';
 import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
+import { EmptyWindow } from './components/empty-window.tsx';
+import { ServiceChoice } from './components/service-choice.tsx';
+import { ShareLine } from './components/share-line.tsx';
+import { SourceNotice } from './components/source-notice.tsx';
 import { ViewSwitch } from './components/view-switch.tsx';
 import {
   type AdpFilterState,
+  type AdpViewState,
   filterFromParams,
   hasFilterParams,
   hiddenFromParams,
+  minShareFromParams,
+  serviceFromParams,
   toParams,
 } from './url-state.ts';
 
-const SERVICE_LABEL = 'MFL';
 /** Below this many drafts an average says more about a few managers than about the market. */
 const MIN_DRAFTS = 10;
+const DAY_MS = 86_400_000;
+/** An answer's window (epoch ms, end exclusive) as the YYYY-MM-DD days it covers. */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function Component() {
-  usePageTitle('MFL Rookie ADP');
   const [params, setParams] = useSearchParams();
+  const service = serviceFromParams(params);
+  const minShare = minShareFromParams(params);
+  const serviceName = ADP_SERVICE_NAMES[service];
+  const title = `${serviceName} Rookie ADP`;
+  usePageTitle(title);
   // The filter shown is the one in the URL (or the defaults); edits apply on Get ADP.
   const filterKey = ['ppr', 'idp', 'sizes', 'types', 'from', 'to'].map((k) => params.get(k)).join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed only when the filter part of the URL changes
@@ -39,26 +58,42 @@ export function Component() {
   useEffect(() => setForm(applied), [applied]);
 
   const valid = adpFilterProblems(applied).length === 0;
-  const query = useAdp({ ...applied, service: 'mfl' }, valid);
+  const query = useAdp({ ...applied, service, minShare }, valid);
   const loading = query.isFetching;
+  const shown: AdpViewState = { service, minShare };
+
+  /** The URL for a filter, hidden positions and view state, keeping the chart when it is shown. */
+  const paramsFor = (f: AdpFilterState, hide: ReadonlySet<string>, next: AdpViewState) => {
+    const p = toParams(f, hide, next);
+    if (view === 'chart') p.set('view', 'chart');
+    return p;
+  };
 
   const submit = () => {
     const found = adpFilterProblems(form);
     setProblems(found);
     if (found.length > 0) return;
-    const next = toParams(form, hidden);
-    if (view === 'chart') next.set('view', 'chart');
+    const next = paramsFor(form, hidden, shown);
     if (next.toString() === params.toString()) void query.refetch();
     else setParams(next, { preventScrollReset: true });
   };
 
-  const setHidden = (position: string, shown: boolean) => {
+  const setHidden = (position: string, on: boolean) => {
     const next = new Set(hidden);
-    if (shown) next.delete(position);
+    if (on) next.delete(position);
     else next.add(position);
-    const p = toParams(applied, next);
-    if (view === 'chart') p.set('view', 'chart');
-    setParams(p, { replace: true, preventScrollReset: true });
+    setParams(paramsFor(applied, next, shown), { replace: true, preventScrollReset: true });
+  };
+
+  // The service and the minimum share apply at once, to the filter last asked for.
+  const setService = (next: AdpService) =>
+    setParams(paramsFor(applied, hidden, { ...shown, service: next }), { preventScrollReset: true });
+  const setMinShare = (next: number) =>
+    setParams(paramsFor(applied, hidden, { ...shown, minShare: next }), { preventScrollReset: true });
+  // The latest season's window, asked for at once (the form follows the URL).
+  const showWindow = (window: { startDate: string; endDate: string }) => {
+    setProblems([]);
+    setParams(paramsFor({ ...applied, ...window }, hidden, shown), { preventScrollReset: true });
   };
 
   const view = params.get('view') === 'chart' ? 'chart' : 'table';
@@ -75,6 +110,8 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer asks again
   useEffect(() => setShowFew(false), [data]);
   const few = data !== undefined && data.players.length > 0 && data.totalLeagues < MIN_DRAFTS;
+  // The dates the answer covers (for MFL's aggregate, the ones MFL applied).
+  const answered = data && { startDate: isoDay(data.startTime), endDate: isoDay(data.endTime - DAY_MS) };
   const positions = useMemo(() => rookieAdpPositions.positionsOf(data?.players ?? []), [data]);
   const players = useMemo(() => (data?.players ?? []).filter((p) => !hidden.has(p.position)), [data, hidden]);
   // Each player's place among all positions, shown once a position is filtered out.
@@ -88,11 +125,16 @@ export function Component() {
 
   return (
     <WithSidebar>
-      <h1 className="page-title mb-1">MFL Rookie ADP</h1>
-      <p className="mb-4 max-w-2xl text-slate-600">
-        Where rookies really go in MFL rookie drafts: average draft position by scoring, IDP, league size and
-        QB format, from drafts in the dates you choose.
-      </p>
+      <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-start md:justify-between md:gap-6">
+        <div className="max-w-2xl">
+          <h1 className="page-title mb-1">{title}</h1>
+          <p className="text-slate-600">
+            Where rookies really go in {serviceName} rookie drafts: average draft position by scoring, IDP,
+            league size and QB format, from drafts in the dates you choose.
+          </p>
+        </div>
+        <ServiceChoice value={service} onChange={setService} />
+      </div>
 
       <AdpFilters value={form} onChange={setForm} onSubmit={submit} loading={loading} problems={problems} />
 
@@ -105,81 +147,95 @@ export function Component() {
           <p className="alert-error" role="alert">
             {query.error.message}
           </p>
-        ) : data ? (
-          <div className="card p-4 sm:p-5">
-            <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
-              <p className="text-sm text-slate-600" data-testid="adp-caption">
-                {adpCaption(data.totalLeagues, SERVICE_LABEL, applied.startDate, applied.endDate)}
-              </p>
-              {data.players.length > 0 && !(few && !showFew) && (
-                <div className="flex items-center gap-2">
-                  <ViewSwitch view={view} onChange={setView} />
-                  <CsvButton
-                    csv={() => adpCsv(players)}
-                    fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
-                    disabled={players.length === 0}
-                  />
+        ) : data && answered ? (
+          <>
+            <SourceNotice source={data.source} service={service} />
+            <div className="card p-4 sm:p-5">
+              <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 space-y-0.5 text-sm text-slate-600">
+                  <p data-testid="adp-caption">
+                    {adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate)}
+                  </p>
+                  <p data-testid="adp-source">{data.source.note}</p>
                 </div>
+                {data.players.length > 0 && !(few && !showFew) && (
+                  <div className="flex items-center gap-2">
+                    <ViewSwitch view={view} onChange={setView} />
+                    <CsvButton
+                      csv={() => adpCsv(players)}
+                      fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
+                      disabled={players.length === 0}
+                    />
+                  </div>
+                )}
+              </div>
+              {data.totalLeagues === 0 || (data.players.length === 0 && data.hidden === 0) ? (
+                <EmptyWindow service={service} latest={data.latest} shown={answered} onLatest={showWindow} />
+              ) : data.players.length === 0 ? (
+                <ShareLine minShare={minShare} hidden={data.hidden} onChange={setMinShare} />
+              ) : few && !showFew ? (
+                <div
+                  className="rounded-lg bg-gold-100 px-4 py-6 text-center"
+                  role="status"
+                  data-testid="adp-too-few"
+                >
+                  <p className="font-semibold text-field-900">
+                    Only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft matches' : 'drafts match'}{' '}
+                    these filters: too few for an average to mean much.
+                  </p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    Widen the dates or check more league sizes and formats to see a reliable ADP.
+                  </p>
+                  <button type="button" className="btn-ghost mt-3" onClick={() => setShowFew(true)}>
+                    Show these {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'} anyway
+                  </button>
+                </div>
+              ) : (
+                <>
+                  {few && (
+                    <p className="mb-3 text-sm font-semibold text-field-900" data-testid="adp-few-warning">
+                      Based on only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'}: read
+                      these figures as anecdotes, not as ADP.
+                    </p>
+                  )}
+                  <fieldset className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                    <legend className="label mb-1.5">Positions</legend>
+                    {positions.map((p) => (
+                      <CheckBox
+                        key={p}
+                        showLabel
+                        label={p}
+                        checked={!hidden.has(p)}
+                        onChange={(on) => setHidden(p, on)}
+                      />
+                    ))}
+                  </fieldset>
+                  <ShareLine
+                    className="mb-3"
+                    minShare={minShare}
+                    hidden={data.hidden}
+                    onChange={setMinShare}
+                  />
+                  {players.length === 0 ? (
+                    <p className="py-6 text-center text-slate-600">Check a position to see its players.</p>
+                  ) : view === 'chart' ? (
+                    <AdpChart players={players} />
+                  ) : (
+                    <AdpTable players={players} overall={overall} />
+                  )}
+                </>
               )}
             </div>
-            {data.players.length === 0 ? (
-              <p className="rounded-lg bg-slate-50 px-4 py-10 text-center font-semibold text-slate-600">
-                No Draft Data Found.
-              </p>
-            ) : few && !showFew ? (
-              <div
-                className="rounded-lg bg-gold-100 px-4 py-6 text-center"
-                role="status"
-                data-testid="adp-too-few"
-              >
-                <p className="font-semibold text-field-900">
-                  Only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft matches' : 'drafts match'} these
-                  filters: too few for an average to mean much.
-                </p>
-                <p className="mt-1 text-sm text-slate-700">
-                  Widen the dates or check more league sizes and formats to see a reliable ADP.
-                </p>
-                <button type="button" className="btn-ghost mt-3" onClick={() => setShowFew(true)}>
-                  Show these {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'} anyway
-                </button>
-              </div>
-            ) : (
-              <>
-                {few && (
-                  <p className="mb-3 text-sm font-semibold text-field-900" data-testid="adp-few-warning">
-                    Based on only {data.totalLeagues} {data.totalLeagues === 1 ? 'draft' : 'drafts'}: read
-                    these figures as anecdotes, not as ADP.
-                  </p>
-                )}
-                <fieldset className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
-                  <legend className="label mb-1.5">Positions</legend>
-                  {positions.map((p) => (
-                    <CheckBox
-                      key={p}
-                      showLabel
-                      label={p}
-                      checked={!hidden.has(p)}
-                      onChange={(on) => setHidden(p, on)}
-                    />
-                  ))}
-                </fieldset>
-                {players.length === 0 ? (
-                  <p className="py-6 text-center text-slate-600">Check a position to see its players.</p>
-                ) : view === 'chart' ? (
-                  <AdpChart players={players} />
-                ) : (
-                  <AdpTable players={players} overall={overall} />
-                )}
-              </>
-            )}
-          </div>
+          </>
         ) : null}
       </section>
 
       <p className="mt-6 max-w-2xl text-sm text-slate-600" data-testid="adp-source-note">
-        The drafts come from public MFL and Sleeper leagues the site finds by itself (MFL's league search and
-        the leagues of Sleeper players), leagues the site lists, and the leagues of visitors who connect their
-        accounts. Each draft is read once, and again while it is still under way.
+        {service === 'mfl'
+          ? "MFL's figures come from MFL's own ADP of rookie-only drafts where it can answer the filter; otherwise from the MFL rookie drafts this site has read, of leagues the site lists and of visitors who connect their leagues and agree to share them."
+          : "Sleeper's figures come from the rookie drafts of public Sleeper leagues this site has read: leagues it finds through the leagues of Sleeper players, leagues the site lists, and the leagues of visitors who connect their accounts."}{' '}
+        The line under the caption names the source of each answer; the two services' drafts are never added
+        together.
       </p>
     </WithSidebar>
   );

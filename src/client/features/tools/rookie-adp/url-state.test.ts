@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilter, filterFromParams, hasFilterParams, hiddenFromParams, toParams } from './url-state.ts';
+import {
+  defaultFilter,
+  filterFromParams,
+  hasFilterParams,
+  hiddenFromParams,
+  minShareFromParams,
+  serviceFromParams,
+  toParams,
+} from './url-state.ts';
 
 const today = new Date(2025, 5, 15);
 
@@ -37,5 +45,53 @@ describe('the filter in the URL', () => {
   it('keeps empty choices (the checks then say what is missing) and drops unreadable values', () => {
     const f = filterFromParams(new URLSearchParams('sizes=&types=3QB,SF&ppr=7&from=2025-02-30&to='), today);
     expect(f).toMatchObject({ sizes: [], types: ['SF'], ppr: 0, startDate: '2025-05-16', endDate: '' });
+  });
+
+  it('defaults to MFL and a 5 % minimum share, and leaves both out of the URL then', () => {
+    const params = new URLSearchParams();
+    expect(serviceFromParams(params)).toBe('mfl');
+    expect(minShareFromParams(params)).toBe(5);
+    const written = toParams(defaultFilter(today), new Set(), { service: 'mfl', minShare: 5 });
+    expect(written.has('service')).toBe(false);
+    expect(written.has('min')).toBe(false);
+  });
+
+  it('round-trips the service and the minimum share', () => {
+    const params = toParams(defaultFilter(today), new Set(['PK']), { service: 'sleeper', minShare: 0 });
+    expect(params.toString()).toBe(
+      'ppr=0&idp=0&sizes=10%2C12%2C14&types=1QB%2CSF%2C2QB&from=2025-05-16&to=2025-06-15&hide=PK&service=sleeper&min=0',
+    );
+    expect(serviceFromParams(params)).toBe('sleeper');
+    expect(minShareFromParams(params)).toBe(0);
+    expect(filterFromParams(params, today)).toEqual(defaultFilter(today));
+    expect(hiddenFromParams(params)).toEqual(new Set(['PK']));
+
+    const other = toParams(defaultFilter(today), new Set(), { service: 'mfl', minShare: 2.5 });
+    expect(other.has('service')).toBe(false);
+    expect(minShareFromParams(other)).toBe(2.5);
+  });
+
+  it.each([
+    ['service=fleaflicker', 'mfl'],
+    ['service=SLEEPER', 'mfl'],
+    ['service=', 'mfl'],
+    ['service=sleeper&service=mfl', 'sleeper'],
+  ])('reads the service of %s as %s', (query, service) => {
+    expect(serviceFromParams(new URLSearchParams(query))).toBe(service);
+  });
+
+  it.each([
+    ['min=', 5],
+    ['min=-1', 5],
+    ['min=101', 5],
+    ['min=1e1', 5],
+    ['min=abc', 5],
+    ['min=0x10', 5],
+    ['min=Infinity', 5],
+    ['min=12', 12],
+    ['min=100', 100],
+    ['min=0.5', 0.5],
+  ])('reads the minimum share of %s as %s', (query, minShare) => {
+    expect(minShareFromParams(new URLSearchParams(query))).toBe(minShare);
   });
 });

@@ -1,16 +1,21 @@
 import {
   ADP_LEAGUE_SIZES,
   ADP_LEAGUE_TYPES,
+  ADP_SERVICES,
   type AdpLeagueSize,
   type AdpLeagueType,
+  type AdpService,
+  DEFAULT_MIN_SHARE,
   dayStart,
   defaultAdpRange,
   type TriState,
 } from '#common/rookie-adp.ts';
 
 /*
- * The filter lives in the URL (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK),
- * so a result can be shared and reloaded. Anything missing or unreadable takes its default.
+ * The filter lives in the URL
+ * (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK&service=sleeper&min=0),
+ * so a result can be shared and reloaded. Anything missing or unreadable takes its default; the
+ * service and the minimum share are written only when they are not the defaults (MFL, 5 %).
  */
 
 export interface AdpFilterState {
@@ -65,7 +70,32 @@ export function filterFromParams(params: URLSearchParams, today: Date = new Date
 export const hiddenFromParams = (params: URLSearchParams): Set<string> =>
   new Set((params.get('hide') ?? '').split(',').filter(Boolean));
 
-export function toParams(f: AdpFilterState, hidden: ReadonlySet<string>): URLSearchParams {
+/** Which service's drafts: `service=sleeper`, else MFL. */
+export const serviceFromParams = (params: URLSearchParams): AdpService =>
+  ADP_SERVICES.find((s) => s === params.get('service')) ?? 'mfl';
+
+/**
+ * The minimum share of drafts (percent) a player needs to be listed: `min=0` lists everyone. Only a
+ * plain number from 0 to 100 is read; anything else is the default.
+ */
+export function minShareFromParams(params: URLSearchParams): number {
+  const v = params.get('min');
+  if (v === null || !/^\d{1,3}(\.\d{1,2})?$/.test(v)) return DEFAULT_MIN_SHARE;
+  const n = Number(v);
+  return n <= 100 ? n : DEFAULT_MIN_SHARE;
+}
+
+/** What the page shows besides the filter: the service and the minimum share. */
+export interface AdpViewState {
+  service: AdpService;
+  minShare: number;
+}
+
+export function toParams(
+  f: AdpFilterState,
+  hidden: ReadonlySet<string>,
+  view: AdpViewState = { service: 'mfl', minShare: DEFAULT_MIN_SHARE },
+): URLSearchParams {
   const params = new URLSearchParams({
     ppr: String(f.ppr),
     idp: String(f.idp),
@@ -75,5 +105,7 @@ export function toParams(f: AdpFilterState, hidden: ReadonlySet<string>): URLSea
     to: f.endDate,
   });
   if (hidden.size > 0) params.set('hide', [...hidden].join(','));
+  if (view.service !== 'mfl') params.set('service', view.service);
+  if (view.minShare !== DEFAULT_MIN_SHARE) params.set('min', String(view.minShare));
   return params;
 }

@@ -38,7 +38,7 @@ const sleeperDrafts = (t: TestApp) =>
 const demoWorld = () => ({
   simBase: sim.base,
   sleeperUser: DEMO_ACCOUNTS.demo.sleeper.username,
-  publicMflLeagues: () => publicMflLeagues(sim.world).map((l) => l.id),
+  testLeagues: () => publicMflLeagues(sim.world).map((l) => l.id),
 });
 
 /** An MFL visitor (who did not tick the box) uses Rookie ADP, as on the site. */

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { lazy, startTransition, useId, useState } from 'react';
+import { lazy, Suspense, startTransition, useId, useRef, useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { formatMdy, fromIsoDate, toIsoDate } from '#common/rookie-adp.ts';
 
@@ -15,8 +15,46 @@ interface DateRangePickerProps {
 const presets = [7, 30, 90, 180] as const;
 
 // The calendar's code comes when it is first wanted (pointer over or focus on the button).
-const loadCalendar = () => import('./calendar.tsx');
-const Calendar = lazy(loadCalendar);
+type CalendarProps = Parameters<typeof import('./calendar.tsx').default>[0];
+let loadedCalendar: ((props: CalendarProps) => React.ReactNode) | undefined;
+const loadCalendar = () =>
+  import('./calendar.tsx').then((m) => {
+    loadedCalendar = m.default;
+    return m;
+  });
+const LazyCalendar = lazy(loadCalendar);
+
+/**
+ * The calendar: at once when its code is here (the picker waits for it to open), else (its code could
+ * not be loaded) in its own boundary, where a space of its size waits in the picker: never the page's
+ * "Loading page", which would also lose the page's scroll. Chosen once per opening: it never remounts.
+ */
+function Calendar(props: CalendarProps) {
+  const [Loaded] = useState(() => loadedCalendar);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={<div className="h-[17.75rem]" aria-hidden="true" />}>
+      <LazyCalendar {...props} />
+    </Suspense>
+  );
+}
+
+/** About the open picker's height (calendar, typed dates, quick ranges, Done) and its gap to the button. */
+const PICKER_HEIGHT = 500;
+
+/**
+ * Scrolls the page up just enough for the picker to open whole under its button, keeping the button
+ * in sight below the site's sticky header: on a phone the button sits low and the picker would
+ * otherwise open cut off.
+ */
+function makeRoomBelow(button: HTMLElement | null) {
+  if (!button) return;
+  const { top, bottom } = button.getBoundingClientRect();
+  const lacking = PICKER_HEIGHT - (window.innerHeight - bottom);
+  const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+  const scroll = Math.min(lacking, top - Math.max(header, 0) - 8);
+  if (lacking > 0 && scroll > 0) window.scrollBy({ top: scroll, behavior: 'instant' });
+}
 
 function daysAgo(n: number): string {
   const now = new Date();
@@ -30,6 +68,7 @@ function daysAgo(n: number): string {
 export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateRangePickerProps) {
   const valueId = useId();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const from = fromIsoDate(startDate);
   const to = fromIsoDate(endDate);
   const [month, setMonth] = useState<Date | undefined>(undefined);
@@ -40,11 +79,24 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
       : 'Pick dates';
 
   return (
-    // Opening is a transition: the popover appears once the calendar's code is here, whole, so nothing
-    // in it moves under the pointer.
-    <Popover.Root open={open} onOpenChange={(next) => startTransition(() => setOpen(next))}>
+    // The picker opens once the calendar's code is here, whole, so nothing in it moves under the
+    // pointer.
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) return startTransition(() => setOpen(false));
+        const show = () => {
+          makeRoomBelow(button.current);
+          startTransition(() => setOpen(true));
+        };
+        // Opens once the calendar's code is here (it is on its way since the pointer came over).
+        if (loadedCalendar) show();
+        else loadCalendar().then(show, show);
+      }}
+    >
       <Popover.Trigger asChild>
         <button
+          ref={button}
           type="button"
           className="input flex items-center justify-between gap-2 text-left"
           onPointerEnter={loadCalendar}
@@ -81,7 +133,8 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
           align="start"
           sideOffset={6}
           collisionPadding={8}
-          className="z-50 w-[min(21rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+          // Never taller than the room the screen leaves: what does not fit scrolls inside.
+          className="z-50 max-h-(--radix-popover-content-available-height) w-[min(21rem,calc(100vw-1rem))] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
         >
           <Calendar
             selected={selected}
@@ -116,7 +169,7 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
               <button
                 key={n}
                 type="button"
-                className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-700 hover:border-field-700 hover:text-field-800"
+                className="min-h-7 rounded-full border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:border-field-700 hover:text-field-800"
                 onClick={() => {
                   onChange(daysAgo(n), daysAgo(0));
                   setMonth(undefined);
@@ -127,7 +180,7 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
             ))}
             <button
               type="button"
-              className="ml-auto text-xs font-semibold text-slate-500 underline-offset-2 hover:underline"
+              className="ml-auto min-h-7 px-1.5 text-xs font-semibold text-slate-500 underline-offset-2 hover:underline"
               onClick={() => onChange('', '')}
             >
               Clear

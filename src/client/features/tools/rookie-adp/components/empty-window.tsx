@@ -1,0 +1,47 @@
+import { ADP_SERVICE_NAMES, type AdpAnswer, type AdpService, formatMdy } from '#common/rookie-adp.ts';
+
+/**
+ * An answer without drafts: the spec's "No Draft Data Found.", why that happens most of the year, and
+ * (when the server names one and it is not the window already shown) the latest rookie-draft season
+ * in one click.
+ */
+export function EmptyWindow({
+  service,
+  latest,
+  shown,
+  onLatest,
+}: {
+  service: AdpService;
+  latest: AdpAnswer['latest'];
+  /** The window the answer covers, YYYY-MM-DD. */
+  shown: { startDate: string; endDate: string };
+  onLatest: (window: { startDate: string; endDate: string }) => void;
+}) {
+  const offer =
+    latest && (latest.startDate !== shown.startDate || latest.endDate !== shown.endDate) ? latest : undefined;
+  return (
+    <div className="rounded-lg bg-slate-50 px-4 py-8 text-center" data-testid="adp-empty">
+      <p className="font-semibold text-slate-600">No Draft Data Found.</p>
+      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+        No {ADP_SERVICE_NAMES[service]} rookie draft in these dates matches the filters. Most rookie drafts
+        take place between the NFL draft in late April and the start of the season, so a recent window is
+        empty most of the year.
+      </p>
+      {offer && (
+        <div className="mt-4">
+          <button
+            type="button"
+            className="btn-primary min-h-11 w-full sm:w-auto"
+            onClick={() => onLatest({ startDate: offer.startDate, endDate: offer.endDate })}
+          >
+            Show the {offer.label}
+          </button>
+          <p className="mt-1.5 text-xs text-slate-600 tabular-nums">
+            The newest rookie drafts are in the {offer.label}: {formatMdy(offer.startDate)} –{' '}
+            {formatMdy(offer.endDate)}.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
