@@ -79,7 +79,7 @@ function Discovery({ data }: { data: AdpData }) {
   const action = useDiscoveryAction();
   const d = data.discovery;
   const state = !d.enabled
-    ? 'Off (ADP_DISCOVERY=0): only configured and added leagues are read'
+    ? 'Off (ADP_SLEEPER_WALK=0, and no MFL search): only configured and added leagues are read'
     : d.paused
       ? 'Paused'
       : d.running
