@@ -24,6 +24,39 @@ function pgliteTemplate(): Promise<Blob | undefined> {
   return template;
 }
 
+/** TEST_DATABASE_URL (an account that may create databases), for the PostgreSQL runs. */
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+/** Runs one statement on the admin connection (CREATE / DROP DATABASE cannot run in a pool's transaction). */
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty PostgreSQL database on the server of TEST_DATABASE_URL, with its URL and a drop. */
+export async function createPostgresDatabase(
+  prefix = 't',
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /**
  * A fresh, migrated database for one test file. PGlite starts from the migrated copy the global
  * set-up made (migrating from nothing costs each file seconds). On PostgreSQL each gets its own
@@ -31,24 +64,13 @@ function pgliteTemplate(): Promise<Blob | undefined> {
  */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') return openDatabase({ loadDataDir: await pgliteTemplate() });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ url: created.url, poolSize: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
