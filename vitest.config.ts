@@ -39,6 +39,8 @@ const postgres = process.env.TEST_DATABASE_URL
           // Plus every *.pg.test.ts: concurrency between servers and the schema-parity check.
           include: [...Object.keys(onPostgres), 'src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
+          // Migrates one template database that every test file's database is copied from.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding a migrated, empty PGlite data directory (see global-setup.ts). */
     pgliteTemplate?: string;
+    /** A migrated, empty PostgreSQL database that no one connects to, to clone (see global-setup.ts). */
+    postgresTemplate?: string;
   }
 }
 
@@ -42,12 +44,25 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A new, empty PostgreSQL database on the server of TEST_DATABASE_URL, with its URL and a drop. */
+/** A new PostgreSQL database on the server of TEST_DATABASE_URL (a copy of template if given). */
 export async function createPostgresDatabase(
   prefix = 't',
+  template?: string,
 ): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  if (!template) await adminQuery(`CREATE DATABASE ${name}`);
+  else
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (err) {
+        // 55006: someone is connected to the template. PostgreSQL waits 5 s for them before saying
+        // so; only a connection just closed (the template's own migration) can be, so try again.
+        if ((err as { code?: string }).code !== '55006' || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {
@@ -58,13 +73,31 @@ export async function createPostgresDatabase(
 }
 
 /**
+ * A migrated, empty database to clone for each test file (global-setup.ts). CREATE DATABASE …
+ * TEMPLATE refuses while anyone is connected to the template, so once migrated it takes no more
+ * connections; copies made at the same time are fine (each holds a share lock on it).
+ */
+export async function createPostgresTemplate(): Promise<{ name: string; drop(): Promise<void> }> {
+  const template = await createPostgresDatabase('t_template');
+  try {
+    await (await openDatabase({ url: template.url, poolSize: 2 })).close();
+    await adminQuery(`ALTER DATABASE ${template.name} WITH ALLOW_CONNECTIONS false`);
+  } catch (err) {
+    await template.drop();
+    throw err;
+  }
+  return { name: template.name, drop: template.drop };
+}
+
+/**
  * A fresh, migrated database for one test file. PGlite starts from the migrated copy the global
  * set-up made (migrating from nothing costs each file seconds). On PostgreSQL each gets its own
- * database, dropped at close, so test files run in parallel without seeing each other's rows.
+ * database, a copy of the migrated template, dropped at close, so test files run in parallel
+ * without seeing each other's rows.
  */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') return openDatabase({ loadDataDir: await pgliteTemplate() });
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase('t', inject('postgresTemplate'));
   const database = await openDatabase({ url: created.url, poolSize: 5 });
   return {
     ...database,
