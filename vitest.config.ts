@@ -1,27 +1,46 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server test files that open a database (through the test app, a test database or the tools'
- * test beds), and the PostgreSQL-only ones: only these are worth a second run on PostgreSQL.
+ * Every test runs on in-memory PGlite. PGlite is PostgreSQL compiled to WebAssembly, so the second
+ * run on PostgreSQL (when TEST_DATABASE_URL is set) takes only what PGlite cannot show: real
+ * concurrency over a pool of connections, row locks, full-text search on the server, and the
+ * PostgreSQL-only paths. That the migrations make the same schema on both is checked by
+ * src/server/db/schema-parity.pg.test.ts (decision 001).
  */
-function databaseTestFiles(): string[] {
-  const opensDatabase = /#test\/(app|database|tools|rookie-adp)\.ts|openDatabase|TEST_DB|testDbKind/;
-  return readdirSync('src/server', { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => join('src/server', f))
-    .filter((f) => f.endsWith('.pg.test.ts') || opensDatabase.test(readFileSync(f, 'utf8')));
-}
+const onPostgres: Record<string, string> = {
+  'src/server/tools/rookie-adp/adp-query.test.ts': 'SQL: the Rookie ADP query, from monthly totals or picks',
+  'src/server/tools/rookie-adp/adp-api.test.ts':
+    'SQL: the Rookie ADP query against an independent computation, day boundaries included',
+  'src/server/tools/rookie-adp/ingest.test.ts':
+    "SQL: ingestion's upserts of drafts, picks and players, and the monthly totals",
+  'src/server/tools/rookie-adp/discovery/jobs.test.ts':
+    "locking: the jobs' lease rows, taken over from a dead owner",
+  'src/server/accounts/users.test.ts':
+    "locking: two last super users demoting themselves (the rows' FOR UPDATE)",
+  'src/server/content/articles.test.ts':
+    'concurrency: racing creates meet the shortname unique index (PGlite runs one at a time)',
+  'src/server/content/search.test.ts':
+    'full-text search: websearch_to_tsquery, ranking and pg_trgm similarity',
+  'src/server/faults/sigkill.test.ts':
+    "a killed server's writes and migration lock on PostgreSQL (its PGlite half checks PGlite's own lock)",
+  'src/server/ops/backup.test.ts': 'its PostgreSQL half (the backup route points to pg_dump) runs only there',
+  'src/server/ops/metrics.test.ts':
+    "the database-time metric of PostgreSQL's pool, and readiness once the pool's database is gone",
+};
+for (const file of Object.keys(onPostgres))
+  if (!existsSync(file)) throw new Error(`vitest.config.ts lists ${file} for PostgreSQL, but it is gone`);
 
-// API tests always run on in-memory PGlite, and a second time on PostgreSQL when TEST_DATABASE_URL is set.
 const postgres = process.env.TEST_DATABASE_URL
   ? [
       {
         test: {
           name: 'postgres',
-          include: databaseTestFiles(),
+          // Plus every *.pg.test.ts: concurrency between servers and the schema-parity check.
+          include: [...Object.keys(onPostgres), 'src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
+          // Migrates one template database that every test file's database is copied from.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

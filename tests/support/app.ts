@@ -13,6 +13,7 @@ import type { LeagueServices } from '#server/leagues/services.ts';
 import { leagueServicesFor } from '#server/runtime.ts';
 import { openTestDatabase } from './database.ts';
 import { quickLimits, type Sim, simServices } from './simulator.ts';
+import { TEST_SERVICE_ENV } from './test-env.ts';
 
 export type Role = 'anonymous' | 'user' | 'contributor' | 'superuser';
 
@@ -60,12 +61,19 @@ let sharedHash: Promise<string> | undefined;
 
 /**
  * The real app (buildApp: its error handler, CSRF guard, helmet and limits) on a test database, with
- * the settings in env on top of the test defaults.
+ * the settings in env on top of the test defaults (TEST_SERVICE_ENV: no discovery, league services
+ * unreachable; the simulator's addresses when opts.sim is given), even with NODE_ENV=production.
  */
 export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
   const cache = opts.cache ?? memoryCache();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...(opts.sim?.env ?? {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...TEST_SERVICE_ENV,
+    ...(opts.sim?.env ?? {}),
+    ...env,
+  });
   const services =
     typeof opts.services === 'function'
       ? opts.services(config, cache)

@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding a migrated, empty PGlite data directory (see global-setup.ts). */
     pgliteTemplate?: string;
+    /** A migrated, empty PostgreSQL database that no one connects to, to clone (see global-setup.ts). */
+    postgresTemplate?: string;
   }
 }
 
@@ -24,31 +26,84 @@ function pgliteTemplate(): Promise<Blob | undefined> {
   return template;
 }
 
+/** TEST_DATABASE_URL (an account that may create databases), for the PostgreSQL runs. */
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return url;
+}
+
+/** Runs one statement on the admin connection (CREATE / DROP DATABASE cannot run in a pool's transaction). */
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new PostgreSQL database on the server of TEST_DATABASE_URL (a copy of template if given). */
+export async function createPostgresDatabase(
+  prefix = 't',
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (!template) await adminQuery(`CREATE DATABASE ${name}`);
+  else
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (err) {
+        // 55006: someone is connected to the template. PostgreSQL waits 5 s for them before saying
+        // so; only a connection just closed (the template's own migration) can be, so try again.
+        if ((err as { code?: string }).code !== '55006' || attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * A migrated, empty database to clone for each test file (global-setup.ts). CREATE DATABASE …
+ * TEMPLATE refuses while anyone is connected to the template, so once migrated it takes no more
+ * connections; copies made at the same time are fine (each holds a share lock on it).
+ */
+export async function createPostgresTemplate(): Promise<{ name: string; drop(): Promise<void> }> {
+  const template = await createPostgresDatabase('t_template');
+  try {
+    await (await openDatabase({ url: template.url, poolSize: 2 })).close();
+    await adminQuery(`ALTER DATABASE ${template.name} WITH ALLOW_CONNECTIONS false`);
+  } catch (err) {
+    await template.drop();
+    throw err;
+  }
+  return { name: template.name, drop: template.drop };
+}
+
 /**
  * A fresh, migrated database for one test file. PGlite starts from the migrated copy the global
  * set-up made (migrating from nothing costs each file seconds). On PostgreSQL each gets its own
- * database, dropped at close, so test files run in parallel without seeing each other's rows.
+ * database, a copy of the migrated template, dropped at close, so test files run in parallel
+ * without seeing each other's rows.
  */
 export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') return openDatabase({ loadDataDir: await pgliteTemplate() });
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const created = await createPostgresDatabase('t', inject('postgresTemplate'));
+  const database = await openDatabase({ url: created.url, poolSize: 5 });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#server/db/client.ts';
+import { createPostgresTemplate } from './database.ts';
 
 /**
- * Migrates one PGlite database for the whole run and saves its data directory, which every test
- * file's database then starts from (see openTestDatabase).
+ * Migrates one database for the whole run, which every test file's database then starts from (see
+ * openTestDatabase): on PGlite a saved data directory, on PostgreSQL a template database.
  */
 export default async function setup(project: TestProject) {
+  if (project.config.env?.TEST_DB === 'postgres') {
+    const template = await createPostgresTemplate();
+    project.provide('postgresTemplate', template.name);
+    return template.drop;
+  }
   const dir = await mkdtemp(join(tmpdir(), 'dynasty-test-db-'));
   const database = await openDatabase({});
   try {

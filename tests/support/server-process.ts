@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { TEST_SERVICE_ENV } from './test-env.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -25,7 +26,8 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (src/server/main.ts) in its own process and waits for it to answer;
+ * Starts the real server (src/server/main.ts) in its own process, on the test settings
+ * (TEST_SERVICE_ENV) under env, and waits for it to answer;
  * `built` runs the production build (dist/server/main.js, see scripts/build-if-needed.mjs) instead.
  */
 export async function startServerProcess(
@@ -47,6 +49,7 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      ...TEST_SERVICE_ENV,
       ADMIN_EMAIL: FAULT_ADMIN.email,
       ADMIN_PASSWORD: FAULT_ADMIN.password,
       ...env,

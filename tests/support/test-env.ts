@@ -1,0 +1,14 @@
+/** An address where nothing listens, on this machine: a call to it is refused at once. */
+export const UNREACHABLE_URL = 'http://127.0.0.1:9';
+
+/**
+ * The settings every test server starts from, under the test's own: discovery off and the three
+ * league services at an address that refuses, so no test reaches outside the machine and none waits
+ * on a real service. A test opts in by setting them (the simulator's addresses, ADP_DISCOVERY=1).
+ */
+export const TEST_SERVICE_ENV: Readonly<Record<string, string>> = {
+  ADP_DISCOVERY: '0',
+  MFL_API_URL: UNREACHABLE_URL,
+  SLEEPER_API_URL: UNREACHABLE_URL,
+  FLEA_API_URL: UNREACHABLE_URL,
+};
