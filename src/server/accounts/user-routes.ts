@@ -97,7 +97,7 @@ export async function userRoutes(scope: FastifyInstance, db: Db, cache: Cache) {
       // Roles are only ever set by a super user; sending them otherwise is refused, not ignored.
       if (!me.isSuperUser && roleFields.some((f) => req.body[f] !== undefined))
         throw forbidden('Only super users may change roles.');
-      const user = await updateUser(db, req.params.id, req.body);
+      const user = await updateUser(db, req.params.id, req.body, me.id);
       if (!user) throw notFound('No user with that id.');
       // Public articles and profiles name their author, so cached content answers are retired.
       if (publicFields.some((f) => req.body[f] !== undefined)) await bumpContentVersion(cache);
