@@ -11,6 +11,7 @@ import { ensureSessionHint } from './accounts/session-cookie.ts';
 import { contentPageMeta, feedRoutes } from './content/pages.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppDeps } from './deps.ts';
+import { registerClientNetwork } from './http/client-network.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerClientNetwork(app, config.clientIpv6Prefix);
 
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   await app.register(fastifyHelmet, {
@@ -74,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: false,
     redis: deps.redis,
     nameSpace: `${config.redisPrefix}rl:`,
+    // Per client network (an IPv6 client's /64 by default), as every other per-address count.
+    keyGenerator: (req) => req.clientNetwork,
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
