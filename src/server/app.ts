@@ -15,6 +15,7 @@ import { registerClientNetwork } from './http/client-network.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { sharedLimitStore } from './http/limit-store.ts';
 import { siteOrigin } from './http/origin.ts';
 import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
@@ -74,11 +75,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: deps.redis,
-    nameSpace: `${config.redisPrefix}rl:`,
+    // With Redis the counts are shared by every copy of the server, and kept in this process while
+    // Redis fails: the limits get weaker for a while, never switched off.
+    store: deps.redis
+      ? sharedLimitStore({ redis: deps.redis, namespace: `${config.redisPrefix}rl:`, log: app.log })
+      : undefined,
     // Per client network (an IPv6 client's /64 by default), as every other per-address count.
     keyGenerator: (req) => req.clientNetwork,
-    skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Cache } from '../cache.ts';
 
 /*
@@ -58,6 +58,26 @@ const dbQueryDuration = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   registers: [registry],
 });
+
+const limitsLocal = new Gauge({
+  name: 'dynasty_rate_limits_local',
+  help: '1 while the rate limits (log-in, sign-up, password change, MFL passwords) count in this process only because Redis fails; 0 while they are shared through Redis.',
+  registers: [registry],
+});
+
+const localLimitCounts = new Counter({
+  name: 'dynasty_rate_limit_local_counts_total',
+  help: 'Rate-limit counts kept in this process because Redis failed.',
+  registers: [registry],
+});
+
+export function recordLimitsLocal(local: boolean) {
+  limitsLocal.set(local ? 1 : 0);
+}
+
+export function recordLocalLimitCount() {
+  localLimitCounts.inc();
+}
 
 /** One call to a league service, as the league clients report it. */
 export interface LeagueCall {
