@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /*
  * The admin data page of Rookie ADP: what the draft store holds, where its leagues came from, how
@@ -73,7 +74,7 @@ export const adpDataSchema = z.object({
 export type AdpData = z.infer<typeof adpDataSchema>;
 
 export const adpAddLeagueSchema = z.object({
-  league: z.string().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
+  league: text().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
 });
 export const adpAddLeagueAnswerSchema = z.object({
   service,
