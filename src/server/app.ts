@@ -8,6 +8,7 @@ import { HOME_TITLE } from '#common/site.ts';
 import { registerCurrentUser } from './accounts/current-user.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { ensureSessionHint } from './accounts/session-cookie.ts';
+import { SessionEnds } from './accounts/session-ends.ts';
 import { contentPageMeta, feedRoutes } from './content/pages.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppDeps } from './deps.ts';
@@ -90,9 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfGuard(app);
   registerNoStoreDefault(app);
-  if (deps.database.kind === 'pglite' && deps.database.dataDir)
-    registerDiskGuard(app, { dataDir: deps.database.dataDir, reserveBytes: config.diskReserveBytes });
-  registerCurrentUser(app, deps.database.db);
+  const hasRoom =
+    deps.database.kind === 'pglite' && deps.database.dataDir
+      ? registerDiskGuard(app, { dataDir: deps.database.dataDir, reserveBytes: config.diskReserveBytes })
+      : async () => true;
+  const sessionEnds = new SessionEnds({ db: deps.database.db, cache: deps.cache, hasRoom, log: app.log });
+  app.decorate('sessionEnds', sessionEnds);
+  app.addHook('onClose', async () => sessionEnds.stop());
+  registerCurrentUser(app, deps.database.db, sessionEnds);
   registerVisitorContext(app);
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).
