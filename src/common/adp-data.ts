@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adpSourceStatsSchema } from './adp-sources.ts';
+import { text } from './text.ts';
 
 /*
  * The admin data page of Rookie ADP: what the draft store holds, where its leagues came from, how
@@ -90,7 +91,7 @@ export const mflListFull = (n: number) =>
 
 export const adpAddLeagueSchema = z
   .object({
-    league: z.string().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
+    league: text().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
     /** MFL leagues only: the admin confirms the league's commissioner agreed to its drafts being read. */
     commissionerPermission: z.boolean().optional(),
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './content-format.ts';
+import { rowId, text } from './text.ts';
 
 // The formatting rules and constants live in content-format.ts, which has no zod in it: the public
 // pages import that module directly and stay light. They are re-exported here for everything else.
@@ -67,7 +68,7 @@ export interface ListAnswer<T> {
 
 // Query-string values arrive as text; an empty value means "not given" (spec: empty filters are left out).
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, text().trim().max(max).optional());
 
 const listQueryShape = {
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(LIST_PAGE_SIZE),
@@ -104,8 +105,7 @@ export const profileFiltersSchema = z.object({
 export type ProfileFilters = z.infer<typeof profileFiltersSchema>;
 
 // Images are a site path (/images/…) or an http(s) address; anything else (javascript:, data:) is refused.
-const imageSchema = z
-  .string()
+const imageSchema = text()
   .trim()
   .max(500)
   .refine((v) => v === '' || /^\/[^/]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
@@ -120,39 +120,37 @@ const imageSchema = z
  * isVisible or name another contributor as the author.
  */
 export const articleInputSchema = z.object({
-  title: z
-    .string({ error: 'Add a title.' })
+  title: text({ error: 'Add a title.' })
     .trim()
     .min(1, 'Add a title.')
     .max(200, 'Keep the title to 200 characters.'),
-  description: z.string().trim().max(1000).default(''),
-  body: z.string().max(100_000).default(''),
+  description: text().trim().max(1000).default(''),
+  body: text().max(100_000).default(''),
   image: imageSchema,
   tags: z
-    .array(z.object({ name: z.string().trim().min(1, 'A tag needs a name.').max(50) }))
+    .array(z.object({ name: text().trim().min(1, 'A tag needs a name.').max(50) }))
     .max(30)
     .default([]),
-  contributorId: z.number().int().positive().nullable().optional(),
+  contributorId: rowId().nullable().optional(),
   isVisible: z.boolean().optional(),
 });
 export type ArticleInput = z.input<typeof articleInputSchema>;
 
 /** The payload that saves a profile; same rules as articleInputSchema. */
 export const profileInputSchema = z.object({
-  name: z
-    .string({ error: 'Add a name.' })
+  name: text({ error: 'Add a name.' })
     .trim()
     .min(1, 'Add a name.')
     .max(120, 'Keep the name to 120 characters.'),
-  position: z.string().trim().toUpperCase().max(10).default(''),
-  school: z.string().trim().max(120).default(''),
+  position: text().trim().toUpperCase().max(10).default(''),
+  school: text().trim().max(120).default(''),
   year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),
-  height: z.string().trim().max(20).default(''),
-  weight: z.string().trim().max(20).default(''),
+  height: text().trim().max(20).default(''),
+  weight: text().trim().max(20).default(''),
   image: imageSchema,
-  description: z.string().trim().max(1000).default(''),
-  body: z.string().max(100_000).default(''),
-  contributorId: z.number().int().positive().nullable().optional(),
+  description: text().trim().max(1000).default(''),
+  body: text().max(100_000).default(''),
+  contributorId: rowId().nullable().optional(),
   isVisible: z.boolean().optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;

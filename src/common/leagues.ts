@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
+import { text } from './text.ts';
 
 export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
 export type LeagueType = (typeof leagueTypes)[number];
@@ -21,8 +22,8 @@ export const leagueSchema = z.object({
 export type League = z.infer<typeof leagueSchema>;
 
 export const mflLoginSchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  username: text().trim().min(1).max(100),
+  password: text().min(1).max(200),
   /**
    * The visitor's leagues' rookie drafts (picks only) may feed the site's Rookie ADP: asked on the
    * log-in form, off unless ticked.
@@ -37,14 +38,14 @@ export const mflSharingAnswerSchema = z.object({
   /** Drafts deleted from the store: those of the visitor's leagues that no one else shares. */
   removedDrafts: z.number().int(),
 });
-export const sleeperConnectSchema = z.object({ username: z.string().trim().min(1).max(100) });
-export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(200) });
+export const sleeperConnectSchema = z.object({ username: text().trim().min(1).max(100) });
+export const fleaConnectSchema = z.object({ email: text().trim().email().max(200) });
 
 /** The leagues each service sends to the tool routes (spec section 7). */
 export const mflLeagueRefSchema = z.object({
   league_id: z.string().regex(/^\d{1,10}$/),
   franchise_id: z.string().regex(/^\d{4}$/),
-  url: z.string().max(500),
+  url: text().max(500),
 });
 export const sleeperLeagueRefSchema = z.object({ league_id: z.string().regex(/^\d{1,30}$/) });
 export const fleaLeagueRefSchema = z.object({

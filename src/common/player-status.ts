@@ -8,9 +8,10 @@ import {
   sleeperLeagueRefSchema,
 } from './leagues.ts';
 import { LEAGUE_CHUNK } from './rostership.ts';
+import { text } from './text.ts';
 
 /** The league name the page already has; echoed back so each row is labelled without another call. */
-const nameField = { name: z.string().max(200).optional() };
+const nameField = { name: text().max(200).optional() };
 
 /** A league of any service, tagged with its type (spec section 7: "each with its type"). */
 export const statusLeagueRefSchema = z.discriminatedUnion('type', [
@@ -29,9 +30,9 @@ export const playerStatusRequestSchema = z.object({
    */
   known: z
     .object({
-      name: z.string().max(100),
-      position: z.string().max(10),
-      team: z.string().max(5),
+      name: text().max(100),
+      position: text().max(10),
+      team: text().max(5),
       mfl_id: z
         .string()
         .regex(/^\d{1,10}$/)

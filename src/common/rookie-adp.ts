@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
+import { text } from './text.ts';
 
 /*
  * Rookie ADP: the filter the page sends, the answer, and the rules both sides apply (spec sections 2,
@@ -50,7 +51,7 @@ const sizeSchema = z.preprocess(
 );
 const typeSchema = z.enum(ADP_LEAGUE_TYPES);
 /** Dates are checked by adpFilterProblems (an empty or wrong date is "Invalid date range.", not a schema error). */
-const dateSchema = z.string().max(40).nullish();
+const dateSchema = text().max(40).nullish();
 
 /** POST /api/mfl/adp. Sizes and types keep their canonical order and lose duplicates. */
 export const adpRequestSchema = z.object({

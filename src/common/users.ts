@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdText, text } from './text.ts';
 
 /** A user as the API shows it; never carries the password hash. */
 export const userSchema = z.object({
@@ -24,24 +25,17 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const USERS_PAGE_SIZE = 50;
 
-const email = z
-  .string()
+const email = text()
   .trim()
   .max(254, 'The e-mail address is too long.')
   .pipe(z.email('Enter a valid e-mail address.'))
   .transform((e) => e.toLowerCase());
-const password = z
-  .string()
+const password = text()
   .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `The password must be at most ${PASSWORD_MAX} characters.`);
-const name = z
-  .string()
-  .trim()
-  .min(1, 'Enter a name.')
-  .max(100, 'The name is too long (100 characters at most).');
+const name = text().trim().min(1, 'Enter a name.').max(100, 'The name is too long (100 characters at most).');
 // Kept to what a handle can be, because pages build a link from it.
-const twitter = z
-  .string()
+const twitter = text()
   .trim()
   .transform((h) => h.replace(/^@/, ''))
   .pipe(
@@ -53,8 +47,8 @@ const twitter = z
 
 /** Log-in payload: `username` holds the e-mail (the spec's contract). Checked loosely: a wrong value is just a failed log-in. */
 export const loginSchema = z.strictObject({
-  username: z.string().trim().min(1, 'Enter your e-mail address.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX),
+  username: text().trim().min(1, 'Enter your e-mail address.').max(254),
+  password: text().min(1, 'Enter your password.').max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -69,7 +63,7 @@ export const signupAnswerSchema = z.object({ ok: z.literal(true) });
 
 /** Changing one's own password: the current one is required. */
 export const passwordChangeSchema = z.strictObject({
-  currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX),
+  currentPassword: text().min(1, 'Enter your current password.').max(PASSWORD_MAX),
   newPassword: password,
 });
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
@@ -129,11 +123,7 @@ export type UserList = z.infer<typeof userListSchema>;
  * account's articles and profiles; without it they stay, credited to a former contributor.
  */
 export const userDeleteQuerySchema = z.strictObject({
-  contentTo: z
-    .string()
-    .regex(/^\d{1,10}$/, 'Choose a contributor to hand the content to.')
-    .transform(Number)
-    .optional(),
+  contentTo: rowIdText('Choose a contributor to hand the content to.').optional(),
 });
 export type UserDeleteQuery = z.output<typeof userDeleteQuerySchema>;
 

@@ -8,12 +8,15 @@ import { HOME_TITLE } from '#common/site.ts';
 import { registerCurrentUser } from './accounts/current-user.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { ensureSessionHint } from './accounts/session-cookie.ts';
+import { SessionEnds } from './accounts/session-ends.ts';
 import { contentPageMeta, feedRoutes } from './content/pages.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { AppDeps } from './deps.ts';
+import { registerClientNetwork } from './http/client-network.ts';
 import { registerDiskGuard } from './http/disk-guard.ts';
 import { registerErrorHandler } from './http/errors-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { sharedLimitStore } from './http/limit-store.ts';
 import { siteOrigin } from './http/origin.ts';
 import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
@@ -50,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerClientNetwork(app, config.clientIpv6Prefix);
 
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   await app.register(fastifyHelmet, {
@@ -73,9 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    redis: deps.redis,
-    nameSpace: `${config.redisPrefix}rl:`,
-    skipOnError: true,
+    // With Redis the counts are shared by every copy of the server, and kept in this process while
+    // Redis fails: the limits get weaker for a while, never switched off.
+    store: deps.redis
+      ? sharedLimitStore({ redis: deps.redis, namespace: `${config.redisPrefix}rl:`, log: app.log })
+      : undefined,
+    // Per client network (an IPv6 client's /64 by default), as every other per-address count.
+    keyGenerator: (req) => req.clientNetwork,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
@@ -84,9 +92,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerCsrfGuard(app);
   registerNoStoreDefault(app);
-  if (deps.database.kind === 'pglite' && deps.database.dataDir)
-    registerDiskGuard(app, { dataDir: deps.database.dataDir, reserveBytes: config.diskReserveBytes });
-  registerCurrentUser(app, deps.database.db);
+  const hasRoom =
+    deps.database.kind === 'pglite' && deps.database.dataDir
+      ? registerDiskGuard(app, { dataDir: deps.database.dataDir, reserveBytes: config.diskReserveBytes })
+      : async () => true;
+  const sessionEnds = new SessionEnds({ db: deps.database.db, cache: deps.cache, hasRoom, log: app.log });
+  app.decorate('sessionEnds', sessionEnds);
+  app.addHook('onClose', async () => sessionEnds.stop());
+  registerCurrentUser(app, deps.database.db, sessionEnds);
   registerVisitorContext(app);
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).

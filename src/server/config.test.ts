@@ -53,3 +53,16 @@ describe('the User-Agent the site sends', () => {
     expect(prod({ MFL_USER_AGENT: '' }).mflUserAgent).toBe(prod().userAgent);
   });
 });
+
+describe('CLIENT_IPV6_PREFIX', () => {
+  it('defaults to 64 and takes 16 to 128', () => {
+    expect(loadConfig({}).clientIpv6Prefix).toBe(64);
+    expect(loadConfig({ CLIENT_IPV6_PREFIX: '48' }).clientIpv6Prefix).toBe(48);
+    expect(loadConfig({ CLIENT_IPV6_PREFIX: '128' }).clientIpv6Prefix).toBe(128);
+  });
+
+  it('refuses a prefix length it cannot use, naming the setting', () => {
+    for (const value of ['129', '0', 'wide', '64.5'])
+      expect(() => loadConfig({ CLIENT_IPV6_PREFIX: value }), value).toThrow(/CLIENT_IPV6_PREFIX/);
+  });
+});

@@ -55,6 +55,12 @@ const envSchema = z.object({
     )
     .refine((v) => v !== 'true', 'name the number of proxy hops (1 for one proxy) instead of true')
     .default('0'),
+  /**
+   * IPv6 clients are counted per network of this many leading bits (a /64 is one household, phone
+   * or server, which can rotate through all of it) by every per-address limit and the league
+   * queues' fairness; 128 counts each address alone. IPv4 clients are always one address each.
+   */
+  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   /** Host names (with port when not 80/443) the site answers under; the first is the canonical one when PUBLIC_URL is unset. */
   ALLOWED_HOSTS: z.string().default(''),
   /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
+    clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     allowedHosts: e.ALLOWED_HOSTS.split(/[\s,]+/)
       .filter(Boolean)
       .map((h) => h.toLowerCase()),

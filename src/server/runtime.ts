@@ -7,6 +7,7 @@ import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { Egress } from './leagues/egress.ts';
 import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
+import { loggerOptions } from './ops/logging.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { sessionSecret } from './settings.ts';
 
@@ -59,7 +60,7 @@ export async function createRuntime(
       redis,
       egress,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
-      logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+      logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     });
     return {
       app,

@@ -103,8 +103,10 @@ export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinu
     '/logout',
     { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (req, reply) => {
-      await destroySession(db, req.cookies[SESSION_COOKIE]);
+      // The cookie goes and the session ends whatever the database can do right now (a full disk).
+      const token = req.cookies[SESSION_COOKIE];
       clearSessionCookie(req, reply);
+      if (token) await scope.sessionEnds.end(token);
       return { ok: true as const };
     },
   );

@@ -4,6 +4,7 @@ import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { isApiRequest } from '../http/security.ts';
+import type { SessionEnds } from './session-ends.ts';
 import { SESSION_COOKIE, sessionUser } from './sessions.ts';
 
 declare module 'fastify' {
@@ -13,11 +14,14 @@ declare module 'fastify' {
   }
 }
 
-export function registerCurrentUser(app: FastifyInstance, db: Db) {
+export function registerCurrentUser(app: FastifyInstance, db: Db, ends: Pick<SessionEnds, 'isRevoked'>) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiRequest(req)) return;
-    req.user = await sessionUser(db, req.cookies[SESSION_COOKIE]);
+    const token = req.cookies[SESSION_COOKIE];
+    const user = await sessionUser(db, token);
+    // A session logged out while its row could not be deleted (a full disk) is over all the same.
+    req.user = user && token && (await ends.isRevoked(token)) ? null : user;
   });
 }
 

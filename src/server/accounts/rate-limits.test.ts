@@ -175,3 +175,87 @@ describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`,
     expect((await attempt(0, uniqueEmail('spread'), address)).statusCode).toBe(429);
   });
 });
+
+// One /64 holds 2^64 addresses: rotating through them must buy no more tries than one address.
+let network = 0;
+/** A fresh IPv6 /64 of the documentation range, and an address inside it per call of `at`. */
+const freshNetwork = () => {
+  network += 1;
+  const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:${network.toString(16)}`;
+  let host = 0;
+  return { prefix, at: () => `${prefix}::${(++host).toString(16)}` };
+};
+
+describe(`IPv6 clients counted per network (${testDbKind})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('takes addresses of one /64 as one client for the per-address log-in limit', async () => {
+    const net = freshNetwork();
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++)
+      expect(
+        (await login(t, uniqueEmail('v6'), 'wrong password', { remoteAddress: net.at() })).statusCode,
+      ).toBe(401);
+    expect(
+      (await login(t, uniqueEmail('v6'), 'wrong password', { remoteAddress: net.at() })).statusCode,
+    ).toBe(429);
+    // The next /64 is someone else.
+    const other = freshNetwork();
+    expect(
+      (await login(t, uniqueEmail('v6'), 'wrong password', { remoteAddress: other.at() })).statusCode,
+    ).toBe(401);
+  });
+
+  it('gives a /64 that failed on a locked account no more tries, whatever address it comes from', async () => {
+    const email = uniqueEmail('v6-target');
+    await t.userWithRole('user', { email, password: 'the-right-password' });
+    const guesser = freshNetwork();
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect((await login(t, email, `guess ${i}`, { remoteAddress: guesser.at() })).statusCode).toBe(401);
+    // Forty more addresses of the same /64: each one used to get a fresh guess on the locked account.
+    const more = [];
+    for (let i = 0; i < 40; i++)
+      more.push((await login(t, email, `more ${i}`, { remoteAddress: guesser.at() })).statusCode);
+    expect(more.filter((s) => s !== 429)).toEqual([]);
+    // The owner, from their own network, still gets in.
+    expect(
+      (await login(t, email, 'the-right-password', { remoteAddress: freshNetwork().at() })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe(`CLIENT_IPV6_PREFIX sets the size of a client network (${testDbKind})`, () => {
+  let wide: TestApp;
+  let single: TestApp;
+  beforeAll(async () => {
+    wide = await makeTestApp({ CLIENT_IPV6_PREFIX: '48' });
+    single = await makeTestApp({ CLIENT_IPV6_PREFIX: '128' });
+  });
+  afterAll(async () => {
+    await wide.close();
+    await single.close();
+  });
+
+  it('48: addresses in different /64s of one /48 count together', async () => {
+    const base = `2001:db8:${(0x4000 + (Date.now() % 0x3fff)).toString(16)}`;
+    const at = (i: number) => `${base}:${i.toString(16)}::1`;
+    for (let i = 0; i < AUTH_ATTEMPTS_PER_MINUTE; i++)
+      expect(
+        (await login(wide, uniqueEmail('v48'), 'wrong password', { remoteAddress: at(i) })).statusCode,
+      ).toBe(401);
+    expect(
+      (await login(wide, uniqueEmail('v48'), 'wrong password', { remoteAddress: at(0xfff) })).statusCode,
+    ).toBe(429);
+  });
+
+  it('128: every IPv6 address counts alone', async () => {
+    const net = freshNetwork();
+    for (let i = 0; i <= AUTH_ATTEMPTS_PER_MINUTE + 2; i++)
+      expect(
+        (await login(single, uniqueEmail('v128'), 'wrong password', { remoteAddress: net.at() })).statusCode,
+      ).toBe(401);
+  });
+});

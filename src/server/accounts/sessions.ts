@@ -8,7 +8,7 @@ export const SESSION_COOKIE = 'session';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 // Only a hash of the token is stored, so a leaked table does not hand out live sessions.
-const tokenId = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const tokenId = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Makes a new session (256-bit random token) and returns the token for the cookie. */
 export async function createSession(db: Db, userId: number): Promise<string> {
@@ -43,7 +43,12 @@ export async function sessionUser(db: Db, token: string | undefined): Promise<Us
 }
 
 export async function destroySession(db: Db, token: string | undefined): Promise<void> {
-  if (token) await db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+  if (token) await destroySessionById(db, tokenId(token));
+}
+
+/** Deletes a session by its stored id (the hash of its token). */
+export async function destroySessionById(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
 }
 
 /** Ends every session of a user (after a password change). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowIdText } from '#common/text.ts';
 import {
   contributorSchema,
   roleFields,
@@ -21,13 +22,7 @@ import { hashPassword } from './passwords.ts';
 import { deleteUser, findUser, insertUser, listContributors, listUsers, updateUser } from './users.ts';
 
 // Digits only: '1e3' or ' 7' are not ids. The bound keeps it inside PostgreSQL's integer.
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,10}$/, 'Expected a numeric id.')
-    .transform(Number)
-    .pipe(z.number().int().positive().max(2_147_483_647)),
-});
+const idParams = z.object({ id: rowIdText() });
 
 // Checked before the body or query is validated, so a visitor learns nothing from the schema.
 const signedIn = async (req: Parameters<typeof requireUser>[0]) => {
@@ -97,7 +92,7 @@ export async function userRoutes(scope: FastifyInstance, db: Db, cache: Cache) {
       // Roles are only ever set by a super user; sending them otherwise is refused, not ignored.
       if (!me.isSuperUser && roleFields.some((f) => req.body[f] !== undefined))
         throw forbidden('Only super users may change roles.');
-      const user = await updateUser(db, req.params.id, req.body);
+      const user = await updateUser(db, req.params.id, req.body, me.id);
       if (!user) throw notFound('No user with that id.');
       // Public articles and profiles name their author, so cached content answers are retired.
       if (publicFields.some((f) => req.body[f] !== undefined)) await bumpContentVersion(cache);

@@ -64,22 +64,46 @@ export async function insertUser(
 
 export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'twitter' | 'isContributor' | 'isSuperUser'>>;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
- * Saves changes to one user. Taking the super-user flag away is refused when no other super user
- * would be left; the check and the write share a transaction that locks the super users' rows, so
- * two super users demoting each other at once cannot both succeed.
+ * Locks every super user's row for the rest of the transaction and answers their ids. The rows are
+ * locked in id order, so two transactions taking them never wait on each other crosswise; one that
+ * waited sees the rows as the other left them (a demoted or deleted super user drops out).
  */
-export async function updateUser(db: Db, id: number, changes: UserChanges): Promise<User | undefined> {
+async function lockSuperUsers(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isSuperUser, true))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+const noLongerSuperUser = () => new HttpError(403, 'Only super users may do that.');
+const lastSuperUser = () =>
+  new HttpError(409, 'You are the last super user; make someone else a super user first.');
+
+/**
+ * Saves changes to one user. A change of roles is made by `actorId` (a super user when the request
+ * began): it locks the super users' rows, and is refused if the actor is no longer a super user, or
+ * if taking the flag away would leave none. Two super users demoting (or deleting) each other at
+ * once therefore cannot both succeed.
+ */
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: UserChanges,
+  actorId?: number,
+): Promise<User | undefined> {
   try {
     return await db.transaction(async (tx) => {
-      if (changes.isSuperUser === false) {
-        const supers = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.isSuperUser, true))
-          .for('update');
-        if (supers.length > 0 && supers.every((s) => s.id === id))
-          throw new HttpError(409, 'You are the last super user; make someone else a super user first.');
+      if (changes.isSuperUser !== undefined || changes.isContributor !== undefined) {
+        const supers = await lockSuperUsers(tx);
+        if (actorId !== undefined && !supers.includes(actorId)) throw noLongerSuperUser();
+        if (changes.isSuperUser === false && supers.length > 0 && supers.every((s) => s === id))
+          throw lastSuperUser();
       }
       if (Object.keys(changes).length === 0) return findUserIn(tx, id);
       const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
@@ -125,9 +149,11 @@ export async function listUsers(
 }
 
 /**
- * Deletes an account. Its articles and profiles go to contentTo (a contributor or super user) or,
- * without one, stay with no author (shown as a former contributor). Its sessions go with it. A
- * super user cannot delete their own account here, so the panel never loses its last super user.
+ * Deletes an account, by the super user `me`. Its articles and profiles go to contentTo (a
+ * contributor or super user) or, without one, stay with no author (shown as a former contributor).
+ * Its sessions go with it. A super user cannot delete their own account here, and the deletion is
+ * refused when `me` is no longer a super user by the time it runs, so the panel never loses its last
+ * super user.
  * Answers how many items changed hands.
  */
 export async function deleteUser(
@@ -139,6 +165,11 @@ export async function deleteUser(
   if (id === me.id) throw new HttpError(409, 'You cannot delete your own account.');
   if (contentTo === id) throw new HttpError(400, 'Choose someone else to hand the content to.');
   return db.transaction(async (tx) => {
+    // As for a demotion: with the super users' rows locked, the actor must still be one, and one must
+    // remain, so two super users deleting (or deleting and demoting) each other cannot leave none.
+    const supers = await lockSuperUsers(tx);
+    if (!supers.includes(me.id)) throw noLongerSuperUser();
+    if (supers.every((s) => s === id)) throw lastSuperUser();
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
     if (!target) throw new HttpError(404, 'No user with that id.');
     if (contentTo !== undefined) {

@@ -9,6 +9,7 @@ import {
   profileListQuerySchema,
   searchQuerySchema,
 } from '#common/content.ts';
+import { text } from '#common/text.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
 import type { Db } from '../db/client.ts';
@@ -26,7 +27,7 @@ import {
 import { searchContent } from './search.ts';
 import { type Authored, type ContentKind, createItem, deleteItem, updateItem } from './store.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(200) });
+const idParams = z.object({ id: text().min(1).max(200) });
 const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAdmin(req) };
 
 /** What the routes of one kind (articles, profiles) need: its address, schemas, readers and cache key. */

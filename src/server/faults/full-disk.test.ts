@@ -51,6 +51,7 @@ describe.runIf(mountable)('a full disk under the embedded database', () => {
     server = await startServerProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', DISK_RESERVE_MB: '32' });
     const { base } = server;
     const cookie = await login(base, FAULT_ADMIN.email, FAULT_ADMIN.password);
+    const leaving = await login(base, FAULT_ADMIN.email, FAULT_ADMIN.password);
 
     // Leave about 34 MB free, then write articles that do not compress until the disk runs low.
     const free = () => {
@@ -102,11 +103,25 @@ describe.runIf(mountable)('a full disk under the embedded database', () => {
       ).status,
     ).toBe(507);
 
+    // Log-out still ends a session and clears its cookie, without writing to the full disk.
+    const out = await fetch(`${base}/api/logout`, {
+      method: 'POST',
+      headers: { cookie: leaving },
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().some((c) => /^session=;/.test(c))).toBe(true);
+    const whoAmI = (c: string) =>
+      fetch(`${base}/api/users/currentUser`, { headers: { cookie: c }, signal: AbortSignal.timeout(5000) });
+    expect((await whoAmI(leaving)).status).toBe(401);
+    expect((await whoAmI(cookie)).status).toBe(200);
+
     // Space returns: writes go through again, and the log says so.
     rmSync(filler);
     const again = await post('After the disk was freed');
     expect(again.status).toBe(201);
     await expect.poll(() => server?.output()).toMatch(/disk space is back: accepting writes again/);
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect((await whoAmI(leaving)).status).toBe(401);
   }, 180_000);
 });

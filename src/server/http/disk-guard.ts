@@ -4,8 +4,9 @@ import { HttpError } from './errors.ts';
 import { isApiRequest } from './security.ts';
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// League and tool routes keep nothing in the database (only cookies and the cache).
-const keepsNothing = /^\/api\/(mfl|sleeper|flea|players)(\/|$)/;
+// League and tool routes keep nothing in the database (only cookies and the cache); log-out decides
+// for itself (it ends the session without writing while there is no room, see SessionEnds).
+const keepsNothing = /^\/api\/((mfl|sleeper|flea|players)(\/|$)|logout$)/;
 
 export const DISK_FULL_MESSAGE =
   'The server is out of disk space, so nothing can be saved right now. Reading still works; please try again later.';
@@ -26,9 +27,12 @@ export function isDiskFull(err: unknown): boolean {
  * request that may write is refused with 507 while the data directory's file system has less than
  * `reserveBytes` free; reads and the health check go on, and writes resume by themselves once space
  * returns. With PostgreSQL the database server guards its own disk and its disk_full error gets the
- * same 507 (see the error handler).
+ * same 507 (see the error handler). Answers whether there is room now, for log-out.
  */
-export function registerDiskGuard(app: FastifyInstance, opts: { dataDir: string; reserveBytes: number }) {
+export function registerDiskGuard(
+  app: FastifyInstance,
+  opts: { dataDir: string; reserveBytes: number },
+): () => Promise<boolean> {
   let refusing = false;
   const free = async () => {
     const s = await statfs(opts.dataDir);
@@ -59,4 +63,6 @@ export function registerDiskGuard(app: FastifyInstance, opts: { dataDir: string;
       req.log.warn({ freeBytes: available }, 'disk space is back: accepting writes again');
     }
   });
+  /** Whether the disk has its reserve free now, so the database may be written. */
+  return async () => (await free()) >= opts.reserveBytes;
 }

@@ -1,3 +1,5 @@
+import { NUL_MESSAGE } from '#common/text.ts';
+
 /*
  * Validation failures in people's words. A schema's own message ("Enter a name.") is kept as it is;
  * zod's defaults ("Too small: expected string to have >=1 characters") become a sentence about the
@@ -35,6 +37,10 @@ const units = (n: unknown, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function sentence(item: Item): string {
   const message = item.message ?? '';
+  if (message === NUL_MESSAGE) {
+    const field = fieldName(item.instancePath);
+    return field ? `The ${field} cannot contain a NUL character.` : 'No text may contain a NUL character.';
+  }
   if (message && !ZOD_DEFAULT.test(message)) return /[.!?]$/.test(message) ? message : `${message}.`;
   const field = fieldName(item.instancePath);
   const the = field ? `the ${field}` : 'a value';

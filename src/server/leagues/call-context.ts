@@ -26,11 +26,12 @@ export function asVisitor<T>(visitor: string, fn: () => T): T {
 }
 
 /**
- * Marks every request's league calls with the visitor's address. An address, not a cookie: cookies
- * are free to forge and rotate, so they would let one client pose as many visitors.
+ * Marks every request's league calls with the visitor's network (`request.clientNetwork`: an IPv4
+ * address, or an IPv6 client's /64, which it could otherwise rotate through to pose as countless
+ * visitors). An address, not a cookie: cookies are free to forge and rotate too.
  */
 export function registerVisitorContext(app: FastifyInstance): void {
   app.addHook('preHandler', (request, _reply, done) => {
-    storage.run({ visitor: request.ip, priority: 'visitor' }, done);
+    storage.run({ visitor: request.clientNetwork ?? request.ip, priority: 'visitor' }, done);
   });
 }

@@ -19,6 +19,7 @@ import {
   sleeperConnectSchema,
 } from '#common/leagues.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
+import { guessingLimit, minutes } from '../http/guessing-limit.ts';
 import { isLeagueError, leagueError } from './errors.ts';
 import type { PlayerIdentity } from './players.ts';
 import type { LeagueServices } from './services.ts';
@@ -73,34 +74,49 @@ async function fromService<T>(service: LeagueType, reply: FastifyReply, call: ()
   }
 }
 
-/** Wrong MFL passwords allowed per client address in the window, before log-ins from it get 429. */
+/** Wrong MFL passwords allowed per client network in the window, before log-ins from it get 429. */
 export const MFL_LOGIN_FAILURES = 10;
+/** Wrong passwords for one MFL user name before it closes to every network that failed on it. */
+export const MFL_LOGIN_FAILURES_PER_USER = 10;
 const MFL_LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 /**
- * Wrong MFL passwords counted per client address (in the rate-limit plugin's store, so with Redis
- * every server copy shares the count), so the MFL login cannot be used to guess passwords. Only
- * MFL's refusals count: a visitor who logs in fine, or meets MFL down, is never held back.
+ * Wrong MFL passwords counted per client network (an IPv4 address, an IPv6 /64) and per MFL user
+ * name, in the rate-limit plugin's store (with Redis every server copy shares the counts), so the
+ * MFL login cannot be used to guess passwords: not from one network, however many addresses it
+ * rotates through, nor at one user name from many networks (after its failures, each network that
+ * failed on it is refused; the owner, from their own network, still gets in). Only MFL's refusals
+ * count: a visitor who logs in fine, or meets MFL down, is never held back.
  */
 function mflLoginLimit(fastify: FastifyInstance) {
-  const limiter = fastify.createRateLimit({
+  const perNetwork = fastify.createRateLimit({
     max: MFL_LOGIN_FAILURES,
     timeWindow: MFL_LOGIN_FAILURE_WINDOW_MS,
-    keyGenerator: (req) => `mfl-login-failures:${req.ip}`,
+    keyGenerator: (req) => `mfl-login-failures:${req.clientNetwork}`,
+  });
+  const perUser = guessingLimit(fastify, {
+    name: 'mfl-login-user-failures',
+    max: MFL_LOGIN_FAILURES_PER_USER,
+    windowMs: MFL_LOGIN_FAILURE_WINDOW_MS,
+    subject: (req) => (req.body as { username: string }).username,
+    refusal: (n) =>
+      `Too many wrong passwords for this MFL user name. Please wait ${minutes(n)} and try again.`,
   });
   return {
     async check(req: FastifyRequest, reply: FastifyReply) {
-      const state = await limiter(req, { increment: false });
-      if (state.isAllowed || state.remaining > 0) return;
-      const minutes = Math.max(1, Math.ceil(state.ttl / 60_000));
-      reply.header('retry-after', String(Math.max(1, Math.ceil(state.ttl / 1000))));
-      throw new HttpError(
-        429,
-        `Too many wrong MFL passwords from your address. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      );
+      const state = await perNetwork(req, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(state.ttl / 1000))));
+        throw new HttpError(
+          429,
+          `Too many wrong MFL passwords from your address. Please wait ${minutes(Math.max(1, Math.ceil(state.ttl / 60_000)))} and try again.`,
+        );
+      }
+      await perUser.check(req);
     },
     async record(req: FastifyRequest) {
-      await limiter(req);
+      await perNetwork(req);
+      await perUser.recordFailure(req);
     },
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
-import { MFL_LOGIN_FAILURES } from './routes.ts';
+import { MFL_LOGIN_FAILURES, MFL_LOGIN_FAILURES_PER_USER } from './routes.ts';
 
 /*
  * The league services as the app uses them, with their production limits, against the simulator:
@@ -116,5 +116,42 @@ describe('league services through the app', () => {
       remoteAddress: '10.7.7.8',
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  const mflLogin = (
+    password: string,
+    remoteAddress: string,
+    username: string = DEMO_ACCOUNTS.demo.mfl.username,
+  ) => app.inject({ method: 'POST', url: '/api/mfl/login', payload: { username, password }, remoteAddress });
+
+  it('counts wrong MFL passwords per IPv6 /64: rotating addresses inside it buys no more tries', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++)
+      statuses.push(
+        (await mflLogin(`wrong-${i}`, `2001:db8:77:7::${(i + 1).toString(16)}`, `nobody${i}`)).statusCode,
+      );
+    expect(statuses.slice(0, MFL_LOGIN_FAILURES)).toEqual(Array(MFL_LOGIN_FAILURES).fill(401));
+    expect(statuses.slice(MFL_LOGIN_FAILURES).filter((s) => s !== 429)).toEqual([]);
+    // The next /64 is someone else, and logs in.
+    expect((await mflLogin(DEMO_ACCOUNTS.demo.mfl.password, '2001:db8:77:8::1')).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords per MFL user name: many networks guessing at one get one try each', async () => {
+    const { username, password } = DEMO_ACCOUNTS.bench.mfl;
+    const networks = Array.from({ length: MFL_LOGIN_FAILURES_PER_USER }, (_, i) => `10.8.${i}.1`);
+    for (const [i, address] of networks.entries())
+      expect((await mflLogin(`wrong-${i}`, address, username)).statusCode).toBe(401);
+    // The user name has used up its failures: every network that failed on it is refused, even with
+    // the right password, while they may still try other user names.
+    for (const address of networks) {
+      const res = await mflLogin(password, address, username);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatch(/^Too many wrong passwords for this MFL user name/);
+    }
+    expect((await mflLogin('wrong-again', networks[0])).statusCode).toBe(401);
+    // A network new to it gets one wrong try, then it is refused too; the owner, from theirs, gets in.
+    expect((await mflLogin('one more guess', '10.8.99.1', username)).statusCode).toBe(401);
+    expect((await mflLogin(password, '10.8.99.1', username)).statusCode).toBe(429);
+    expect((await mflLogin(password, '10.8.100.1', username)).statusCode).toBe(200);
   });
 });

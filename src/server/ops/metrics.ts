@@ -151,6 +151,26 @@ export async function leagueCallCount(service: string, outcome: string): Promise
     .reduce((sum, v) => sum + v.value, 0);
 }
 
+const limitsLocal = new Gauge({
+  name: 'dynasty_rate_limits_local',
+  help: '1 while the rate limits (log-in, sign-up, password change, MFL passwords) count in this process only because Redis fails; 0 while they are shared through Redis.',
+  registers: [registry],
+});
+
+const localLimitCounts = new Counter({
+  name: 'dynasty_rate_limit_local_counts_total',
+  help: 'Rate-limit counts kept in this process because Redis failed.',
+  registers: [registry],
+});
+
+export function recordLimitsLocal(local: boolean) {
+  limitsLocal.set(local ? 1 : 0);
+}
+
+export function recordLocalLimitCount() {
+  localLimitCounts.inc();
+}
+
 /** One call to a league service, as the league clients report it. */
 export interface LeagueCall {
   service: string;
