@@ -10,6 +10,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'dynasty-
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Spec files run side by side, the tests of one file in order: the specs share the app, its
+  // database and caches, and the simulator (its clock, and faults that count down the calls they
+  // fail), and some files' tests rely on that order.
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -18,7 +21,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace slows every action; only a retried test records one. Without retries (no
+    // CI variable), run `npx playwright test --retries=1` or `--trace=on` to get one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

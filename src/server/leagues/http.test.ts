@@ -146,12 +146,29 @@ describe('service HTTP layer', () => {
   });
 
   it('spaces requests by the rate limit', async () => {
-    server.handle((_req, res) => sendJson(res, {}));
-    const http = client('mfl', { requestsPerSecond: 10, burst: 1 });
-    await Promise.all(Array.from({ length: 5 }, () => http.getJson(`${server.url}/x`)));
-    const times = server.seen.map((s) => s.at);
-    expect(times[4] - times[0]).toBeGreaterThanOrEqual(370);
-    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(70);
+    // On the transport's clock, which the rate limit waits on: each sleep moves time on at once, and
+    // the fetch notes when each request went out (a real server's arrival times jitter under load).
+    let t = 0;
+    const clock = {
+      now: () => t,
+      sleep: async (ms: number) => {
+        t += Math.max(0, ms);
+      },
+    };
+    const sentAt: number[] = [];
+    const http = createServiceHttp({
+      service: 'mfl',
+      userAgent: 'dynasty-test/1.0',
+      limits: { ...fast, requestsPerSecond: 10, burst: 1 },
+      clock,
+      fetch: async () => {
+        sentAt.push(t);
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await Promise.all(Array.from({ length: 5 }, () => http.getJson('http://mfl.test/x')));
+    // One at once, then one every 100 ms.
+    expect(sentAt).toEqual([0, 100, 200, 300, 400]);
   });
 
   it('keeps at most `concurrency` requests in flight', async () => {
