@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -27,18 +28,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies may speak for the client (X-Forwarded-For/-Proto/-Host): a number of hops in front
-   * of the server, or a comma-separated list of their addresses or CIDR ranges. Never "everyone":
-   * trusting every hop would let a client pick its own address and escape the per-address limits.
+   * of the server, or a comma-separated list of their addresses, CIDR ranges or proxy-addr's range
+   * names; "everyone" only in those words. Read strictly (http/trust-proxy.ts): trusting every hop
+   * would let a client pick its own address and escape the per-address limits.
    */
   TRUST_PROXY: z
     .string()
-    .trim()
-    .regex(
-      /^(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/,
-      'a number of proxy hops, or proxy addresses (IP or CIDR) separated by commas',
-    )
-    .refine((v) => v !== 'true', 'name the number of proxy hops (1 for one proxy) instead of true')
-    .default('0'),
+    .default('0')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.trustProxy;
+    }),
   /**
    * IPv6 clients are counted per network of this many leading bits (a /64 is one household, phone
    * or server, which can rotate through all of it) by every per-address limit and the league
@@ -103,7 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     socialFeedUrl: e.SOCIAL_FEED_URL,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
-    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     allowedHosts: e.ALLOWED_HOSTS.split(/[\s,]+/)
       .filter(Boolean)
@@ -122,19 +126,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpRunRequests: e.ADP_RUN_REQUESTS,
     adpRunMinutes: e.ADP_RUN_MINUTES,
   };
-}
-
-/**
- * Fastify's trustProxy: the proxies' addresses, or a hop count as a function (this Fastify refuses a
- * bare number): the n addresses nearest the server are proxies, the one before them is the client.
- * 0 trusts none.
- */
-export function trustProxySetting(
-  value: string,
-): ((address: string, hop: number) => boolean) | string[] | false {
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops > 0 ? (_address, hop) => hop < hops : false;
-  }
-  return value.split(',').map((a) => a.trim());
 }
