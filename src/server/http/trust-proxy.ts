@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 
 /** Fastify's `trustProxy`: none, the n nearest hops, a list of proxies, or (said in so many words) everyone. */
 export type TrustProxy = false | true | ((address: string, hop: number) => boolean) | string[];
@@ -54,4 +54,47 @@ export function parseTrustProxy(value: string): { trustProxy: TrustProxy } | { e
   const wrong = parsed.flatMap((p) => ('wrong' in p ? [p.wrong] : []));
   if (wrong.length > 0) return refuse(wrong.join('; '));
   return { trustProxy: parsed.map((p) => ('ok' in p ? p.ok : '')) };
+}
+
+const NAMED: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
+  loopback: [
+    ['127.0.0.0', 8, 'ipv4'],
+    ['::1', 128, 'ipv6'],
+  ],
+  linklocal: [
+    ['169.254.0.0', 16, 'ipv4'],
+    ['fe80::', 10, 'ipv6'],
+  ],
+  uniquelocal: [
+    ['10.0.0.0', 8, 'ipv4'],
+    ['172.16.0.0', 12, 'ipv4'],
+    ['192.168.0.0', 16, 'ipv4'],
+    ['fc00::', 7, 'ipv6'],
+  ],
+};
+
+/**
+ * Whether a connection from `address` comes from a proxy `trustProxy` trusts, so that it speaks for
+ * someone else (whoever it names, or fails to name). A hop count trusts the nearest hop, which is
+ * the connection itself.
+ */
+export function trustsAddress(trustProxy: TrustProxy, address: string): boolean {
+  if (trustProxy === false) return false;
+  if (trustProxy === true) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  const addr = mapped ?? address;
+  if (typeof trustProxy === 'function') return trustProxy(addr, 0);
+  const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+  const list = new BlockList();
+  for (const entry of trustProxy) {
+    if (NAMED[entry]) {
+      for (const [net, bits, type] of NAMED[entry]) list.addSubnet(net, bits, type);
+      continue;
+    }
+    const [net, bits] = entry.split('/');
+    const type = isIP(net) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(net, type);
+    else list.addSubnet(net, Number(bits), type);
+  }
+  return isIP(addr) !== 0 && list.check(addr, family);
 }
