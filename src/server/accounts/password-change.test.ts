@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
+import { freshAddress, login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
 import { PLAIN_WORDS } from '../http/validation-message.ts';
@@ -108,6 +109,35 @@ describe(`changing one's password (${testDbKind})`, () => {
     }
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await login(t, email, 'keep-this-one-3')).statusCode).toBe(200);
+  });
+
+  it(`counts wrong current passwords per account: after ${LOGIN_FAILURES_PER_ACCOUNT}, every network that guessed wrong is refused`, async () => {
+    const email = uniqueEmail('guessed');
+    await t.userWithRole('user', { email, password: 'the-real-one-5' });
+    const cookie = sessionCookie(await login(t, email, 'the-real-one-5'));
+    const from = (remoteAddress: string, currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/users/currentUser/password',
+        payload: { currentPassword, newPassword: 'brand-new-secret-6' },
+        cookie,
+        remoteAddress,
+      });
+    // A stolen session guesses from a new address each time, under each address's own limit.
+    const guessers = Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT }, () => freshAddress());
+    for (const [i, address] of guessers.entries())
+      expect((await from(address, `guess-${i}`)).statusCode).toBe(403);
+    for (const address of guessers) {
+      const res = await from(address, 'the-real-one-5');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatch(/^Too many wrong passwords for this account/);
+    }
+    // A network new to the account gets one wrong try, then it is refused too.
+    const late = freshAddress();
+    expect((await from(late, 'one-more-guess')).statusCode).toBe(403);
+    expect((await from(late, 'the-real-one-5')).statusCode).toBe(429);
+    // The owner, from their own network, can still change it.
+    expect((await from(freshAddress(), 'the-real-one-5')).statusCode).toBe(200);
   });
 
   it('is refused to visitors before the body is read', async () => {
