@@ -49,7 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   recordRoutes(app);
-  metricsPlugin(app, { token: config.metricsToken });
+  metricsPlugin(app, { token: config.metricsToken, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

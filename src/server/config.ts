@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import pkg from '#package.json' with { type: 'json' };
+import { FIRST_SUPER_USER_NAME } from './accounts/bootstrap.ts';
+import { passwordProblem } from './accounts/password-rules.ts';
+import { parseTrustProxy } from './http/trust-proxy.ts';
 
 /** A User-Agent value: printable ASCII, as HTTP headers allow; empty counts as unset. */
 const userAgent = z.preprocess(
@@ -13,95 +16,105 @@ const userAgent = z.preprocess(
     .optional(),
 );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  /** Free space (MB) the embedded database's disk must keep; below it, writes are refused with 507. */
-  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(32),
-  REDIS_URL: z.string().url().optional(),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[\w:.-]{1,40}$/)
-    .default('dyn:'),
-  SESSION_SECRET: z.string().min(32).optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
-  USER_AGENT: userAgent,
-  /** MFL only: the User-Agent registered with MFL as an API client (higher limits); default USER_AGENT. */
-  MFL_USER_AGENT: userAgent,
-  MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
-  SLEEPER_API_URL: z.string().url().default('https://api.sleeper.app/v1'),
-  FLEA_API_URL: z.string().url().default('https://www.fleaflicker.com/api'),
-  ADMIN_EMAIL: z.string().email().default('admin@dynasty.local'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SHOP_URL: z.string().url().default('https://shop.dynastyfootball.example'),
-  SOCIAL_FEED_URL: z.string().url().default('https://x.com/dynastyfootball'),
-  SEED_DEMO: z.enum(['0', '1']).default('1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * Which proxies may speak for the client (X-Forwarded-For/-Proto/-Host): a number of hops in front
-   * of the server, or a comma-separated list of their addresses or CIDR ranges. Never "everyone":
-   * trusting every hop would let a client pick its own address and escape the per-address limits.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(
-      /^(\d{1,2}|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/,
-      'a number of proxy hops, or proxy addresses (IP or CIDR) separated by commas',
-    )
-    .refine((v) => v !== 'true', 'name the number of proxy hops (1 for one proxy) instead of true')
-    .default('0'),
-  /**
-   * IPv6 clients are counted per network of this many leading bits (a /64 is one household, phone
-   * or server, which can rotate through all of it) by every per-address limit and the league
-   * queues' fairness; 128 counts each address alone. IPv4 clients are always one address each.
-   */
-  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
-  /** Host names (with port when not 80/443) the site answers under; the first is the canonical one when PUBLIC_URL is unset. */
-  ALLOWED_HOSTS: z.string().default(''),
-  /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
-  AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_ATTEMPTS_PER_MINUTE),
-  /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
-  ADP_LEAGUE_IDS: z.string().default(''),
-  /** How often those leagues are read again for new picks; 0 turns the refresh off. */
-  ADP_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
-  /** The Sleeper user walk (public leagues through Sleeper's public API): on unless 0 (off by default in tests). */
-  ADP_SLEEPER_WALK: z.enum(['0', '1']).optional(),
-  /**
-   * MFL's league search and the reading of the leagues it finds: off unless 1. MFL's API terms forbid
-   * harvesting league data, so only a deployment with MFL's written permission may turn it on.
-   */
-  ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: z.enum(['0', '1']).default('0'),
-  /**
-   * Before the split: both the MFL search and the Sleeper walk. Still read: 0 turns the Sleeper walk
-   * off, 1 turns it on (when ADP_SLEEPER_WALK is unset); it never turns the MFL search on.
-   */
-  ADP_DISCOVERY: z.enum(['0', '1']).optional(),
-  /** MFL league-search terms, comma-separated (at least 3 characters each); used only by the MFL search. */
-  ADP_SEARCH_TERMS: z.string().default('dynasty,rookie,devy,superflex,keeper,startup,2qb,idp'),
-  /**
-   * Sleeper usernames or user ids to start the user walk from, comma-separated. Unset: public
-   * accounts built in (on Sleeper's own API only); empty: none, only configured and visitors' leagues.
-   */
-  ADP_SLEEPER_USERS: z.string().optional(),
-  /** Share of each service's rate limit that background reads may use. */
-  ADP_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
-  /** Requests per service in one discovery run. */
-  ADP_RUN_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(1500),
-  /** Minutes between discovery runs once the frontier is drained. */
-  ADP_RUN_MINUTES: z.coerce.number().min(0.01).max(10_080).default(10),
-  /**
-   * Seconds MFL's own ADP may take before its last good answer stands in; with none kept, the site
-   * waits five times as long before saying MFL is slow.
-   */
-  ADP_MFL_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(4),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** Free space (MB) the embedded database's disk must keep; below it, writes are refused with 507. */
+    DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(32),
+    REDIS_URL: z.string().url().optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,40}$/)
+      .default('dyn:'),
+    SESSION_SECRET: z.string().min(32).optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
+    USER_AGENT: userAgent,
+    /** MFL only: the User-Agent registered with MFL as an API client (higher limits); default USER_AGENT. */
+    MFL_USER_AGENT: userAgent,
+    MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
+    SLEEPER_API_URL: z.string().url().default('https://api.sleeper.app/v1'),
+    FLEA_API_URL: z.string().url().default('https://www.fleaflicker.com/api'),
+    ADMIN_EMAIL: z.string().email().default('admin@dynasty.local'),
+    /** Checked at start like any new password (length, the leaked list, the e-mail, zxcvbn's strength). */
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SHOP_URL: z.string().url().default('https://shop.dynastyfootball.example'),
+    SOCIAL_FEED_URL: z.string().url().default('https://x.com/dynastyfootball'),
+    SEED_DEMO: z.enum(['0', '1']).default('1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which proxies may speak for the client (X-Forwarded-For/-Proto/-Host): a number of hops in front
+     * of the server, or a comma-separated list of their addresses, CIDR ranges or proxy-addr's range
+     * names; "everyone" only in those words. Read strictly (http/trust-proxy.ts): trusting every hop
+     * would let a client pick its own address and escape the per-address limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('0')
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.trustProxy;
+      }),
+    /**
+     * IPv6 clients are counted per network of this many leading bits (a /64 is one household, phone
+     * or server, which can rotate through all of it) by every per-address limit and the league
+     * queues' fairness; 128 counts each address alone. IPv4 clients are always one address each.
+     */
+    CLIENT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
+    /** Host names (with port when not 80/443) the site answers under; the first is the canonical one when PUBLIC_URL is unset. */
+    ALLOWED_HOSTS: z.string().default(''),
+    /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
+    AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_ATTEMPTS_PER_MINUTE),
+    /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
+    ADP_LEAGUE_IDS: z.string().default(''),
+    /** How often those leagues are read again for new picks; 0 turns the refresh off. */
+    ADP_REFRESH_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+    /** The Sleeper user walk (public leagues through Sleeper's public API): on unless 0 (off by default in tests). */
+    ADP_SLEEPER_WALK: z.enum(['0', '1']).optional(),
+    /**
+     * MFL's league search and the reading of the leagues it finds: off unless 1. MFL's API terms forbid
+     * harvesting league data, so only a deployment with MFL's written permission may turn it on.
+     */
+    ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: z.enum(['0', '1']).default('0'),
+    /**
+     * Before the split: both the MFL search and the Sleeper walk. Still read: 0 turns the Sleeper walk
+     * off, 1 turns it on (when ADP_SLEEPER_WALK is unset); it never turns the MFL search on.
+     */
+    ADP_DISCOVERY: z.enum(['0', '1']).optional(),
+    /** MFL league-search terms, comma-separated (at least 3 characters each); used only by the MFL search. */
+    ADP_SEARCH_TERMS: z.string().default('dynasty,rookie,devy,superflex,keeper,startup,2qb,idp'),
+    /**
+     * Sleeper usernames or user ids to start the user walk from, comma-separated. Unset: public
+     * accounts built in (on Sleeper's own API only); empty: none, only configured and visitors' leagues.
+     */
+    ADP_SLEEPER_USERS: z.string().optional(),
+    /** Share of each service's rate limit that background reads may use. */
+    ADP_BACKGROUND_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+    /** Requests per service in one discovery run. */
+    ADP_RUN_REQUESTS: z.coerce.number().int().min(10).max(1_000_000).default(1500),
+    /** Minutes between discovery runs once the frontier is drained. */
+    ADP_RUN_MINUTES: z.coerce.number().min(0.01).max(10_080).default(10),
+    /**
+     * Seconds MFL's own ADP may take before its last good answer stands in; with none kept, the site
+     * waits five times as long before saying MFL is slow.
+     */
+    ADP_MFL_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(4),
+  })
+  .superRefine((e, ctx) => {
+    if (!e.ADMIN_PASSWORD) return;
+    const problem = passwordProblem(e.ADMIN_PASSWORD, { email: e.ADMIN_EMAIL, name: FIRST_SUPER_USER_NAME });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
+  });
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -140,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     socialFeedUrl: e.SOCIAL_FEED_URL,
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
-    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY,
     clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     allowedHosts: e.ALLOWED_HOSTS.split(/[\s,]+/)
       .filter(Boolean)
@@ -190,19 +203,4 @@ function configNotices(env: { ADP_DISCOVERY?: string; ADP_SLEEPER_WALK?: string 
     );
   }
   return notices;
-}
-
-/**
- * Fastify's trustProxy: the proxies' addresses, or a hop count as a function (this Fastify refuses a
- * bare number): the n addresses nearest the server are proxies, the one before them is the client.
- * 0 trusts none.
- */
-export function trustProxySetting(
-  value: string,
-): ((address: string, hop: number) => boolean) | string[] | false {
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops > 0 ? (_address, hop) => hop < hops : false;
-  }
-  return value.split(',').map((a) => a.trim());
 }

@@ -92,6 +92,19 @@ test.describe('sign up', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL('/signup');
   });
+
+  test('refuses a password too easy to guess, saying why beside the field', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Weak Choice');
+    await page.getByLabel('E-mail').fill(`weak.${Date.now()}@example.test`);
+    await page.getByLabel('Password', { exact: true }).fill('aaaaaaaa');
+    await page.getByLabel('Confirm Password').fill('aaaaaaaa');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      /^This password is too easy to guess\. Repeated characters, like “aaa”, are easy to guess\./,
+    );
+    await expect(page).toHaveURL('/signup');
+  });
 });
 
 test.describe('log in and out', () => {

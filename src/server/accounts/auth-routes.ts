@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { requireUser } from './current-user.ts';
-import { accountLoginLimit, perAddressLimit } from './login-limits.ts';
+import { accountLoginLimit, currentPasswordGuessLimit, perAddressLimit } from './login-limits.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -25,6 +25,7 @@ const LOGIN_FAILED = 'Incorrect e-mail or password.';
 export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinute: number) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const accountLimit = accountLoginLimit(scope);
+  const currentPasswordLimit = currentPasswordGuessLimit(scope);
   const perAddress = perAddressLimit(attemptsPerMinute);
 
   app.post(
@@ -85,9 +86,13 @@ export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinu
     async (req, reply) => {
       const me = requireUser(req);
       const { currentPassword, newPassword } = req.body;
+      // Guessing the current password from a stolen session is counted per account, as log-ins are.
+      await currentPasswordLimit.check(req);
       const account = await findLoginById(db, me.id);
-      if (!account || !(await verifyPassword(account.passwordHash, currentPassword)))
+      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) {
+        await currentPasswordLimit.recordFailure(req);
         throw forbidden('The current password is not right.');
+      }
       if (newPassword === currentPassword)
         throw badRequest('Choose a password you have not been using.', 'newPassword');
       assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');

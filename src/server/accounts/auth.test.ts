@@ -84,8 +84,28 @@ describe(`log in, sign up, log out (${testDbKind})`, () => {
       });
       expect(long.statusCode).toBe(400);
       expect(long.json().error).toMatch(/at most 128 characters/);
+      // Eight characters pass the length rule; an eight-character password is still too easy to guess
+      // (about 10^8 tries), a ninth character makes it hard enough.
       const eight = await signup(t, { name: 'Eight', username: uniqueEmail(), password: 'qz7!fw3k' });
-      expect(eight.statusCode).toBe(200);
+      expect(eight.statusCode).toBe(400);
+      expect(eight.json()).toMatchObject({
+        error: expect.stringMatching(/too easy to guess/),
+        field: 'password',
+      });
+      const nine = await signup(t, { name: 'Nine', username: uniqueEmail(), password: 'qz7!fw3kp' });
+      expect(nine.statusCode).toBe(200);
+    });
+
+    it('refuses a password too easy to guess, with the reason beside the field', async () => {
+      const email = uniqueEmail('weak');
+      const res = await signup(t, { name: 'Weak', username: email, password: 'aaaaaaaa' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error:
+          'This password is too easy to guess. Repeated characters, like “aaa”, are easy to guess. Add a few more words; uncommon ones are better.',
+        field: 'password',
+      });
+      expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     });
 
     it('refuses common and leaked passwords, and the e-mail or name as the password', async () => {

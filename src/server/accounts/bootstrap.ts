@@ -4,6 +4,9 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 
+/** The name the first super user is given. */
+export const FIRST_SUPER_USER_NAME = 'Site Admin';
+
 /**
  * On the first start there is no super user: make one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
  * generated password that is returned so that it can be printed once.
@@ -22,7 +25,7 @@ export async function ensureSuperUser(
   const inserted = await db
     .insert(users)
     .values({
-      name: 'Site Admin',
+      name: FIRST_SUPER_USER_NAME,
       email: opts.email.toLowerCase(),
       passwordHash: await hashPassword(password),
       isContributor: true,

@@ -25,3 +25,18 @@ export function accountLoginLimit(app: FastifyInstance) {
     refusal: (n) => `Too many attempts for this account. Please wait ${minutes(n)} and try again.`,
   });
 }
+
+/**
+ * Wrong current passwords on a password change, counted per account the same way: a stolen session
+ * cannot guess the password from address after address, while the owner, from a network that has
+ * not guessed wrong, can still change it.
+ */
+export function currentPasswordGuessLimit(app: FastifyInstance) {
+  return guessingLimit(app, {
+    name: 'password-change-failures',
+    max: LOGIN_FAILURES_PER_ACCOUNT,
+    windowMs: LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    subject: (req: FastifyRequest) => `user:${req.user?.id ?? 0}`,
+    refusal: (n) => `Too many wrong passwords for this account. Please wait ${minutes(n)} and try again.`,
+  });
+}

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
+import { freshAddress, login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
+import { PLAIN_WORDS } from '../http/validation-message.ts';
 import { passwordProblem } from './password-rules.ts';
 
 describe('password rules', () => {
@@ -12,6 +14,29 @@ describe('password rules', () => {
     expect(passwordProblem('sam.jones', { email: 'sam.jones@example.test' })).toMatch(/e-mail/);
     expect(passwordProblem('Gridiron Greg', { name: 'gridiron greg' })).toMatch(/name/);
     expect(passwordProblem('purple-tractor-mountain')).toBeNull();
+  });
+
+  it('refuses a password too easy to guess, saying why in words', () => {
+    const reasons: Record<string, RegExp> = {
+      aaaaaaaa: /Repeated characters, like “aaa”, are easy to guess\./,
+      abcdefgh: /Runs like “abcd” or “6543” are easy to guess\./,
+      summer2024: /very like a commonly used password/,
+      dynastyforge: /Add a few more words/,
+      zzzzzzzzzzzz: /Repeated characters/,
+      'qz7!fw3k': /Add a few more words/,
+      greg1990: /.+/,
+    };
+    for (const [password, why] of Object.entries(reasons)) {
+      const problem = passwordProblem(password, { name: 'Greg' });
+      expect(problem, password).toMatch(/^This password is too easy to guess\. /);
+      expect(problem, password).toMatch(why);
+      expect(problem, password).toMatch(PLAIN_WORDS);
+    }
+    expect(passwordProblem('gridirongreg77', { email: 'gridirongreg@example.test' })).toMatch(
+      /holds your e-mail address or your name/,
+    );
+    for (const strong of ['correct horse battery staple', 'qz7!fw3kp', 'Tr0ub4dor&3', 'first-password-1'])
+      expect(passwordProblem(strong), strong).toBeNull();
   });
 });
 
@@ -66,6 +91,10 @@ describe(`changing one's password (${testDbKind})`, () => {
       ],
       [{ currentPassword: 'keep-this-one-3', newPassword: 'short' }, /The password must be at least 8/],
       [
+        { currentPassword: 'keep-this-one-3', newPassword: 'aaaaaaaaaaaa' },
+        /^This password is too easy to guess\. Repeated characters/,
+      ],
+      [
         { currentPassword: 'keep-this-one-3', newPassword: 'fine-password-4', userId: 1 },
         /userId cannot be sent here/,
       ],
@@ -74,10 +103,41 @@ describe(`changing one's password (${testDbKind})`, () => {
       const res = await change(cookie, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toMatch(message);
+      if ('currentPassword' in payload && !('userId' in payload) && payload.newPassword !== 'short')
+        expect(res.json().field).toBe('newPassword');
       expect(sessionSetCookie(res)).toBeUndefined();
     }
     expect((await me(cookie)).statusCode).toBe(200);
     expect((await login(t, email, 'keep-this-one-3')).statusCode).toBe(200);
+  });
+
+  it(`counts wrong current passwords per account: after ${LOGIN_FAILURES_PER_ACCOUNT}, every network that guessed wrong is refused`, async () => {
+    const email = uniqueEmail('guessed');
+    await t.userWithRole('user', { email, password: 'the-real-one-5' });
+    const cookie = sessionCookie(await login(t, email, 'the-real-one-5'));
+    const from = (remoteAddress: string, currentPassword: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/users/currentUser/password',
+        payload: { currentPassword, newPassword: 'brand-new-secret-6' },
+        cookie,
+        remoteAddress,
+      });
+    // A stolen session guesses from a new address each time, under each address's own limit.
+    const guessers = Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT }, () => freshAddress());
+    for (const [i, address] of guessers.entries())
+      expect((await from(address, `guess-${i}`)).statusCode).toBe(403);
+    for (const address of guessers) {
+      const res = await from(address, 'the-real-one-5');
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toMatch(/^Too many wrong passwords for this account/);
+    }
+    // A network new to the account gets one wrong try, then it is refused too.
+    const late = freshAddress();
+    expect((await from(late, 'one-more-guess')).statusCode).toBe(403);
+    expect((await from(late, 'the-real-one-5')).statusCode).toBe(429);
+    // The owner, from their own network, can still change it.
+    expect((await from(freshAddress(), 'the-real-one-5')).statusCode).toBe(200);
   });
 
   it('is refused to visitors before the body is read', async () => {

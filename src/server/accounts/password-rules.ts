@@ -1,4 +1,5 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { type TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../http/errors.ts';
 
 // zxcvbn's list of the ~49,000 most common passwords, gathered from leaked password dumps; shipped
@@ -9,9 +10,74 @@ const commonPasswords = () => {
   return common;
 };
 
+/** zxcvbn's score (0–4) a new password must reach: 3 is about 10^8 guesses, "safely unguessable". */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** zxcvbn's findings in the site's words (its own defaults are translation keys). */
+const words: TranslationKeys = {
+  warnings: {
+    straightRow: 'Straight rows of keys, like “qwerty”, are easy to guess.',
+    keyPattern: 'Short patterns on the keyboard are easy to guess.',
+    simpleRepeat: 'Repeated characters, like “aaa”, are easy to guess.',
+    extendedRepeat: 'Repeated groups, like “abcabcabc”, are easy to guess.',
+    sequences: 'Runs like “abcd” or “6543” are easy to guess.',
+    recentYears: 'Recent years are easy to guess.',
+    dates: 'Dates are easy to guess.',
+    topTen: 'It is one of the ten most used passwords.',
+    topHundred: 'It is one of the hundred most used passwords.',
+    common: 'It is a commonly used password.',
+    similarToCommon: 'It is very like a commonly used password.',
+    wordByItself: 'A single word is easy to guess.',
+    namesByThemselves: 'Names on their own are easy to guess.',
+    commonNames: 'Common names are easy to guess.',
+    userInputs: 'It holds your e-mail address or your name.',
+    pwned: 'It has appeared in a data breach.',
+  },
+  suggestions: {
+    l33t: 'Swapping letters for look-alikes, like “@” for “a”, does not help much.',
+    reverseWords: 'A common word spelled backwards does not help much.',
+    allUppercase: 'Capitalize some letters, not all.',
+    capitalization: 'Capitalize more than the first letter.',
+    dates: 'Leave out dates that mean something to you.',
+    recentYears: 'Leave out recent years.',
+    associatedYears: 'Leave out years that mean something to you.',
+    sequences: 'Leave out runs of letters or digits.',
+    repeated: 'Leave out repeated words and characters.',
+    longerKeyboardPattern: 'Use longer keyboard patterns that change direction.',
+    anotherWord: 'Add a few more words; uncommon ones are better.',
+    useWords: 'Use several words together, and not a well-known phrase.',
+    noNeed: 'A strong password needs no symbols, digits or capitals.',
+    pwned: 'Choose one you have not used anywhere else.',
+  },
+  timeEstimation: {
+    ltSecond: 'less than a second',
+    second: 'a second',
+    seconds: 'seconds',
+    minute: 'a minute',
+    minutes: 'minutes',
+    hour: 'an hour',
+    hours: 'hours',
+    day: 'a day',
+    days: 'days',
+    month: 'a month',
+    months: 'months',
+    year: 'a year',
+    years: 'years',
+    centuries: 'centuries',
+  },
+};
+
+let estimator: ZxcvbnFactory | undefined;
+const strength = () => {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, translations: words });
+  return estimator;
+};
+
 /**
- * Why a new password is refused, or null: it is on the common and leaked list (in any case), or it
- * is the account's e-mail address or its name. Length is checked by the shared schema before this.
+ * Why a new password is refused, in words for the form to show beside the field, or null: it is on
+ * the common and leaked list (in any case), it is the account's e-mail address or name, or zxcvbn
+ * estimates it would fall to fewer than about 10^8 guesses (score under 3: "aaaaaaaa", "summer2024",
+ * a single word). Length is checked by the shared schema before this.
  */
 export function passwordProblem(
   password: string,
@@ -24,7 +90,14 @@ export function passwordProblem(
   const name = account.name?.trim().toLowerCase();
   if ((email && (lower === email || lower === email.split('@')[0])) || (name && lower === name))
     return 'The password must not be your e-mail address or your name. Choose another.';
-  return null;
+  const inputs = [email, email?.split('@')[0], name].filter((v): v is string => Boolean(v));
+  const { score, feedback } = strength().check(password, inputs);
+  if (score >= MIN_PASSWORD_SCORE) return null;
+  // What zxcvbn found, else its most specific advice; then the advice that always helps.
+  const why = feedback.warning ?? feedback.suggestions.find((s) => s !== words.suggestions.anotherWord);
+  return ['This password is too easy to guess.', why, words.suggestions.anotherWord]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Throws a 400 naming the problem and the field, as the schema's own password errors do. */

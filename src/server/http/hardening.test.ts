@@ -25,6 +25,42 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
+  it.each([
+    'TRUE',
+    'True',
+    'yes',
+    '0.0.0.0/0',
+    '::/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '10.0.0.0/7',
+    '99',
+    '6',
+    '-1',
+    '1.5',
+    '10.0.0.1,',
+    '300.1.1.1',
+    '10.0.0.0/33',
+    'proxy.internal',
+    'Everyone',
+  ])('refuses %j at start, naming the forms it accepts', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: .*Write 0 \(no proxy.*number of proxies.*CIDR ranges.*"everyone"/,
+    );
+  });
+
+  it('takes hop counts up to 5, addresses, ranges and range names; everyone only in that word', () => {
+    const hops = loadConfig({ TRUST_PROXY: ' 5 ' }).trustProxy as (a: string, hop: number) => boolean;
+    expect([hops('x', 4), hops('x', 5)]).toEqual([true, false]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 172.16.0.0/12, fd00::/8, ::1' }).trustProxy).toEqual([
+      'loopback',
+      '172.16.0.0/12',
+      'fd00::/8',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'everyone' }).trustProxy).toBe(true);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
   for (const setting of ['1', '127.0.0.1']) {
     it(`with TRUST_PROXY=${setting} a client cannot pick its own address through X-Forwarded-For (${testDbKind})`, async () => {
       const t = await makeTestApp({ TRUST_PROXY: setting });

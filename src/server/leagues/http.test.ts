@@ -41,6 +41,46 @@ async function failure(p: Promise<unknown>): Promise<LeagueServiceError> {
 }
 
 describe('service HTTP layer', () => {
+  it('refuses an answer bigger than the service’s cap, without reading it all', async () => {
+    const mb = Buffer.alloc(1024 * 1024, 'x');
+    let written = 0;
+    server.handle(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Sent in pieces with no length, as a stream that never ends would be.
+      for (let i = 0; i < 40 && !res.destroyed; i++) {
+        await new Promise<void>((resolve) => res.write(mb, () => resolve()));
+        written += 1;
+      }
+      res.end();
+    });
+    const e = await failure(
+      client('sleeper', { maxBodyBytes: 2 * 1024 * 1024 }).send({ url: `${server.url}/big` }),
+    );
+    expect(e.kind).toBe('unreadable');
+    expect(written).toBeLessThan(40);
+    // One refusal, not retried: the next try would be as big.
+    expect(server.seen).toHaveLength(1);
+
+    server.seen.length = 0;
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) });
+      res.write('{');
+      setTimeout(() => res.destroy(), 1000);
+    });
+    const declared = await failure(
+      client('mfl', { maxBodyBytes: 2 * 1024 * 1024, timeoutMs: 5000 }).send({
+        url: `${server.url}/declared`,
+      }),
+    );
+    expect(declared.kind).toBe('unreadable');
+  });
+
+  it('caps every service’s answers by default', async () => {
+    const { defaultHttpLimits } = await import('./limits.ts');
+    for (const service of ['mfl', 'sleeper', 'flea'] as const)
+      expect(defaultHttpLimits[service].maxBodyBytes).toBeGreaterThan(0);
+  });
+
   it('sends the User-Agent and answers JSON', async () => {
     server.handle((_req, res) => sendJson(res, { ok: 1 }));
     expect(await client('sleeper').getJson(`${server.url}/x`)).toEqual({ ok: 1 });

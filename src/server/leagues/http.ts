@@ -141,6 +141,33 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const report = (path: string, outcome: CallOutcome, askedAt: number, waitMs: number) =>
     options.onCall?.({ service, path, outcome, ms: performance.now() - askedAt, waitMs });
 
+  // An answer over the cap is refused and not tried again: the next one would be as big.
+  const tooBig = () => new AttemptFailed({ kind: 'unreadable', retryable: false });
+
+  /** The body as text, read no further than `limits.maxBodyBytes`. */
+  async function readCapped(res: Response): Promise<string> {
+    const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+    if (declared > limits.maxBodyBytes) {
+      await res.body?.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    if (!res.body) return '';
+    const reader = res.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limits.maxBodyBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooBig();
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   async function attempt(request: ServiceRequest, signal: AbortSignal): Promise<ServiceResponse> {
     try {
       const res = await doFetch(request.url, {
@@ -155,9 +182,10 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
         signal,
       });
       // Reading the body stays under the same deadline: a stalled download is a timeout too.
-      const text = await res.text();
+      const text = await readCapped(res);
       return { status: res.status, url: res.url || request.url, headers: res.headers, text };
     } catch (e) {
+      if (e instanceof AttemptFailed) throw e;
       const timedOut =
         signal.aborted || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
       throw new AttemptFailed({

@@ -33,6 +33,11 @@ export interface HttpLimits {
    * wants, so a crawl keeps a slow pace even while visitors keep a service busy all day.
    */
   backgroundMaxWaitMs: number;
+  /**
+   * The largest answer read (after decompression): a bigger one is refused unread, as "could not
+   * read", so a broken or hostile answer cannot fill the process's memory.
+   */
+  maxBodyBytes: number;
 }
 
 /** What every service gets unless told otherwise: the queue, breaker and background lane. */
@@ -45,6 +50,8 @@ const common = {
   backgroundShare: 0.5,
   backgroundQuietMs: 1_000,
   backgroundMaxWaitMs: 10_000,
+  // MFL's largest answer, the player database with details, is about 4 MB.
+  maxBodyBytes: 16 * 1024 * 1024,
 };
 
 /**
@@ -73,6 +80,8 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     maxBackoffMs: 5_000,
     maxRetryAfterMs: 10_000,
     ...common,
+    // Sleeper's whole player map (/players/nfl) is its one big answer, some tens of MB unpacked.
+    maxBodyBytes: 96 * 1024 * 1024,
   },
   flea: {
     requestsPerSecond: 15,

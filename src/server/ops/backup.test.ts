@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -119,6 +127,50 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
       await app.close();
       await database.close();
     }
+  });
+
+  it('leaves the target as it was when a restore fails, and a good backup restores there after', {
+    timeout: 120_000,
+  }, async () => {
+    const source = await openDatabase({ dataDir: join(tempDir(), 'source') });
+    let good: Buffer;
+    try {
+      await addArticles(source, ['kept-through-restores']);
+      good = Buffer.from(await (await source.backup!()).arrayBuffer());
+    } finally {
+      await source.close();
+    }
+    const parent = tempDir();
+    const target = join(parent, 'data');
+    const gzipOf = (b: Buffer) => Buffer.from(gunzipSync(b));
+    for (const broken of [
+      Buffer.from('not a backup at all'),
+      good.subarray(0, Math.floor(good.length / 2)),
+      // A whole gzip stream whose tar stops half-way.
+      (await import('node:zlib')).gzipSync(gzipOf(good).subarray(0, Math.floor(gzipOf(good).length / 3))),
+    ]) {
+      await expect(restoreBackup(broken, target)).rejects.toThrow();
+      // Nothing left behind: no lock, no partial pg/, no half-restored folder beside it.
+      expect(existsSync(target)).toBe(false);
+      expect(readdirSync(parent)).toEqual([]);
+    }
+    // An empty directory made by hand stays as it was too.
+    mkdirSync(target);
+    await expect(restoreBackup(Buffer.from('not a backup'), target)).rejects.toThrow();
+    expect(readdirSync(target)).toEqual([]);
+    expect(readdirSync(parent)).toEqual(['data']);
+
+    const counts = await restoreBackup(good, target);
+    expect(counts.articles).toBe(1);
+    const restored = await openDatabase({ dataDir: target });
+    try {
+      expect((await restored.db.select({ title: articles.title }).from(articles))[0].title).toBe(
+        'kept-through-restores',
+      );
+    } finally {
+      await restored.close();
+    }
+    expect(readdirSync(parent)).toEqual(['data']);
   });
 
   it('restores only into an empty directory', async () => {

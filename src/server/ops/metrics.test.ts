@@ -149,6 +149,47 @@ describe(`metrics (${testDbKind})`, () => {
     expect(proxied.body).not.toContain('dynasty_');
   });
 
+  it('takes no forwarding header of any kind, even an empty one, for a local request', async () => {
+    for (const headers of [
+      { 'x-real-ip': '203.0.113.7' },
+      { 'x-forwarded-for': '' },
+      { forwarded: '' },
+      { 'x-forwarded-host': 'dynasty.example.com' },
+      { 'x-forwarded-proto': 'https' },
+      { via: '1.1 caddy' },
+      { 'x-client-ip': '203.0.113.7' },
+    ]) {
+      const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+  });
+
+  it('without a token, is refused to a connection from a trusted proxy, even one that names no client', async () => {
+    for (const TRUST_PROXY of ['1', '127.0.0.1', 'loopback']) {
+      const t = await appWith({ TRUST_PROXY });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+        expect(res.statusCode, TRUST_PROXY).toBe(403);
+      } finally {
+        await t.app.close();
+        await t.database.close();
+      }
+    }
+    // Proxies elsewhere do not make this machine's own connections any less local.
+    const t = await appWith({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' })).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await t.app.close();
+      await t.database.close();
+    }
+  });
+
   it('with METRICS_TOKEN, answers that bearer token only, wherever the request comes from', async () => {
     const t = await appWith({ METRICS_TOKEN: TOKEN });
     try {

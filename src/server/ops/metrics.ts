@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { Cache } from '../cache.ts';
+import { type TrustProxy, trustsAddress } from '../http/trust-proxy.ts';
 
 /*
  * The process's metrics, in one registry: every app built in the process (tests build many) adds to
@@ -210,24 +211,45 @@ export function instrumentCache<C extends Cache>(cache: C): C {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Headers a proxy adds to say whom it forwards, present at all (even empty), in any of their forms. */
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'via',
+];
+
 /**
- * Operator-only endpoints answer a bearer token when one is configured; without one, only a
- * connection from this machine that no proxy forwarded (a local reverse proxy would otherwise make
- * every visitor look local).
+ * Operator-only endpoints answer a bearer token when one is configured. Without one, only a
+ * connection from this machine itself: its socket address is loopback, it is not one of the trusted
+ * proxies (TRUST_PROXY; a connection from a proxy speaks for someone else, named or not), and it
+ * carries no forwarding header of any kind, even an empty one. A local proxy TRUST_PROXY does not
+ * name and that adds no header cannot be told from a local scraper: such a setup needs the token.
  */
-export function operatorOnly(request: FastifyRequest, token: string | undefined): boolean {
+export function operatorOnly(
+  request: FastifyRequest,
+  token: string | undefined,
+  trustProxy: TrustProxy = false,
+): boolean {
   if (token) {
     const sent = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
     const a = Buffer.from(sent);
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   }
-  const forwarded = request.headers['x-forwarded-for'] || request.headers.forwarded;
-  return !forwarded && LOOPBACK.has(request.socket.remoteAddress ?? '');
+  const socket = request.socket.remoteAddress ?? '';
+  if (!LOOPBACK.has(socket) || trustsAddress(trustProxy, socket)) return false;
+  return FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
 }
 
 /** Times every request by its route pattern, and serves GET /metrics to the operator. */
-export function metricsPlugin(app: FastifyInstance, opts: { token?: string }) {
+export function metricsPlugin(app: FastifyInstance, opts: { token?: string; trustProxy?: TrustProxy }) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? '(unmatched)';
     httpDuration.observe(
@@ -236,7 +258,7 @@ export function metricsPlugin(app: FastifyInstance, opts: { token?: string }) {
     );
   });
   app.get('/metrics', async (request, reply) => {
-    if (!operatorOnly(request, opts.token)) {
+    if (!operatorOnly(request, opts.token, opts.trustProxy)) {
       return reply.status(403).send({ error: 'Metrics are for the operator only.' });
     }
     reply.header('content-type', registry.contentType);

@@ -122,17 +122,32 @@ describe('MFL league calls', () => {
     );
     // The visitor-supplied url was ignored; the api host answered.
     expect(server.seen[0].path).toBe('/api/2020/export');
+  });
 
-    server.seen.length = 0;
-    routes['GET /api/2020/export?league'] = (req, res) => {
-      res.writeHead(302, { location: `${server.otherHostUrl}/www57/2020/export?${req.query}` });
+  it('never follow a redirect to a host that is not MFL, with or without the cookie', async () => {
+    for (const where of [
+      `${server.otherHostUrl}/www57/2020/export`,
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
+      server.seen.length = 0;
+      routes['GET /api/2020/export?league'] = (req, res) => {
+        res.writeHead(302, { location: `${where}?${req.query}` });
+        res.end();
+      };
+      routes['GET /www57/2020/export?league'] = (_req, res) =>
+        res.end(fixtureText('mfl', `${ffscrapr}/export-d4f576.json`));
+      const e = await rejection(client().league({ league_id: '37920' }, { cookie }));
+      expect(e).toMatchObject({ service: 'mfl', statusCode: 502 });
+      // Only the api host was asked.
+      expect(server.seen.map((r) => r.headers.host)).toEqual([new URL(server.url).host]);
+    }
+    routes['POST /api/2020/login'] = (_req, res) => {
+      res.writeHead(307, { location: `${server.otherHostUrl}/steal` });
       res.end();
     };
-    routes['GET /www57/2020/export?league'] = (_req, res) =>
-      res.end(fixtureText('mfl', `${ffscrapr}/export-d4f576.json`));
-    await client().league({ league_id: '37920' }, { cookie });
-    expect(server.seen[1].headers.host).toMatch(/^localhost:/);
-    expect(server.seen[1].headers.cookie).toBeUndefined();
+    server.seen.length = 0;
+    await expect(client().login('demo', 'secret')).rejects.toMatchObject({ service: 'mfl' });
+    expect(server.seen).toHaveLength(1);
   });
 
   it('throw MFL error text, and "not logged in" as a 401', async () => {

@@ -79,8 +79,8 @@ export function createMflSession(options: {
   const yearOf = (league: MflLeagueRef) => league.year ?? yearFromLeagueUrl(league.url) ?? seasonYear();
 
   /**
-   * Sends a request, following redirects by hand so the cookie goes along to MFL's own hosts (and
-   * only to them).
+   * Sends a request, following redirects by hand so the cookie goes along, and only to MFL's own
+   * hosts: a redirect anywhere else is refused, not followed.
    */
   async function request(
     url: string,
@@ -107,7 +107,11 @@ export function createMflSession(options: {
       if (res.status < 300 || res.status >= 400) return res;
       const location = res.headers.get('location');
       if (!location) break;
-      target = new URL(location, target).href;
+      // Only to MFL's own hosts: a redirect elsewhere (another site, an address inside our own
+      // network) is not followed, with or without the cookie.
+      const next = new URL(location, target);
+      if (!sameSite(next, api)) throw leagueError('mfl', 'unreadable');
+      target = next.href;
       if (res.status === 303) {
         method = 'GET';
         body = undefined;

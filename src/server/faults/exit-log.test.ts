@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServerProcess } from '#test/server-process.ts';
+
+/*
+ * The real server (src/server/main.ts) in its own process, with something inside it that ends it:
+ * an error nobody catches, or a plain process.exit from deep inside (as PGlite's WebAssembly does on
+ * a fatal database error), set off here by a signal once the server answers. Either way the log's last lines say why, where and with which code.
+ */
+describe('a server that ends by itself', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dynasty-exit-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Starts the server with `code` run in its process (as function `name`) once it is told to, by SIGUSR2. */
+  async function endedBy(name: string, code: string) {
+    const preload = join(dir, `${name}.mjs`);
+    writeFileSync(preload, `process.on('SIGUSR2', () => setImmediate(function ${name}() { ${code} }));\n`);
+    const server = await startServerProcess({
+      DATA_DIR: join(dir, `data-${name}`),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`,
+    });
+    server.child.kill('SIGUSR2');
+    await exited(server.child);
+    // The last output may still be on its way when the exit is seen.
+    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/the process exits with code/);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            level: number;
+            msg: string;
+            err?: { message: string };
+            stack?: string;
+            code?: number;
+          },
+      );
+    return { exitCode: server.child.exitCode, lines };
+  }
+
+  it('logs an uncaught error as fatal, with its message and stack, then exits 1', {
+    timeout: 120_000,
+  }, async () => {
+    const { exitCode, lines } = await endedBy('failsLater', "throw new Error('nobody caught this');");
+    expect(exitCode).toBe(1);
+    const fatal = lines.find(
+      (l) => l.level === 60 && /^an error nobody caught: the server stops$/.test(l.msg),
+    );
+    expect(fatal?.err?.message).toBe('nobody caught this');
+    expect(lines.at(-1)?.msg).toMatch(/^the process exits with code 1/);
+  });
+
+  it('logs an exit it did not ask for with its code and where it was called', {
+    timeout: 120_000,
+  }, async () => {
+    const { exitCode, lines } = await endedBy('quitsQuietly', 'process.exit(7);');
+    expect(exitCode).toBe(7);
+    const last = lines.at(-1);
+    expect(last?.level).toBe(60);
+    expect(last?.msg).toMatch(/^the process exits with code 7/);
+    expect(last?.code).toBe(7);
+    expect(last?.stack).toMatch(/quitsQuietly/);
+  });
+});
