@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './content-format.ts';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX } from './content-format.ts';
 
 // The formatting rules and constants live in content-format.ts, which has no zod in it: the public
 // pages import that module directly and stay light. They are re-exported here for everything else.
@@ -103,11 +103,34 @@ export const profileFiltersSchema = z.object({
 });
 export type ProfileFilters = z.infer<typeof profileFiltersSchema>;
 
+/** The longest text each article field takes: the schema checks them, the forms count toward them. */
+export const ARTICLE_LIMITS = {
+  title: 200,
+  description: 1000,
+  body: 100_000,
+  image: 500,
+  /** One tag's name, and how many tags. */
+  tag: 50,
+  tags: 30,
+} as const;
+
+/** The longest text each profile field takes. */
+export const PROFILE_LIMITS = {
+  name: 120,
+  position: 10,
+  school: 120,
+  height: 20,
+  weight: 20,
+  image: 500,
+  description: 1000,
+  body: 100_000,
+} as const;
+
 // Images are a site path (/images/…) or an http(s) address; anything else (javascript:, data:) is refused.
 const imageSchema = z
   .string()
   .trim()
-  .max(500)
+  .max(ARTICLE_LIMITS.image)
   .refine((v) => v === '' || /^\/[^/]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
     message: 'Use a site path such as /images/x.svg or an http(s) address for the image.',
   })
@@ -124,13 +147,13 @@ export const articleInputSchema = z.object({
     .string({ error: 'Add a title.' })
     .trim()
     .min(1, 'Add a title.')
-    .max(200, 'Keep the title to 200 characters.'),
-  description: z.string().trim().max(1000).default(''),
-  body: z.string().max(100_000).default(''),
+    .max(ARTICLE_LIMITS.title, `Keep the title to ${ARTICLE_LIMITS.title} characters.`),
+  description: z.string().trim().max(ARTICLE_LIMITS.description).default(''),
+  body: z.string().max(ARTICLE_LIMITS.body).default(''),
   image: imageSchema,
   tags: z
-    .array(z.object({ name: z.string().trim().min(1, 'A tag needs a name.').max(50) }))
-    .max(30)
+    .array(z.object({ name: z.string().trim().min(1, 'A tag needs a name.').max(ARTICLE_LIMITS.tag) }))
+    .max(ARTICLE_LIMITS.tags)
     .default([]),
   contributorId: z.number().int().positive().nullable().optional(),
   isVisible: z.boolean().optional(),
@@ -143,22 +166,22 @@ export const profileInputSchema = z.object({
     .string({ error: 'Add a name.' })
     .trim()
     .min(1, 'Add a name.')
-    .max(120, 'Keep the name to 120 characters.'),
-  position: z.string().trim().toUpperCase().max(10).default(''),
-  school: z.string().trim().max(120).default(''),
+    .max(PROFILE_LIMITS.name, `Keep the name to ${PROFILE_LIMITS.name} characters.`),
+  position: z.string().trim().toUpperCase().max(PROFILE_LIMITS.position).default(''),
+  school: z.string().trim().max(PROFILE_LIMITS.school).default(''),
   year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),
-  height: z.string().trim().max(20).default(''),
-  weight: z.string().trim().max(20).default(''),
+  height: z.string().trim().max(PROFILE_LIMITS.height).default(''),
+  weight: z.string().trim().max(PROFILE_LIMITS.weight).default(''),
   image: imageSchema,
-  description: z.string().trim().max(1000).default(''),
-  body: z.string().max(100_000).default(''),
+  description: z.string().trim().max(PROFILE_LIMITS.description).default(''),
+  body: z.string().max(PROFILE_LIMITS.body).default(''),
   contributorId: z.number().int().positive().nullable().optional(),
   isVisible: z.boolean().optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const searchQuerySchema = z.object({
-  search: optionalText(200),
+  search: optionalText(SEARCH_MAX),
   limit: listQueryShape.limit,
   page: listQueryShape.page,
 });

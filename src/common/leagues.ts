@@ -20,12 +20,17 @@ export const leagueSchema = z.object({
 });
 export type League = z.infer<typeof leagueSchema>;
 
+/** The longest value each connect form field takes: the schemas check them, the form counts toward them. */
+export const CONNECT_LIMITS = { username: 100, password: 200, email: 200 } as const;
+
 export const mflLoginSchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(200),
+  username: z.string().trim().min(1).max(CONNECT_LIMITS.username),
+  password: z.string().min(1).max(CONNECT_LIMITS.password),
 });
-export const sleeperConnectSchema = z.object({ username: z.string().trim().min(1).max(100) });
-export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(200) });
+export const sleeperConnectSchema = z.object({
+  username: z.string().trim().min(1).max(CONNECT_LIMITS.username),
+});
+export const fleaConnectSchema = z.object({ email: z.string().trim().email().max(CONNECT_LIMITS.email) });
 
 /** The leagues each service sends to the tool routes (spec section 7). */
 export const mflLeagueRefSchema = z.object({

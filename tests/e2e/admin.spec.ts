@@ -289,6 +289,52 @@ test.describe('forms', () => {
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Will not save');
   });
 
+  test('each limited field counts toward the limit, warns near it, and says when a text is too long', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/admin/article/new');
+    const title = page.getByLabel('Title', { exact: true });
+    // What the counter shows (a screen reader hears "87 of 200 characters" instead).
+    const count = (field: string) => page.locator(`#${field}-count [aria-hidden="true"]`);
+    await expect(count('title')).toHaveText('0 / 200');
+    await title.fill('x'.repeat(87));
+    await expect(count('title')).toHaveText('87 / 200');
+    await expect(title).toHaveAccessibleDescription('87 of 200 characters');
+    // Near the limit: a warning with what is left, said once typing pauses.
+    await title.fill('x'.repeat(185));
+    await expect(count('title')).toHaveText('185 / 200 · 15 left');
+    await expect(page.locator('#title-count')).toHaveAttribute('data-state', 'near');
+    const live = page.locator('#title-count + [aria-live="polite"]');
+    await expect(live).toHaveText('15 characters left');
+    // An input stops at the limit.
+    await title.fill('x'.repeat(250));
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(count('title')).toHaveText('200 / 200 · limit reached');
+    await expect(live).toHaveText('Limit reached: 200 characters');
+    // A textarea takes a longer paste, and says how much to cut.
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill('d'.repeat(1_005));
+    await expect(count('description')).toHaveText('1,005 / 1,000 · 5 too many');
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    await expect(count('body')).toHaveText('0 / 100,000');
+    // Tags count toward their number; a long one toward its length.
+    const tags = page.getByLabel('Tags', { exact: true });
+    await expect(page.getByText('0 / 30 tags')).toBeVisible();
+    await tags.fill('Rookies');
+    await tags.press('Enter');
+    await expect(page.getByText('1 / 30 tags')).toBeVisible();
+    await tags.fill('t'.repeat(45));
+    await expect(page.getByText('45 / 50 · 5 left')).toBeVisible();
+
+    // The profile and user forms count the same way; a handle's @ is not counted.
+    await page.goto('/admin/profile/new');
+    await page.getByLabel('Position', { exact: true }).fill('EDGE');
+    await expect(count('position')).toHaveText('4 / 10');
+    await page.goto('/admin/user/new');
+    await page.getByLabel('Twitter Handle', { exact: true }).fill('@dynastyforgehq');
+    await expect(count('twitter')).toHaveText('14 / 15 · 1 left');
+  });
+
   test('a missing article or profile offers to create a new one', async ({ adminPage: page }) => {
     for (const kind of ['article', 'profile']) {
       await page.goto(`/admin/${kind}/987654`);

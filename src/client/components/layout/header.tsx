@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { siteConfig } from '#client/lib/site-config.ts';
 import { Link, NavLink } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
+import { SEARCH_MAX } from '#common/content-format.ts';
 import { Logo } from '../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderMenu } from './header-menu.tsx';
@@ -137,6 +138,7 @@ function SearchBox() {
             type="search"
             value={term}
             onChange={(e) => setTerm(e.target.value)}
+            maxLength={SEARCH_MAX}
             placeholder="Search"
             className="w-full min-w-0 bg-transparent px-3 py-1.5 text-sm text-white placeholder:text-white/60 focus:text-slate-900 focus:outline-none md:w-48"
           />
