@@ -399,6 +399,60 @@ test.describe('contributor', () => {
 });
 
 test.describe('on a phone', () => {
+  test('a 200-character title with no spaces wraps on its tile and in search, never off the card', async ({
+    browser,
+    adminState,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      storageState: adminState,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const word = `Unbroken${Date.now().toString(36)}`;
+    const title = `${word}${'W'.repeat(200 - word.length)}`;
+    const res = await page.request.post('/api/articles', {
+      data: {
+        title,
+        body: `${'b'.repeat(150)} ends here.`,
+        tags: [{ name: 'T'.repeat(50) }],
+        isVisible: true,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as Article;
+    /** Cards whose content is wider than the card, and whether the page scrolls sideways. */
+    const overflow = (cards: string) =>
+      page.evaluate((cards) => {
+        const wide = [...document.querySelectorAll(cards)].filter((c) =>
+          [c, ...c.querySelectorAll('*')].some(
+            (e) => e.getBoundingClientRect().right > c.getBoundingClientRect().right + 1,
+          ),
+        );
+        return { wide: wide.length, page: document.documentElement.scrollWidth };
+      }, cards);
+    try {
+      await page.goto('/');
+      const tile = page.locator('article').filter({ has: page.getByRole('link', { name: title }) });
+      await expect(tile).toBeVisible();
+      expect(await overflow('main article')).toEqual({ wide: 0, page: 390 });
+      // The tile's title stops after three lines; its link still names the whole title.
+      const heading = tile.getByTestId('tile-title');
+      const lines = await heading.evaluate(
+        (h) => h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight),
+      );
+      expect(Math.round(lines)).toBeLessThanOrEqual(3);
+
+      await page.goto(`/search?search=${word}`);
+      await expect(page.getByTestId('search-result')).toHaveCount(1);
+      expect(await overflow('[data-testid="search-result"]')).toEqual({ wide: 0, page: 390 });
+    } finally {
+      await page.request.delete(`/api/articles/${id}`);
+      await context.close();
+    }
+  });
+
   test('the admin home, a list and a form fit the screen', async ({ browser, adminState, baseURL }) => {
     const context = await browser.newContext({
       baseURL,

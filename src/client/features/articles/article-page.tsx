@@ -46,7 +46,7 @@ export function Component() {
           )}
           <div className="p-5 sm:p-8">
             <TagList tags={a.tags} className="mb-3" />
-            <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide text-field-900 sm:text-4xl">
+            <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide text-field-900 wrap-anywhere sm:text-4xl">
               {a.title}
             </h1>
             <p className="mt-3 text-sm text-slate-600">

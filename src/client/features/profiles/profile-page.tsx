@@ -47,7 +47,7 @@ export function Component() {
                   {p.position} prospect
                 </p>
               )}
-              <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide sm:text-4xl">
+              <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide wrap-anywhere sm:text-4xl">
                 {p.name}
               </h1>
               {p.school && <p className="mt-1 text-lg text-field-100">{p.school}</p>}
