@@ -142,7 +142,11 @@ function SearchBox() {
             placeholder="Search"
             className="w-full min-w-0 bg-transparent px-3 py-1.5 text-sm text-white placeholder:text-white/60 focus:text-slate-900 focus:outline-none md:w-48"
           />
-          <button type="submit" className="px-2 text-white/80 hover:text-gold-500" aria-label="Search">
+          <button
+            type="submit"
+            className="grid min-h-8 min-w-8 place-items-center text-white/80 hover:text-gold-500"
+            aria-label="Search"
+          >
             <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
               <circle cx="9" cy="9" r="6" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M14 14l4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

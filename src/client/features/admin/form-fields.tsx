@@ -110,19 +110,25 @@ export function CheckboxField({
   onChange,
 }: Base & { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-field-50 px-3 py-2.5">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 accent-field-700"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
+    <div className="rounded-md border border-slate-200 bg-field-50 px-2 py-2">
+      {/* The label holds the box and its words: one target of at least 24 × 24 px (WCAG 2.5.8). */}
+      <label
+        htmlFor={id}
+        className="flex cursor-pointer items-center gap-2 text-sm font-semibold text-slate-800"
+      >
+        <span className="grid size-6 shrink-0 place-items-center">
+          <input
+            id={id}
+            type="checkbox"
+            className="size-4 cursor-pointer accent-field-700"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+          />
+        </span>
+        {label}
+      </label>
+      <div className="pl-8">
         <Hint id={id} hint={hint} />
       </div>
     </div>

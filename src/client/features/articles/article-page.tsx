@@ -24,7 +24,9 @@ export function Component() {
   return (
     <WithSidebar>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/articles">← All articles</Link>
+        <Link to="/articles" className="inline-flex min-h-6 items-center">
+          ← All articles
+        </Link>
       </nav>
       {article.isError ? (
         <>

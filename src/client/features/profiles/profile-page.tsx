@@ -22,7 +22,9 @@ export function Component() {
   return (
     <WithSidebar>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/profiles">← All prospects</Link>
+        <Link to="/profiles" className="inline-flex min-h-6 items-center">
+          ← All prospects
+        </Link>
       </nav>
       {profile.isError ? (
         <>

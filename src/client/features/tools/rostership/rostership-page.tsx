@@ -217,7 +217,9 @@ function RostershipTool({ connections }: { connections: Connections }) {
             </div>
             {view.length > 0 && (
               <details className="mb-4 rounded-md border border-slate-200 p-3" open>
-                <summary className="cursor-pointer text-sm font-semibold text-field-900">Chart</summary>
+                <summary className="min-h-6 cursor-pointer py-0.5 text-sm font-semibold text-field-900">
+                  Chart
+                </summary>
                 <div className="mt-2">
                   <TopPlayersChart rows={view} />
                 </div>

@@ -119,7 +119,7 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
                 </label>
                 <select
                   id="lineup-week"
-                  className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+                  className="min-h-6 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
                   value={info.week}
                   onChange={(e) => onWeek(Number(e.target.value))}
                 >

@@ -85,7 +85,7 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
                       href={l.url}
                       target="_blank"
                       rel="noreferrer"
-                      className={active ? '' : 'text-slate-400'}
+                      className={`inline-flex min-h-6 items-center ${active ? '' : 'text-slate-500'}`}
                     >
                       {l.name}
                     </a>

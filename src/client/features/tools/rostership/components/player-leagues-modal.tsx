@@ -52,7 +52,7 @@ export function PlayerLeaguesModal({ player, leagues, onClose }: PlayerLeaguesMo
                         href={league.url}
                         target="_blank"
                         rel="noreferrer"
-                        className="text-sm font-semibold"
+                        className="inline-flex min-h-6 items-center text-sm font-semibold"
                         aria-label={`Open ${league.name}`}
                       >
                         Open league

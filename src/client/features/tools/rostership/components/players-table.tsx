@@ -81,9 +81,10 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                     className={`sticky top-0 z-10 whitespace-nowrap px-2 sm:px-3 ${numeric ? 'text-right' : ''} ${wide}`}
                   >
+                    {/* At least 24 × 24 px (WCAG 2.5.8): the header's short names alone are smaller. */}
                     <button
                       type="button"
-                      className={`inline-flex items-center gap-1 font-semibold ${numeric ? 'flex-row-reverse' : ''}`}
+                      className={`inline-flex min-h-6 min-w-6 items-center gap-1 py-0.5 font-semibold ${numeric ? 'flex-row-reverse' : ''}`}
                       onClick={() => onSort(key)}
                       title={`Sort by ${titles[key].toLowerCase()}`}
                     >
@@ -106,7 +107,7 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                 <td>
                   <button
                     type="button"
-                    className="text-left font-semibold text-field-700 hover:underline"
+                    className="min-h-6 text-left font-semibold text-field-700 hover:underline"
                     onClick={() => onOpen(r)}
                   >
                     {r.name}
