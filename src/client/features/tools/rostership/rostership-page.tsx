@@ -107,7 +107,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
   }, [account, state.running, state.staleSince, state.answered, state.players, inactive]);
 
   const rows = useMemo(() => deriveRows(state.players, state.answered), [state.players, state.answered]);
-  const positions = useMemo(() => rostershipPositions.positionsOf(state.players), [state.players]);
+  const positions = useMemo(() => rostershipPositions.positionsOf(rows), [rows]);
   const years = useMemo(() => draftYearsOf(state.players), [state.players]);
   const view = useMemo(() => {
     const shown = new Set(positions.filter((p) => !hiddenPositions.has(p)));
