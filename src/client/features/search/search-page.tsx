@@ -68,7 +68,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
         <time dateTime={date}>{date}</time>
       </p>
       <p className="text-sm leading-relaxed text-slate-700">{hit.preview}</p>
-      <Link to={to} className="inline-flex min-h-6 items-center self-start text-sm font-semibold">
+      <Link to={to} className="inline-flex min-h-6 items-center gap-1 self-start text-sm font-semibold">
         Read more<span className="sr-only">: {hit.header}</span> →
       </Link>
     </article>
