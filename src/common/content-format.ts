@@ -8,6 +8,8 @@ export const ADMIN_HOME_COUNT = 10;
 export const PREVIEW_LENGTH = 100;
 export const SEARCH_HEADER_LENGTH = 30;
 export const MAX_PAGE_SIZE = 100;
+/** The longest search term. */
+export const SEARCH_MAX = 200;
 
 /** YYYY-MM-DD (UTC, so the server and every visitor show the same day). */
 export function formatDate(date: string | Date): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE } from './content-format.ts';
+import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX } from './content-format.ts';
 import { rowId, text } from './text.ts';
 
 // The formatting rules and constants live in content-format.ts, which has no zod in it: the public
@@ -104,10 +104,33 @@ export const profileFiltersSchema = z.object({
 });
 export type ProfileFilters = z.infer<typeof profileFiltersSchema>;
 
+/** The longest text each article field takes: the schema checks them, the forms count toward them. */
+export const ARTICLE_LIMITS = {
+  title: 200,
+  description: 1000,
+  body: 100_000,
+  image: 500,
+  /** One tag's name, and how many tags. */
+  tag: 50,
+  tags: 30,
+} as const;
+
+/** The longest text each profile field takes. */
+export const PROFILE_LIMITS = {
+  name: 120,
+  position: 10,
+  school: 120,
+  height: 20,
+  weight: 20,
+  image: 500,
+  description: 1000,
+  body: 100_000,
+} as const;
+
 // Images are a site path (/images/…) or an http(s) address; anything else (javascript:, data:) is refused.
 const imageSchema = text()
   .trim()
-  .max(500)
+  .max(ARTICLE_LIMITS.image)
   .refine((v) => v === '' || /^\/[^/]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
     message: 'Use a site path such as /images/x.svg or an http(s) address for the image.',
   })
@@ -123,13 +146,13 @@ export const articleInputSchema = z.object({
   title: text({ error: 'Add a title.' })
     .trim()
     .min(1, 'Add a title.')
-    .max(200, 'Keep the title to 200 characters.'),
-  description: text().trim().max(1000).default(''),
-  body: text().max(100_000).default(''),
+    .max(ARTICLE_LIMITS.title, `Keep the title to ${ARTICLE_LIMITS.title} characters.`),
+  description: text().trim().max(ARTICLE_LIMITS.description).default(''),
+  body: text().max(ARTICLE_LIMITS.body).default(''),
   image: imageSchema,
   tags: z
-    .array(z.object({ name: text().trim().min(1, 'A tag needs a name.').max(50) }))
-    .max(30)
+    .array(z.object({ name: text().trim().min(1, 'A tag needs a name.').max(ARTICLE_LIMITS.tag) }))
+    .max(ARTICLE_LIMITS.tags)
     .default([]),
   contributorId: rowId().nullable().optional(),
   isVisible: z.boolean().optional(),
@@ -141,22 +164,22 @@ export const profileInputSchema = z.object({
   name: text({ error: 'Add a name.' })
     .trim()
     .min(1, 'Add a name.')
-    .max(120, 'Keep the name to 120 characters.'),
-  position: text().trim().toUpperCase().max(10).default(''),
-  school: text().trim().max(120).default(''),
+    .max(PROFILE_LIMITS.name, `Keep the name to ${PROFILE_LIMITS.name} characters.`),
+  position: text().trim().toUpperCase().max(PROFILE_LIMITS.position).default(''),
+  school: text().trim().max(PROFILE_LIMITS.school).default(''),
   year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),
-  height: text().trim().max(20).default(''),
-  weight: text().trim().max(20).default(''),
+  height: text().trim().max(PROFILE_LIMITS.height).default(''),
+  weight: text().trim().max(PROFILE_LIMITS.weight).default(''),
   image: imageSchema,
-  description: text().trim().max(1000).default(''),
-  body: text().max(100_000).default(''),
+  description: text().trim().max(PROFILE_LIMITS.description).default(''),
+  body: text().max(PROFILE_LIMITS.body).default(''),
   contributorId: rowId().nullable().optional(),
   isVisible: z.boolean().optional(),
 });
 export type ProfileInput = z.input<typeof profileInputSchema>;
 
 export const searchQuerySchema = z.object({
-  search: optionalText(200),
+  search: optionalText(SEARCH_MAX),
   limit: listQueryShape.limit,
   page: listQueryShape.page,
 });

@@ -21,9 +21,12 @@ export const leagueSchema = z.object({
 });
 export type League = z.infer<typeof leagueSchema>;
 
+/** The longest value each connect form field takes: the schemas check them, the form counts toward them. */
+export const CONNECT_LIMITS = { username: 100, password: 200, email: 200 } as const;
+
 export const mflLoginSchema = z.object({
-  username: text().trim().min(1).max(100),
-  password: text().min(1).max(200),
+  username: text().trim().min(1).max(CONNECT_LIMITS.username),
+  password: text().min(1).max(CONNECT_LIMITS.password),
   /**
    * The visitor's leagues' rookie drafts (picks only) may feed the site's Rookie ADP: asked on the
    * log-in form, off unless ticked.
@@ -38,8 +41,10 @@ export const mflSharingAnswerSchema = z.object({
   /** Drafts deleted from the store: those of the visitor's leagues that no one else shares. */
   removedDrafts: z.number().int(),
 });
-export const sleeperConnectSchema = z.object({ username: text().trim().min(1).max(100) });
-export const fleaConnectSchema = z.object({ email: text().trim().email().max(200) });
+export const sleeperConnectSchema = z.object({
+  username: text().trim().min(1).max(CONNECT_LIMITS.username),
+});
+export const fleaConnectSchema = z.object({ email: text().trim().email().max(CONNECT_LIMITS.email) });
 
 /** The leagues each service sends to the tool routes (spec section 7). */
 export const mflLeagueRefSchema = z.object({

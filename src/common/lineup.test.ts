@@ -22,6 +22,7 @@ import {
   projectedValue,
   starterIds,
   startersCounter,
+  startersToConfirm,
   toggle,
   tryToggle,
 } from './lineup.ts';
@@ -640,5 +641,54 @@ describe('lineupWarnings', () => {
     expect(lineupWarnings(l, BEFORE)).toEqual([]);
     const bestball = lineup({ RB: { limit: 1, players: [bye({ starter: true })] } }, 9, true);
     expect(lineupWarnings(bestball, BEFORE)).toEqual([]);
+  });
+});
+
+describe('startersToConfirm', () => {
+  const out = (over: Partial<LineupPlayer> = {}) =>
+    player({ isOut: true, injuryStatus: { tag: 'O', status: 'Out', details: '' }, ...over });
+
+  it('names each starter who is Out, on injured reserve or on a bye, in display order', () => {
+    const rb = out({ starter: true, name: 'Hurt Back' });
+    const wr = out({
+      starter: true,
+      name: 'Reserve Receiver',
+      position: 'WR',
+      injuryStatus: { tag: 'IR', status: 'IR', details: 'Knee' },
+    });
+    const qb = player({
+      starter: true,
+      name: 'Idle Passer',
+      position: 'QB',
+      isBye: true,
+      scheduleInfo: null,
+    });
+    const l = lineup({
+      WR: { limit: 2, players: [wr, player({ starter: true, position: 'WR' })] },
+      RB: { limit: 2, players: [rb, player({ starter: true })] },
+      QB: { limit: 1, players: [qb] },
+    });
+    expect(startersToConfirm(l, BEFORE)).toEqual([
+      { playerId: qb.id, name: 'Idle Passer', position: 'QB', reason: 'on a bye' },
+      { playerId: rb.id, name: 'Hurt Back', position: 'RB', reason: 'Out' },
+      { playerId: wr.id, name: 'Reserve Receiver', position: 'WR', reason: 'on injured reserve' },
+    ]);
+  });
+
+  it('asks nothing of bench players, healthy or merely questionable starters, or best ball', () => {
+    const questionable = player({
+      starter: true,
+      injuryStatus: { tag: 'Q', status: 'Questionable', details: '' },
+    });
+    const l = lineup({ RB: { limit: 2, players: [out(), questionable, player({ starter: true })] } });
+    expect(startersToConfirm(l, BEFORE)).toEqual([]);
+    const bestball = lineup({ RB: { limit: 1, players: [out({ starter: true })] } }, 9, true);
+    expect(startersToConfirm(bestball, BEFORE)).toEqual([]);
+  });
+
+  it("asks nothing of an Out starter whose game has started: his spot is MFL's to keep", () => {
+    const l = lineup({ RB: { limit: 1, players: [out({ starter: true })] } });
+    expect(startersToConfirm(l, AFTER)).toEqual([]);
+    expect(startersToConfirm(l, BEFORE)).toHaveLength(1);
   });
 });

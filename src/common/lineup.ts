@@ -428,3 +428,30 @@ export function lineupWarnings(lineup: LineupShape, nowMs: number): LineupWarnin
   }
   return warnings;
 }
+
+/** A starter who will not play this week and can still be benched, named for the submit confirmation. */
+export interface StarterToConfirm {
+  playerId: string;
+  name: string;
+  position: string;
+  /** Why he will not play, to follow "is": "Out", "on injured reserve", "on a bye". */
+  reason: string;
+}
+
+/**
+ * The starters a submit asks about first: Out (or worse) or on a bye, and still movable (a player
+ * whose game has started is MFL's to keep, so asking about him would change nothing). Bestball
+ * leagues have none.
+ */
+export function startersToConfirm(lineup: LineupShape, nowMs: number): StarterToConfirm[] {
+  if (lineup.bestball) return [];
+  const found: StarterToConfirm[] = [];
+  for (const key of orderedGroups(Object.keys(lineup.positions)))
+    for (const p of lineup.positions[key].players) {
+      if (!p.starter || isLocked(p, nowMs) || !(p.isOut || p.isBye)) continue;
+      const status = p.injuryStatus?.status ?? 'Out';
+      const reason = p.isBye ? 'on a bye' : /^IR$/i.test(status) ? 'on injured reserve' : status;
+      found.push({ playerId: p.id, name: p.name, position: p.position, reason });
+    }
+  return found;
+}

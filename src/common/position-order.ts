@@ -3,6 +3,16 @@
  * positions first, in the listed order, then any others alphabetically.
  */
 
+// What services write for "none" in a position or team field: 'NA' (Sleeper's and R's missing value),
+// 'N/A', dashes, '?'. None of them is a position or a team.
+const NONE = /^(?:\?|-+|NA|N\/A|NONE|NULL|UNK|UNKNOWN)?$/i;
+
+/** A position or team code as given, or '' when it is empty or a placeholder that names none. */
+export function knownCode(value: string | null | undefined): string {
+  const v = (value ?? '').trim();
+  return NONE.test(v) ? '' : v;
+}
+
 export interface PositionOrder {
   /** The listed positions, in display order. */
   readonly order: readonly string[];

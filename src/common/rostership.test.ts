@@ -7,6 +7,7 @@ import {
   injuryOf,
   leagueKey,
   mergePlayers,
+  positionAndTeam,
   type RostershipPlayer,
   rosterRate,
   rostershipRequestSchemas,
@@ -80,6 +81,22 @@ describe('derived fields', () => {
       1,
     );
     expect(bench).toMatchObject({ isStarter: false, isInactiveStarter: false, isAtRiskStarter: false });
+  });
+});
+
+describe('position and team shown', () => {
+  it('are none, not the placeholder, when a service wrote "NA" or "?" (a result stored before)', () => {
+    const row = deriveRow(player({ position: 'NA', team: 'NA' }), 1);
+    expect([row.position, row.team]).toEqual(['', '']);
+    expect(positionAndTeam(row)).toBe('');
+    expect(deriveRow(player({ position: '?', team: 'FA' }), 1).position).toBe('');
+  });
+
+  it('read "LB · NYG", or only the part that is known, once', () => {
+    expect(positionAndTeam({ position: 'LB', team: 'NYG' })).toBe('LB · NYG');
+    expect(positionAndTeam({ position: '', team: 'FA' })).toBe('FA');
+    expect(positionAndTeam({ position: 'NA', team: 'NA' })).toBe('');
+    expect(positionAndTeam({ position: 'DE', team: 'N/A' })).toBe('DE');
   });
 });
 

@@ -8,7 +8,7 @@ import {
   mflLeagueRefSchema,
   sleeperLeagueRefSchema,
 } from './leagues.ts';
-import { rostershipPositions } from './position-order.ts';
+import { knownCode, rostershipPositions } from './position-order.ts';
 
 /** Leagues per rostership or player-status request (spec section 9). */
 export const LEAGUE_CHUNK = 5;
@@ -258,6 +258,9 @@ export function deriveRow(p: RostershipPlayer, totalLeagues: number): Rostership
   const isStarter = p.leagues.some((l) => l.isStarter);
   return {
     ...p,
+    // A service's placeholder ('NA', '?') is no position or team: the row shows none rather than it.
+    position: knownCode(p.position),
+    team: knownCode(p.team),
     count,
     rosterRate: rosterRate(count, totalLeagues),
     isStarter,
@@ -289,6 +292,10 @@ export function filterRows<T extends RostershipPlayer>(rows: readonly T[], f: Ro
       (!needle || r.name.toLowerCase().includes(needle)),
   );
 }
+
+/** "LB · NYG": a row's position and team, each only when known; '' when neither is. */
+export const positionAndTeam = (r: { position: string; team: string }) =>
+  [knownCode(r.position), knownCode(r.team)].filter(Boolean).join(' · ');
 
 export type RostershipSortKey = 'name' | 'position' | 'team' | 'count' | 'rosterRate' | 'flags';
 

@@ -24,16 +24,23 @@ export const AUTH_ATTEMPTS_PER_MINUTE = 10;
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const USERS_PAGE_SIZE = 50;
+/** The longest name, e-mail address and Twitter handle (without its @) an account takes. */
+export const USER_LIMITS = { name: 100, email: 254, twitter: 15 } as const;
+/** The characters of a Twitter handle that count toward its limit: not the spaces or the @. */
+export const twitterHandleLength = (handle: string) => handle.trim().replace(/^@/, '').length;
 
 const email = text()
   .trim()
-  .max(254, 'The e-mail address is too long.')
+  .max(USER_LIMITS.email, 'The e-mail address is too long.')
   .pipe(z.email('Enter a valid e-mail address.'))
   .transform((e) => e.toLowerCase());
 const password = text()
   .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `The password must be at most ${PASSWORD_MAX} characters.`);
-const name = text().trim().min(1, 'Enter a name.').max(100, 'The name is too long (100 characters at most).');
+const name = text()
+  .trim()
+  .min(1, 'Enter a name.')
+  .max(USER_LIMITS.name, `The name is too long (${USER_LIMITS.name} characters at most).`);
 // Kept to what a handle can be, because pages build a link from it.
 const twitter = text()
   .trim()
@@ -41,13 +48,13 @@ const twitter = text()
   .pipe(
     z
       .string()
-      .max(15, 'A Twitter handle is at most 15 characters.')
+      .max(USER_LIMITS.twitter, `A Twitter handle is at most ${USER_LIMITS.twitter} characters.`)
       .regex(/^[A-Za-z0-9_]*$/, 'A Twitter handle has only letters, digits and underscores.'),
   );
 
 /** Log-in payload: `username` holds the e-mail (the spec's contract). Checked loosely: a wrong value is just a failed log-in. */
 export const loginSchema = z.strictObject({
-  username: text().trim().min(1, 'Enter your e-mail address.').max(254),
+  username: text().trim().min(1, 'Enter your e-mail address.').max(USER_LIMITS.email),
   password: text().min(1, 'Enter your password.').max(PASSWORD_MAX),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

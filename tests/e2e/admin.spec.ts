@@ -289,6 +289,52 @@ test.describe('forms', () => {
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Will not save');
   });
 
+  test('each limited field counts toward the limit, warns near it, and says when a text is too long', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/admin/article/new');
+    const title = page.getByLabel('Title', { exact: true });
+    // What the counter shows (a screen reader hears "87 of 200 characters" instead).
+    const count = (field: string) => page.locator(`#${field}-count [aria-hidden="true"]`);
+    await expect(count('title')).toHaveText('0 / 200');
+    await title.fill('x'.repeat(87));
+    await expect(count('title')).toHaveText('87 / 200');
+    await expect(title).toHaveAccessibleDescription('87 of 200 characters');
+    // Near the limit: a warning with what is left, said once typing pauses.
+    await title.fill('x'.repeat(185));
+    await expect(count('title')).toHaveText('185 / 200 · 15 left');
+    await expect(page.locator('#title-count')).toHaveAttribute('data-state', 'near');
+    const live = page.locator('#title-count + [aria-live="polite"]');
+    await expect(live).toHaveText('15 characters left');
+    // An input stops at the limit.
+    await title.fill('x'.repeat(250));
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(count('title')).toHaveText('200 / 200 · limit reached');
+    await expect(live).toHaveText('Limit reached: 200 characters');
+    // A textarea takes a longer paste, and says how much to cut.
+    const description = page.getByLabel('Description', { exact: true });
+    await description.fill('d'.repeat(1_005));
+    await expect(count('description')).toHaveText('1,005 / 1,000 · 5 too many');
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    await expect(count('body')).toHaveText('0 / 100,000');
+    // Tags count toward their number; a long one toward its length.
+    const tags = page.getByLabel('Tags', { exact: true });
+    await expect(page.getByText('0 / 30 tags')).toBeVisible();
+    await tags.fill('Rookies');
+    await tags.press('Enter');
+    await expect(page.getByText('1 / 30 tags')).toBeVisible();
+    await tags.fill('t'.repeat(45));
+    await expect(page.getByText('45 / 50 · 5 left')).toBeVisible();
+
+    // The profile and user forms count the same way; a handle's @ is not counted.
+    await page.goto('/admin/profile/new');
+    await page.getByLabel('Position', { exact: true }).fill('EDGE');
+    await expect(count('position')).toHaveText('4 / 10');
+    await page.goto('/admin/user/new');
+    await page.getByLabel('Twitter Handle', { exact: true }).fill('@dynastyforgehq');
+    await expect(count('twitter')).toHaveText('14 / 15 · 1 left');
+  });
+
   test('a missing article or profile offers to create a new one', async ({ adminPage: page }) => {
     for (const kind of ['article', 'profile']) {
       await page.goto(`/admin/${kind}/987654`);
@@ -353,6 +399,60 @@ test.describe('contributor', () => {
 });
 
 test.describe('on a phone', () => {
+  test('a 200-character title with no spaces wraps on its tile and in search, never off the card', async ({
+    browser,
+    adminState,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      storageState: adminState,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const word = `Unbroken${Date.now().toString(36)}`;
+    const title = `${word}${'W'.repeat(200 - word.length)}`;
+    const res = await page.request.post('/api/articles', {
+      data: {
+        title,
+        body: `${'b'.repeat(150)} ends here.`,
+        tags: [{ name: 'T'.repeat(50) }],
+        isVisible: true,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as Article;
+    /** Cards whose content is wider than the card, and whether the page scrolls sideways. */
+    const overflow = (cards: string) =>
+      page.evaluate((cards) => {
+        const wide = [...document.querySelectorAll(cards)].filter((c) =>
+          [c, ...c.querySelectorAll('*')].some(
+            (e) => e.getBoundingClientRect().right > c.getBoundingClientRect().right + 1,
+          ),
+        );
+        return { wide: wide.length, page: document.documentElement.scrollWidth };
+      }, cards);
+    try {
+      await page.goto('/');
+      const tile = page.locator('article').filter({ has: page.getByRole('link', { name: title }) });
+      await expect(tile).toBeVisible();
+      expect(await overflow('main article')).toEqual({ wide: 0, page: 390 });
+      // The tile's title stops after three lines; its link still names the whole title.
+      const heading = tile.getByTestId('tile-title');
+      const lines = await heading.evaluate(
+        (h) => h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight),
+      );
+      expect(Math.round(lines)).toBeLessThanOrEqual(3);
+
+      await page.goto(`/search?search=${word}`);
+      await expect(page.getByTestId('search-result')).toHaveCount(1);
+      expect(await overflow('[data-testid="search-result"]')).toEqual({ wide: 0, page: 390 });
+    } finally {
+      await page.request.delete(`/api/articles/${id}`);
+      await context.close();
+    }
+  });
+
   test('the admin home, a list and a form fit the screen', async ({ browser, adminState, baseURL }) => {
     const context = await browser.newContext({
       baseURL,

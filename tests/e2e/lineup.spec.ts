@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, SIM_URL, test } from './support.ts';
+import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
 
 /*
  * The MFL lineup tool in Chromium against the league simulator: the four kinds of league before,
@@ -99,6 +99,20 @@ async function untilRows(page: Page, kind: Kind, check: (rows: Row[]) => void) {
     await openLeague(page, kind);
     check(await rowsOf(page));
   }).toPass({ timeout: 45_000, intervals: [2_000, 4_000] });
+}
+
+/**
+ * Submit Lineup, sending anyway when the page asks about a starter who will not play (the demo's
+ * injuries change with the week; the question itself is tested on its own below).
+ */
+async function submitLineup(page: Page) {
+  const idle = page
+    .locator('[data-testid^="player-"]')
+    .filter({ has: page.getByRole('img', { name: /^Starting but/ }) })
+    .filter({ hasNot: page.getByRole('img', { name: 'Game started: locked' }) });
+  const asks = (await idle.count()) > 0;
+  await page.getByRole('button', { name: 'Submit Lineup' }).click();
+  if (asks) await page.getByRole('dialog').getByRole('button', { name: 'Submit anyway' }).click();
 }
 
 const withGame = (rows: Row[]) => rows.filter((r) => r.game !== 'bye' && r.game !== 'none');
@@ -218,7 +232,7 @@ test('a lineup sent from the page is the one the simulator has; MFL refusals sho
     await expect(page.getByRole('checkbox', { name: benchName })).toBeChecked();
     await expect(page.getByText('Unsaved changes')).toBeVisible();
     const chosen = new Set((await rowsOf(page)).filter((r) => r.checked).map((r) => r.id));
-    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    await submitLineup(page);
     await expect(page.getByText('Success!')).toBeVisible({ timeout: 20_000 });
     expect(await simStarters('normal')).toEqual(chosen);
     await expect(page.getByText('Unsaved changes')).toHaveCount(0);
@@ -230,7 +244,7 @@ test('a lineup sent from the page is the one the simulator has; MFL refusals sho
       .locator('section', { has: page.getByRole('heading', { name: 'QB', exact: true }) })
       .getByRole('checkbox', { checked: true });
     await qb.click();
-    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    await submitLineup(page);
     await expect(page.getByTestId('lineup-error')).toContainText('Not enough starters at QB', {
       timeout: 20_000,
     });
@@ -262,7 +276,7 @@ test('the best projected lineup fills every group, and MFL takes it (IDP, combin
     await untilRows(page, 'idp', (rows) => expect(rows.some((r) => r.locked)).toBe(false));
     await page.getByRole('button', { name: 'Best projected lineup' }).click();
     const chosen = new Set((await rowsOf(page)).filter((r) => r.checked).map((r) => r.id));
-    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    await submitLineup(page);
     await expect(page.getByText('Success!')).toBeVisible({ timeout: 20_000 });
     expect(await simStarters('idp')).toEqual(chosen);
   } finally {
@@ -346,7 +360,8 @@ test('starting a player on a bye warns on his row and above Submit; a later week
     .filter({ has: page.getByRole('checkbox', { checked: false }) })
     .first();
   const byeName = (await byeRow.getAttribute('data-testid'))!.replace('player-', '');
-  const section = page.locator('section').filter({ has: byeRow });
+  // His own row from here on: once he starts, byeRow would name another bench player on a bye.
+  const section = page.locator('section').filter({ has: page.getByTestId(`player-${byeName}`) });
   // Make room in his group, then start him.
   await section
     .locator('[data-testid^="player-"]')
@@ -365,7 +380,7 @@ test('starting a player on a bye warns on his row and above Submit; a later week
     timeout: 30_000,
   });
   await page.getByRole('button', { name: 'Best projected lineup' }).click();
-  await page.getByRole('button', { name: 'Submit Lineup' }).click();
+  await submitLineup(page);
   await expect(page.getByText('Success!')).toBeVisible({ timeout: 30_000 });
   const checked = new Set((await rowsOf(page)).filter((r) => r.checked).map((r) => r.id));
   const l = leagues[kind!];
@@ -385,12 +400,89 @@ test("MFL's error is shown as sanitized HTML: markup stays, scripts never run", 
     }),
   );
   await openLeague(page, 'normal');
-  await page.getByRole('button', { name: 'Submit Lineup' }).click();
+  await submitLineup(page);
   const error = page.getByTestId('lineup-error');
   await expect(error).toContainText('Bad lineup');
   await expect(error.locator('b')).toHaveText('lineup');
   await expect(error.locator('img, script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+});
+
+test('a starter who is Out is named before the lineup goes: Go back sends nothing, Submit anyway sends it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setPhase('before');
+  await logInApi(page);
+  const original = await simStarters('normal');
+  // MFL says one of the bench players is Out this week (the demo's injuries change with the week).
+  let hurt: { id: string; name: string; position: string } | undefined;
+  await page.route('**/api/mfl/lineup', async (route) => {
+    const res = await route.fetch();
+    const info = await res.json();
+    for (const group of Object.values(info.positions ?? {}) as { players: Record<string, unknown>[] }[]) {
+      const bench = group.players.find((p) => !p.starter && !p.isBye && !p.isOut);
+      if (!hurt && bench && group.players.some((p) => p.starter)) {
+        Object.assign(bench, { isOut: true, injuryStatus: { tag: 'O', status: 'Out', details: 'Ankle' } });
+        hurt = { id: String(bench.id), name: String(bench.name), position: String(bench.position) };
+      }
+      if (hurt) {
+        const mine = group.players.find((p) => p.id === hurt?.id);
+        if (mine)
+          Object.assign(mine, { isOut: true, injuryStatus: { tag: 'O', status: 'Out', details: 'Ankle' } });
+      }
+    }
+    await route.fulfill({ response: res, json: info });
+  });
+  try {
+    await untilRows(page, 'normal', (rows) => expect(rows.some((r) => r.locked)).toBe(false));
+    expect(hurt, 'a bench player to mark Out').toBeDefined();
+    const row = page.getByTestId(`player-${hurt!.id}`);
+    // Make room in his group, then start him.
+    const section = page.locator('section').filter({ has: row });
+    await section
+      .locator('[data-testid^="player-"]')
+      .filter({ has: page.getByRole('checkbox', { checked: true }) })
+      .first()
+      .click();
+    await row.click();
+    await expect(row.getByRole('checkbox')).toBeChecked();
+
+    // Go back: nothing goes to MFL.
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith('/api/mfl/lineup/set') && sent++);
+    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a player who will not play?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`${hurt!.name} (${hurt!.position}) is Out.`);
+    await expectNoAxeViolations(page, 'the Out-starter question', '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Submit Lineup' })).toBeFocused();
+    await expect(page.getByText('Success!')).toHaveCount(0);
+    expect(sent).toBe(0);
+    expect(await simStarters('normal')).toEqual(original);
+
+    // Submit anyway: the lineup goes, with him in it.
+    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    await dialog.getByRole('button', { name: 'Submit anyway' }).click();
+    await expect(page.getByText('Success!')).toBeVisible({ timeout: 20_000 });
+    expect(sent).toBe(1);
+    expect((await simStarters('normal')).has(hurt!.id)).toBe(true);
+  } finally {
+    await page.unroute('**/api/mfl/lineup');
+    await page.request.post('/api/mfl/lineup/set', {
+      data: {
+        league: {
+          league_id: leagues.normal.league_id,
+          franchise_id: leagues.normal.franchise_id,
+          url: leagues.normal.url,
+        },
+        starters: [...original],
+        week,
+      },
+    });
+  }
 });
 
 test('without an MFL login the page offers one', async ({ page }) => {

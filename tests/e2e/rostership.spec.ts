@@ -239,6 +239,41 @@ test.describe('rostership', () => {
     await page.screenshot({ path: testInfo.outputPath('rostership-phone-table.png'), fullPage: false });
   });
 
+  test('the league list shows a dozen leagues before it scrolls on a desktop, and still works on a phone', async ({
+    page,
+  }) => {
+    await connectAll(page);
+    const leagues = await demoLeagues(page);
+    const total = leagues.mfl.length + leagues.sleeper.length + leagues.flea.length;
+    expect(total, 'the demo has more leagues than the box shows').toBeGreaterThan(12);
+    const box = page.getByTestId('league-list');
+    /** The league rows wholly inside the box as it stands, and whether it scrolls sideways. */
+    const inView = () =>
+      box.evaluate((el) => {
+        const bottom = el.getBoundingClientRect().bottom;
+        const rows = [...el.querySelectorAll('tbody tr')].filter(
+          (r) => r.getBoundingClientRect().bottom <= bottom + 1,
+        );
+        return { rows: rows.length, sideways: el.scrollWidth > el.clientWidth + 1 };
+      });
+
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/tools/rostership');
+    await expect(page.getByText(`${total} of ${total} active`)).toBeVisible();
+    expect((await inView()).rows).toBeGreaterThanOrEqual(12);
+
+    // A phone: the box keeps to the screen's width and a part of its height, and scrolls to the last league.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await inView();
+    expect(phone.rows).toBeGreaterThanOrEqual(8);
+    expect(phone.sideways).toBe(false);
+    expect((await box.boundingBox())!.height).toBeLessThanOrEqual(844 * 0.75);
+    const last = leagues.flea[leagues.flea.length - 1];
+    await page.getByRole('checkbox', { name: `${last.name} active` }).click();
+    await expect(page.getByText(`${total - 1} of ${total} active`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('switching leagues off counts only the active ones; logging out of a service drops its leagues', async ({
     page,
   }) => {

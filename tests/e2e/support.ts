@@ -42,16 +42,35 @@ export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: Co
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  targets: string[];
+}
+
 /**
- * Runs axe on the page (or the part matched by `include`) and fails on any violation, naming the
- * rule and the elements. Providers' video players are their pages, not ours, and are left out.
+ * What axe finds on the page (or the part matched by `include`): WCAG 2.2 AA and best practice,
+ * with the 24 × 24 px target-size rule (WCAG 2.5.8), which axe leaves off by default. Providers'
+ * video players are their pages, not ours, and are left out.
  */
-export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
-  let builder = new AxeBuilder({ page }).exclude('.video-embed');
+export async function axeFindings(page: Page, include?: string): Promise<AxeFinding[]> {
+  let builder = new AxeBuilder({ page })
+    .exclude('.video-embed')
+    .options({ rules: { 'target-size': { enabled: true } }, resultTypes: ['violations'] });
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
+  return violations.map((v) => ({
+    id: v.id,
+    impact: v.impact ?? '',
+    targets: v.nodes.map((n) => String(n.target)),
+  }));
+}
+
+/** Runs axeFindings and fails on any, naming the rule and the elements. */
+export async function expectNoAxeViolations(page: Page, label: string, include?: string) {
+  const findings = await axeFindings(page, include);
   expect(
-    violations.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target).join(', ')}`),
+    findings.map((f) => `${label}: ${f.id} (${f.impact}) ${f.targets.join(', ')}`),
     `axe on ${label}`,
   ).toEqual([]);
 }

@@ -59,7 +59,11 @@ export function AdminTable<T extends { id: number }>({
                   </td>
                 ))}
                 <td className="text-right">
-                  <Link to={editHref(item)} className="font-semibold" aria-label={`Edit ${editLabel(item)}`}>
+                  <Link
+                    to={editHref(item)}
+                    className="inline-flex min-h-6 items-center font-semibold"
+                    aria-label={`Edit ${editLabel(item)}`}
+                  >
                     Edit
                   </Link>
                 </td>

@@ -10,7 +10,10 @@ interface CheckBoxProps {
   id?: string;
 }
 
-/** A Radix checkbox in the site's colours; with showLabel, clicking the label (which holds the box) toggles it too. */
+/**
+ * A Radix checkbox in the site's colours; with showLabel, clicking the label (which holds the box)
+ * toggles it too. The box is drawn at 20 px inside a 24 × 24 px target (WCAG 2.5.8).
+ */
 export function CheckBox({ checked, onChange, label, showLabel = false, id }: CheckBoxProps) {
   const ownId = useId();
   const boxId = id ?? ownId;
@@ -20,13 +23,15 @@ export function CheckBox({ checked, onChange, label, showLabel = false, id }: Ch
       checked={checked}
       onCheckedChange={(v) => onChange(v === true)}
       aria-label={showLabel ? undefined : label}
-      className="flex size-5 shrink-0 items-center justify-center rounded border-2 border-field-700 bg-white data-[state=checked]:bg-field-700"
+      className="group grid size-6 shrink-0 place-items-center rounded"
     >
-      <Checkbox.Indicator>
-        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-          <path d="M2 6.5 5 9l5-6" stroke="white" strokeWidth="2" fill="none" strokeLinecap="round" />
-        </svg>
-      </Checkbox.Indicator>
+      <span className="flex size-5 items-center justify-center rounded border-2 border-field-700 bg-white group-data-[state=checked]:bg-field-700">
+        <Checkbox.Indicator>
+          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+            <path d="M2 6.5 5 9l5-6" stroke="white" strokeWidth="2" fill="none" strokeLinecap="round" />
+          </svg>
+        </Checkbox.Indicator>
+      </span>
     </Checkbox.Root>
   );
   if (!showLabel) return box;

@@ -1,3 +1,5 @@
+import { knownCode } from '#common/position-order.ts';
+
 /*
  * The three services spell the same player, team and position differently. These helpers bring
  * them to one vocabulary: names "First Last", standard NFL team abbreviations, MFL's position codes
@@ -49,9 +51,9 @@ const teamAliases: Record<string, string> = {
   HST: 'HOU',
 };
 
-/** A standard NFL abbreviation; no team is 'FA'. */
+/** A standard NFL abbreviation; no team (nothing, or a placeholder such as 'NA') is 'FA'. */
 export function normaliseTeam(code: string | null | undefined): string {
-  const upper = (code ?? '').trim().toUpperCase();
+  const upper = knownCode(code).toUpperCase();
   if (!upper || upper === 'FA' || upper === 'FA*' || upper === 'NONE') return 'FA';
   return teamAliases[upper] ?? upper;
 }
@@ -71,14 +73,25 @@ const toMflPosition: Record<string, string> = {
   ILB: 'LB',
   OLB: 'LB',
   MLB: 'LB',
+  EDGE: 'DE',
 };
 
-/** A position in MFL's vocabulary; several (Fleaflicker's "RB/WR") keep the first. */
-export function mflPosition(position: string | null | undefined): string {
-  const p = (position ?? '').trim();
-  if (/^d\/st$/i.test(p)) return 'Def';
-  const first = p.split('/')[0].trim();
-  return toMflPosition[first.toUpperCase()] ?? first;
+/**
+ * A position in MFL's vocabulary; several (Fleaflicker's "RB/WR") keep the first. Without one (a
+ * placeholder such as Sleeper's 'NA' counts as none) the first of `fallbacks` that is one is used
+ * (Sleeper's fantasy_positions), else ''.
+ */
+export function mflPosition(
+  position: string | null | undefined,
+  fallbacks: readonly (string | null | undefined)[] = [],
+): string {
+  for (const candidate of [position, ...fallbacks]) {
+    const p = knownCode(candidate);
+    if (/^d\/st$/i.test(p)) return 'Def';
+    const first = knownCode(p.split('/')[0]);
+    if (first) return toMflPosition[first.toUpperCase()] ?? first;
+  }
+  return '';
 }
 
 const families: Record<string, string> = {
@@ -98,6 +111,7 @@ const families: Record<string, string> = {
   DT: 'DL',
   DL: 'DL',
   EDR: 'DL',
+  EDGE: 'DL',
   IL: 'DL',
   NT: 'DL',
   LB: 'LB',

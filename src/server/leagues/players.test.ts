@@ -41,6 +41,16 @@ describe('player names, teams and positions', () => {
     expect(normaliseTeam('DAL')).toBe('DAL');
   });
 
+  it('reads a placeholder for "none" as no team and no position, never as a code', () => {
+    for (const none of ['NA', 'na', 'N/A', '--', '?', 'null', ' '])
+      expect([normaliseTeam(none), mflPosition(none)], none).toEqual(['FA', '']);
+    // Sleeper without a position names the player's fantasy positions instead.
+    expect(mflPosition(null, ['LB', 'DB'])).toBe('LB');
+    expect(mflPosition('NA', ['NA', 'DB'])).toBe('DB');
+    expect(mflPosition('EDGE')).toBe('DE');
+    expect(positionFamily('EDGE')).toBe(positionFamily('DE'));
+  });
+
   it('uses MFL position codes and broad groups for matching', () => {
     expect(mflPosition('K')).toBe('PK');
     expect(mflPosition('DEF')).toBe('Def');

@@ -207,7 +207,7 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
       id: p.id,
       mfl_id: p.id,
       name,
-      position: p.position,
+      position: mflPosition(p.position),
       team,
       draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
       norm: normaliseName(name),
@@ -263,7 +263,7 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
     const entry: Entry = {
       id: `sleeper:${s.player_id}`,
       name: c.name,
-      position: mflPosition(s.position ?? s.fantasy_positions?.[0]),
+      position: mflPosition(s.position, s.fantasy_positions ?? []),
       team: c.team,
       sleeper_id: s.player_id,
       norm: c.norm,

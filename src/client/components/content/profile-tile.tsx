@@ -2,7 +2,10 @@ import { Link } from '#client/router/links.tsx';
 import type { ProfileListItem } from '#common/content.ts';
 import { ContentImage } from './content-image.tsx';
 
-/** A prospect tile: picture (or placeholder), name, position, school, class, height and weight. */
+/**
+ * A prospect tile: picture (or placeholder), name, position, school, class, height and weight. A
+ * word too long for the tile breaks at its edge; the name stops after three lines, the school after two.
+ */
 export function ProfileTile({
   profile,
   heading: Heading = 'h3',
@@ -16,7 +19,7 @@ export function ProfileTile({
     ['Wt', profile.weight ? `${profile.weight} lb` : '—'],
   ] as const;
   return (
-    <article className="card group relative flex flex-col overflow-hidden transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-gold-500">
+    <article className="card group relative flex min-w-0 flex-col overflow-hidden wrap-anywhere transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-gold-500">
       <div className="relative">
         <ContentImage src={profile.image} alt="" kind="profile" className="aspect-square w-full" />
         {profile.position && (
@@ -26,7 +29,10 @@ export function ProfileTile({
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <Heading className="font-display text-lg font-bold leading-tight text-field-900">
+        <Heading
+          className="line-clamp-3 font-display text-lg font-bold leading-tight text-field-900"
+          data-testid="tile-title"
+        >
           <Link
             to={`/profile/${profile.shortname}`}
             className="text-field-900 no-underline after:absolute after:inset-0 after:content-[''] hover:no-underline focus-visible:outline-none group-hover:text-field-700"
@@ -34,7 +40,7 @@ export function ProfileTile({
             {profile.name}
           </Link>
         </Heading>
-        <p className="text-sm text-slate-700">
+        <p className="line-clamp-2 text-sm text-slate-700">
           <span className="font-semibold">{profile.position}</span>
           {profile.position && profile.school && <span aria-hidden="true"> · </span>}
           {profile.school}

@@ -6,7 +6,7 @@ export function TagList({ tags, className = '' }: { tags: { name: string }[]; cl
       {tags.map((t) => (
         <li
           key={t.name}
-          className="rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-semibold text-field-900 ring-1 ring-gold-500/40"
+          className="max-w-full rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-semibold text-field-900 ring-1 ring-gold-500/40 wrap-anywhere"
         >
           {t.name}
         </li>

@@ -1,6 +1,8 @@
 import { Link } from '#client/router/links.tsx';
 import { Logo } from '../logo.tsx';
 
+const footerLink = 'inline-flex min-h-6 min-w-6 items-center justify-center text-field-100';
+
 export function Footer() {
   return (
     <footer className="mt-12 bg-field-950 text-field-100">
@@ -8,17 +10,18 @@ export function Footer() {
         <Link to="/" className="no-underline hover:no-underline" aria-label="Dynasty Forge home">
           <Logo size={32} />
         </Link>
-        <nav aria-label="Footer" className="flex flex-wrap justify-center gap-4 text-sm">
-          <Link className="text-field-100" to="/articles">
+        {/* Each link at least 24 px high (WCAG 2.5.8). */}
+        <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-sm">
+          <Link className={footerLink} to="/articles">
             Articles
           </Link>
-          <Link className="text-field-100" to="/profiles">
+          <Link className={footerLink} to="/profiles">
             Prospects
           </Link>
-          <Link className="text-field-100" to="/tools/rookie-adp">
+          <Link className={footerLink} to="/tools/rookie-adp">
             Rookie ADP
           </Link>
-          <a className="text-field-100" href="/rss.xml">
+          <a className={footerLink} href="/rss.xml">
             RSS
           </a>
         </nav>

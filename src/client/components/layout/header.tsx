@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { siteConfig } from '#client/lib/site-config.ts';
 import { Link, NavLink } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
+import { SEARCH_MAX } from '#common/content-format.ts';
 import { Logo } from '../logo.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { HeaderMenu } from './header-menu.tsx';
@@ -137,10 +138,15 @@ function SearchBox() {
             type="search"
             value={term}
             onChange={(e) => setTerm(e.target.value)}
+            maxLength={SEARCH_MAX}
             placeholder="Search"
             className="w-full min-w-0 bg-transparent px-3 py-1.5 text-sm text-white placeholder:text-white/60 focus:text-slate-900 focus:outline-none md:w-48"
           />
-          <button type="submit" className="px-2 text-white/80 hover:text-gold-500" aria-label="Search">
+          <button
+            type="submit"
+            className="grid min-h-8 min-w-8 place-items-center text-white/80 hover:text-gold-500"
+            aria-label="Search"
+          >
             <svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true">
               <circle cx="9" cy="9" r="6" stroke="currentColor" strokeWidth="2" fill="none" />
               <path d="M14 14l4 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

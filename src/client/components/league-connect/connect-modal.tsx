@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
-import type { LeagueType } from '#common/leagues.ts';
+import { CONNECT_LIMITS, type LeagueType } from '#common/leagues.ts';
 import { Modal } from '../modal.tsx';
+import { TextField } from '../text-field.tsx';
 import { MflSharingBox } from './mfl-sharing.tsx';
 import { serviceText } from './service-text.ts';
 
@@ -14,7 +15,7 @@ export interface ConnectModalProps {
 }
 
 interface Field {
-  name: string;
+  name: keyof typeof CONNECT_LIMITS;
   label: string;
   type: 'text' | 'password' | 'email';
   autoComplete: string;
@@ -82,25 +83,23 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
         {fields[service].map((f, i) => (
-          <div key={f.name}>
-            <label className="label" htmlFor={`${formId}-${f.name}`}>
-              {f.label}
-            </label>
-            <input
-              id={`${formId}-${f.name}`}
-              className="input"
-              name={f.name}
-              type={f.type}
-              autoComplete={f.autoComplete}
-              required
-              // biome-ignore lint/a11y/noAutofocus: the modal exists to take this input
-              autoFocus={i === 0}
-              value={values[f.name] ?? ''}
-              aria-invalid={connect.isError || undefined}
-              aria-describedby={connect.isError ? errorId : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            />
-          </div>
+          <TextField
+            key={f.name}
+            id={`${formId}-${f.name}`}
+            label={f.label}
+            name={f.name}
+            type={f.type}
+            autoComplete={f.autoComplete}
+            required
+            autoFocus={i === 0}
+            value={values[f.name] ?? ''}
+            // Counted only near the service's limit, which no real name or address comes close to.
+            limit={CONNECT_LIMITS[f.name]}
+            counterFrom={CONNECT_LIMITS[f.name] * 0.8}
+            aria-invalid={connect.isError || undefined}
+            describedBy={connect.isError ? errorId : undefined}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
         ))}
         {service === 'mfl' && <MflSharingBox checked={shareDrafts} onChange={setShare} />}
         {connect.isError && (

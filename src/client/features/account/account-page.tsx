@@ -8,7 +8,7 @@ import { SignedIn } from '#client/components/signed-in.tsx';
 import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { canUseAdmin } from '#common/roles.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, type User } from '#common/users.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User } from '#common/users.ts';
 
 /** Everyone's own account: name and Twitter handle, and the password. */
 export function Component() {
@@ -86,7 +86,7 @@ function ProfileForm({ user }: { user: User }) {
           id="account-name"
           label="Name"
           autoComplete="name"
-          maxLength={100}
+          limit={USER_LIMITS.name}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
@@ -98,7 +98,9 @@ function ProfileForm({ user }: { user: User }) {
           label="Twitter Handle"
           placeholder="@handle"
           autoComplete="off"
-          maxLength={16}
+          limit={USER_LIMITS.twitter}
+          countOf={twitterHandleLength}
+          maxLength={USER_LIMITS.twitter + 1}
           hint="Shown with your articles and profiles."
           value={twitter}
           onChange={(e) => {
@@ -171,7 +173,8 @@ function PasswordForm({ user }: { user: User }) {
           label="Current Password"
           type="password"
           autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
           {...field('current')}
         />
         <TextField
@@ -179,7 +182,8 @@ function PasswordForm({ user }: { user: User }) {
           label="New Password"
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
           hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
           error={newPasswordError}
           {...field('next')}
@@ -189,7 +193,8 @@ function PasswordForm({ user }: { user: User }) {
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
           error={confirmError}
           {...field('confirm')}
         />

@@ -3,7 +3,7 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useNavigate } from '#client/router/router.tsx';
-import { type Article, type ArticleInput, formatDate } from '#common/content.ts';
+import { ARTICLE_LIMITS, type Article, type ArticleInput, formatDate } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveArticle } from './api/admin-content.ts';
 import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
@@ -91,7 +91,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           label="Title"
           value={draft.title}
           onChange={(v) => set('title', v)}
-          maxLength={200}
+          limit={ARTICLE_LIMITS.title}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <ContributorSelect
@@ -115,7 +115,8 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           value={draft.description}
           onChange={(v) => set('description', v)}
           placeholder="A short summary, please keep it under 200 characters"
-          hint={`${draft.description.length} / 200 characters`}
+          hint="Under 200 characters reads best."
+          limit={ARTICLE_LIMITS.description}
         />
         <TextField
           id="image"
@@ -123,7 +124,8 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           value={draft.image}
           onChange={(v) => set('image', v)}
           placeholder="https://… or /images/…"
-          maxLength={500}
+          limit={ARTICLE_LIMITS.image}
+          counterFrom={ARTICLE_LIMITS.image * 0.8}
         />
         <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} />
         <TextAreaField
@@ -133,6 +135,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           mono
           value={draft.body}
           onChange={(v) => set('body', v)}
+          limit={ARTICLE_LIMITS.body}
           hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
         />
         {me.isSuperUser && (

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { useNavigate } from '#client/router/router.tsx';
-import { formatDate, type Profile, type ProfileInput } from '#common/content.ts';
+import { formatDate, PROFILE_LIMITS, type Profile, type ProfileInput } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveProfile } from './api/admin-content.ts';
 import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
@@ -128,20 +128,39 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
             max={2100}
             {...text('year')}
           />
-          <TextField id="name" label="Name" maxLength={120} {...text('name')} />
+          <TextField id="name" label="Name" limit={PROFILE_LIMITS.name} {...text('name')} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField id="position" label="Position" maxLength={10} placeholder="RB" {...text('position')} />
-          <TextField id="school" label="School" maxLength={120} {...text('school')} />
+          <TextField
+            id="position"
+            label="Position"
+            limit={PROFILE_LIMITS.position}
+            placeholder="RB"
+            {...text('position')}
+          />
+          <TextField id="school" label="School" limit={PROFILE_LIMITS.school} {...text('school')} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField id="height" label="Height" maxLength={20} placeholder={'6\' 1"'} {...text('height')} />
-          <TextField id="weight" label="Weight" maxLength={20} placeholder="215" {...text('weight')} />
+          <TextField
+            id="height"
+            label="Height"
+            limit={PROFILE_LIMITS.height}
+            placeholder={'6\' 1"'}
+            {...text('height')}
+          />
+          <TextField
+            id="weight"
+            label="Weight"
+            limit={PROFILE_LIMITS.weight}
+            placeholder="215"
+            {...text('weight')}
+          />
         </div>
         <TextField
           id="image"
           label="Image URL"
-          maxLength={500}
+          limit={PROFILE_LIMITS.image}
+          counterFrom={PROFILE_LIMITS.image * 0.8}
           placeholder="https://… or /images/…"
           {...text('image')}
         />
@@ -150,7 +169,8 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           label="Description"
           rows={2}
           placeholder="A short summary, please keep it under 200 characters"
-          hint={`${draft.description.length} / 200 characters`}
+          hint="Under 200 characters reads best."
+          limit={PROFILE_LIMITS.description}
           {...text('description')}
         />
         <TextAreaField
@@ -158,6 +178,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           label="Body"
           rows={16}
           mono
+          limit={PROFILE_LIMITS.body}
           hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
           {...text('body')}
         />

@@ -6,7 +6,7 @@ import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useNavigate, useParams } from '#client/router/router.tsx';
-import { PASSWORD_MIN, type User } from '#common/users.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User } from '#common/users.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { DeleteUser } from './delete-user.tsx';
 import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
@@ -104,7 +104,7 @@ function UserForm({ me, user }: { me: User; user?: User }) {
           label="Name"
           value={draft.name}
           onChange={(v) => set('name', v)}
-          maxLength={100}
+          limit={USER_LIMITS.name}
           autoComplete="off"
         />
         <TextField
@@ -113,7 +113,8 @@ function UserForm({ me, user }: { me: User; user?: User }) {
           type="email"
           value={draft.email}
           onChange={(v) => set('email', v)}
-          maxLength={254}
+          limit={USER_LIMITS.email}
+          counterFrom={USER_LIMITS.email * 0.8}
           autoComplete="off"
         />
         <TextField
@@ -122,7 +123,9 @@ function UserForm({ me, user }: { me: User; user?: User }) {
           value={draft.twitter}
           onChange={(v) => set('twitter', v)}
           placeholder="@handle"
-          maxLength={16}
+          limit={USER_LIMITS.twitter}
+          countOf={twitterHandleLength}
+          maxLength={USER_LIMITS.twitter + 1}
           autoComplete="off"
         />
         {isNew && (
@@ -133,6 +136,8 @@ function UserForm({ me, user }: { me: User; user?: User }) {
             value={draft.password}
             onChange={(v) => set('password', v)}
             autoComplete="new-password"
+            limit={PASSWORD_MAX}
+            counterFrom={PASSWORD_MAX * 0.8}
             hint={`At least ${PASSWORD_MIN} characters. Hand it over privately.`}
           />
         )}

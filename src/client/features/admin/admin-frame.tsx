@@ -55,7 +55,8 @@ function NoAccess({ title, children }: { title: string; children: ReactNode }) {
           fill="currentColor"
         />
       </svg>
-      <h2 className="section-title mb-2">{title}</h2>
+      {/* The page's own heading: the page shows nothing else. */}
+      <h1 className="section-title mb-2">{title}</h1>
       <div className="text-slate-700">{children}</div>
     </div>
   );

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import {
+  TextAreaField as SharedTextAreaField,
+  TextField as SharedTextField,
+} from '#client/components/text-field.tsx';
 
 /*
  * The admin forms' labelled fields. Each takes an id (for the label) and a plain value/onChange
@@ -19,6 +23,7 @@ function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
   ) : null;
 }
 
+/** A text input (see the shared TextField: `limit` counts the characters against the schema's). */
 export function TextField({
   id,
   label,
@@ -26,6 +31,7 @@ export function TextField({
   value,
   onChange,
   type = 'text',
+  readOnly,
   ...rest
 }: Base & {
   value: string;
@@ -33,30 +39,33 @@ export function TextField({
   type?: 'text' | 'email' | 'number' | 'password' | 'url';
   placeholder?: string;
   readOnly?: boolean;
+  /** The schema's limit: the field takes no more and counts toward it. */
+  limit?: number;
+  counterFrom?: number;
+  countOf?: (value: string) => number;
+  /** The browser's own cap, when it differs from `limit` (a handle's @ is not counted). */
   maxLength?: number;
+  /** A number field's bounds. */
   min?: number;
   max?: number;
   autoComplete?: string;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        className={`input ${rest.readOnly ? 'bg-slate-100 text-slate-600' : ''}`}
-        value={value}
-        onChange={onChange && ((e) => onChange(e.target.value))}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...rest}
-      />
-      <Hint id={id} hint={hint} />
-    </div>
+    <SharedTextField
+      id={id}
+      label={label}
+      hint={hint}
+      type={type}
+      className={readOnly ? 'bg-slate-100 text-slate-600' : ''}
+      value={value}
+      readOnly={readOnly}
+      onChange={onChange && ((e) => onChange(e.target.value))}
+      {...rest}
+    />
   );
 }
 
+/** A textarea, counted like TextField; past `limit` it says how many characters are too many. */
 export function TextAreaField({
   id,
   label,
@@ -66,29 +75,30 @@ export function TextAreaField({
   rows = 4,
   placeholder,
   mono,
+  limit,
+  counterFrom,
 }: Base & {
   value: string;
   onChange: (value: string) => void;
   rows?: number;
   placeholder?: string;
   mono?: boolean;
+  limit?: number;
+  counterFrom?: number;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        className={`input resize-y ${mono ? 'font-mono text-[13px] leading-relaxed' : ''}`}
-        value={value}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      <Hint id={id} hint={hint} />
-    </div>
+    <SharedTextAreaField
+      id={id}
+      label={label}
+      hint={hint}
+      rows={rows}
+      className={mono ? 'font-mono text-[13px] leading-relaxed' : ''}
+      value={value}
+      placeholder={placeholder}
+      limit={limit}
+      counterFrom={counterFrom}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
@@ -100,19 +110,25 @@ export function CheckboxField({
   onChange,
 }: Base & { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="flex items-start gap-3 rounded-md border border-slate-200 bg-field-50 px-3 py-2.5">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-4 accent-field-700"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {label}
-        </label>
+    <div className="rounded-md border border-slate-200 bg-field-50 px-2 py-2">
+      {/* The label holds the box and its words: one target of at least 24 × 24 px (WCAG 2.5.8). */}
+      <label
+        htmlFor={id}
+        className="flex cursor-pointer items-center gap-2 text-sm font-semibold text-slate-800"
+      >
+        <span className="grid size-6 shrink-0 place-items-center">
+          <input
+            id={id}
+            type="checkbox"
+            className="size-4 cursor-pointer accent-field-700"
+            checked={checked}
+            onChange={(e) => onChange(e.target.checked)}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+          />
+        </span>
+        {label}
+      </label>
+      <div className="pl-8">
         <Hint id={id} hint={hint} />
       </div>
     </div>

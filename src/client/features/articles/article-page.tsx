@@ -24,7 +24,9 @@ export function Component() {
   return (
     <WithSidebar>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/articles">← All articles</Link>
+        <Link to="/articles" className="inline-flex min-h-6 items-center">
+          ← All articles
+        </Link>
       </nav>
       {article.isError ? (
         <>
@@ -46,7 +48,7 @@ export function Component() {
           )}
           <div className="p-5 sm:p-8">
             <TagList tags={a.tags} className="mb-3" />
-            <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide text-field-900 sm:text-4xl">
+            <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide text-field-900 wrap-anywhere sm:text-4xl">
               {a.title}
             </h1>
             <p className="mt-3 text-sm text-slate-600">

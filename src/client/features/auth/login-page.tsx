@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useCurrentUser, useLogIn } from '#client/api/auth.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
+import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { safeNextPath } from '#common/next-path.ts';
 import { canUseAdmin } from '#common/roles.ts';
+import { PASSWORD_MAX, USER_LIMITS } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export function Component() {
@@ -30,10 +32,15 @@ export function Component() {
       {user && (
         <p className="alert-success mb-4">
           You are logged in as {user.name}.{' '}
+          {/* Underlined: a link in a line of text is told apart by more than its colour. */}
           {canUseAdmin(user) ? (
-            <Link to="/admin">Go to the admin panel</Link>
+            <Link to="/admin" className="underline">
+              Go to the admin panel
+            </Link>
           ) : (
-            <Link to="/account">Your account</Link>
+            <Link to="/account" className="underline">
+              Your account
+            </Link>
           )}
         </p>
       )}
@@ -46,36 +53,28 @@ export function Component() {
       >
         {logIn.error && <ErrorAlert title="Error Logging In" error={logIn.error} />}
         {userError && <ErrorAlert title="Error Fetching Logged-In User" error={userError} />}
-        <div>
-          <label htmlFor="login-email" className="label">
-            E-mail
-          </label>
-          <input
-            id="login-email"
-            type="email"
-            className="input"
-            autoComplete="username"
-            required
-            maxLength={254}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="login-password" className="label">
-            Password
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            className="input"
-            autoComplete="current-password"
-            required
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <TextField
+          id="login-email"
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          limit={USER_LIMITS.email}
+          counterFrom={USER_LIMITS.email * 0.8}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn-primary w-full" disabled={logIn.isPending || logIn.isSuccess}>
           {logIn.isPending || logIn.isSuccess ? 'Logging in…' : 'Log In'}
         </button>

@@ -7,7 +7,7 @@ import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { safeNextPath } from '#common/next-path.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '#common/users.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, USER_LIMITS } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** What is wrong with the form before anything is sent (which field, and why), or null. */
@@ -67,7 +67,7 @@ export function Component() {
           id="signup-name"
           label="Name"
           autoComplete="name"
-          maxLength={100}
+          limit={USER_LIMITS.name}
           error={errorOf('name')}
           {...field('name')}
         />
@@ -76,7 +76,8 @@ export function Component() {
           label="E-mail"
           type="email"
           autoComplete="email"
-          maxLength={254}
+          limit={USER_LIMITS.email}
+          counterFrom={USER_LIMITS.email * 0.8}
           error={errorOf('username')}
           {...field('email')}
         />
@@ -85,6 +86,8 @@ export function Component() {
           label="Password"
           type="password"
           autoComplete="new-password"
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
           hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
           error={errorOf('password')}
           {...field('password')}
@@ -94,6 +97,8 @@ export function Component() {
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
           error={errorOf('confirm')}
           {...field('confirm')}
         />

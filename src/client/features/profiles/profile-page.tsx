@@ -22,7 +22,9 @@ export function Component() {
   return (
     <WithSidebar>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
-        <Link to="/profiles">← All prospects</Link>
+        <Link to="/profiles" className="inline-flex min-h-6 items-center">
+          ← All prospects
+        </Link>
       </nav>
       {profile.isError ? (
         <>
@@ -47,7 +49,7 @@ export function Component() {
                   {p.position} prospect
                 </p>
               )}
-              <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide sm:text-4xl">
+              <h1 className="font-display text-3xl font-bold uppercase leading-tight tracking-wide wrap-anywhere sm:text-4xl">
                 {p.name}
               </h1>
               {p.school && <p className="mt-1 text-lg text-field-100">{p.school}</p>}

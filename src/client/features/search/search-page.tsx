@@ -18,7 +18,7 @@ export function Component() {
     <WithSidebar>
       <h1 className="page-title mb-3">Search Results:</h1>
       {term && results.data && results.data.total > 0 && (
-        <p className="mb-4 text-slate-600">
+        <p className="mb-4 text-slate-600 wrap-anywhere">
           {results.data.total} {results.data.total === 1 ? 'result' : 'results'} for{' '}
           <q className="font-semibold text-slate-800">{term}</q>
         </p>
@@ -32,7 +32,7 @@ export function Component() {
       ) : !results.data ? (
         <Spinner label="Searching" />
       ) : results.data.items.length === 0 ? (
-        <p className="card p-6 text-slate-700" role="status">
+        <p className="card p-6 text-slate-700 wrap-anywhere" role="status">
           No matching results for "{term}"
         </p>
       ) : (
@@ -52,7 +52,8 @@ function SearchHit({ hit }: { hit: SearchResult }) {
   const date = formatDate(hit.date);
   const to = `/${hit.type}/${hit.shortname}`;
   return (
-    <article className="card flex flex-col gap-2 p-5" data-testid="search-result">
+    // A word too long for the card (a long name or title with no spaces) breaks at its edge.
+    <article className="card flex min-w-0 flex-col gap-2 p-5 wrap-anywhere" data-testid="search-result">
       <p className="self-start rounded bg-gold-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-field-900">
         {hit.type === 'article' ? 'Article' : 'Prospect'}
       </p>
@@ -67,7 +68,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
         <time dateTime={date}>{date}</time>
       </p>
       <p className="text-sm leading-relaxed text-slate-700">{hit.preview}</p>
-      <Link to={to} className="self-start text-sm font-semibold">
+      <Link to={to} className="inline-flex min-h-6 items-center gap-1 self-start text-sm font-semibold">
         Read more<span className="sr-only">: {hit.header}</span> →
       </Link>
     </article>

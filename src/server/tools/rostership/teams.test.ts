@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import { identityIndex } from './identity.ts';
-import { fleaIdentity, mflTeam } from './teams.ts';
+import { fleaIdentity, mflTeam, sleeperTeam } from './teams.ts';
 
 const players: PlayerIdentity[] = [
   { id: '100', mfl_id: '100', name: 'Amon-Ra St. Brown', position: 'WR', team: 'DET' },
@@ -174,5 +174,37 @@ describe('fleaIdentity', () => {
       position: 'RB',
       team: 'DET',
     });
+  });
+});
+
+describe('players a service gives no position or team', () => {
+  it('Sleeper: "NA" and null are none; the fantasy positions name the position when there is one', async () => {
+    const services = {
+      sleeper: {
+        rosters: async () => [{ owner_id: 'me', players: ['1', '2', '3'], starters: ['1'] }],
+        players: async () => [
+          { player_id: '1', full_name: 'Idp Backer', position: 'NA', fantasy_positions: ['LB'], team: 'NA' },
+          { player_id: '2', full_name: 'Nobody Knows', position: null, fantasy_positions: null, team: null },
+          {
+            player_id: '3',
+            full_name: 'Edge Rusher',
+            position: 'EDGE',
+            fantasy_positions: ['DL'],
+            team: 'KC',
+          },
+        ],
+      },
+    } as unknown as LeagueServices;
+    const read = await sleeperTeam({ services }, { league_id: '9' }, 'me');
+    expect(read.entries.map((e) => [e.player.name, e.player.position, e.player.team])).toEqual([
+      ['Idp Backer', 'LB', 'FA'],
+      ['Nobody Knows', '', 'FA'],
+      ['Edge Rusher', 'DE', 'KC'],
+    ]);
+  });
+
+  it('Fleaflicker and MFL: a placeholder is no position, and no team is FA', () => {
+    const pro = { id: 5, nameFull: 'Safety First', position: 'NA', proTeamAbbreviation: 'NA' };
+    expect(fleaIdentity(undefined, pro)).toMatchObject({ position: '', team: 'FA' });
   });
 });

@@ -51,7 +51,7 @@ export function mflIdentity(p: MflPlayer): TeamEntry['player'] {
     id: p.id,
     mfl_id: p.id,
     name: mflDisplayName(p.name),
-    position: p.position,
+    position: mflPosition(p.position),
     team: normaliseTeam(p.team),
     draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
   };
@@ -164,7 +164,7 @@ export async function sleeperTeam(
             id: `sleeper:${id}`,
             sleeper_id: id,
             name: raw.full_name || [raw.first_name, raw.last_name].filter(Boolean).join(' ') || id,
-            position: mflPosition(raw.position),
+            position: mflPosition(raw.position, raw.fantasy_positions ?? []),
             team: normaliseTeam(raw.team),
           }
         : unknownPlayer('sleeper', id));

@@ -107,7 +107,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
   }, [account, state.running, state.staleSince, state.answered, state.players, inactive]);
 
   const rows = useMemo(() => deriveRows(state.players, state.answered), [state.players, state.answered]);
-  const positions = useMemo(() => rostershipPositions.positionsOf(state.players), [state.players]);
+  const positions = useMemo(() => rostershipPositions.positionsOf(rows), [rows]);
   const years = useMemo(() => draftYearsOf(state.players), [state.players]);
   const view = useMemo(() => {
     const shown = new Set(positions.filter((p) => !hiddenPositions.has(p)));
@@ -217,7 +217,9 @@ function RostershipTool({ connections }: { connections: Connections }) {
             </div>
             {view.length > 0 && (
               <details className="mb-4 rounded-md border border-slate-200 p-3" open>
-                <summary className="cursor-pointer text-sm font-semibold text-field-900">Chart</summary>
+                <summary className="min-h-6 cursor-pointer py-0.5 text-sm font-semibold text-field-900">
+                  Chart
+                </summary>
                 <div className="mt-2">
                   <TopPlayersChart rows={view} />
                 </div>

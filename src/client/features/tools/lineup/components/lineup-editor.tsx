@@ -1,5 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Modal } from '#client/components/modal.tsx';
 import { MissingExtras } from '#client/features/tools/missing-extras.tsx';
 import type { League } from '#common/leagues.ts';
 import {
@@ -8,8 +9,10 @@ import {
   lineupWarnings,
   orderedGroups,
   projectedTotal,
+  type StarterToConfirm,
   starterIds,
   startersCounter,
+  startersToConfirm,
   tryToggle,
 } from '#common/lineup.ts';
 import { mflRef, submitMutationKey, useSubmitLineup } from '../api/lineup.ts';
@@ -38,6 +41,8 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
   const [selection, setSelection] = useState<Set<string> | null>(null);
   const [refusal, setRefusal] = useState<{ playerId: string; message: string }>();
   const [result, setResult] = useState<SubmitResult>();
+  // Starters who will not play, shown in the confirmation before the lineup goes to MFL.
+  const [confirming, setConfirming] = useState<StarterToConfirm[]>();
   const submit = useSubmitLineup();
   // A league login in progress (any mutation but ours): submitting waits for it.
   const loggingIn =
@@ -73,7 +78,16 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
     setSelection(new Set(starterIds(bestLineup(lineup, nowMs))));
   };
 
+  /** Submit Lineup: a lineup with starters who will not play asks first, naming them. */
+  const requestSend = () => {
+    if (loggingIn || submit.isPending || info.bestball) return;
+    const idle = startersToConfirm(lineup, nowMs);
+    if (idle.length > 0) setConfirming(idle);
+    else void send();
+  };
+
   const send = async () => {
+    setConfirming(undefined);
     if (loggingIn || submit.isPending || info.bestball) return;
     setResult(undefined);
     try {
@@ -119,7 +133,7 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
                 </label>
                 <select
                   id="lineup-week"
-                  className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+                  className="min-h-6 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
                   value={info.week}
                   onChange={(e) => onWeek(Number(e.target.value))}
                 >
@@ -209,13 +223,57 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
           <button
             type="button"
             className="btn-accent shrink-0 sm:min-w-36"
-            onClick={send}
+            onClick={requestSend}
             disabled={info.bestball || submit.isPending}
           >
             {submit.isPending ? 'Submitting…' : 'Submit Lineup'}
           </button>
         </div>
       </div>
+      <ConfirmIdleStarters starters={confirming} onCancel={() => setConfirming(undefined)} onConfirm={send} />
     </div>
+  );
+}
+
+/** "Submit with Victor Green (RB) Out?": the lineup goes to MFL only on Submit anyway. */
+function ConfirmIdleStarters({
+  starters,
+  onCancel,
+  onConfirm,
+}: {
+  starters: StarterToConfirm[] | undefined;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const one = starters?.length === 1;
+  return (
+    <Modal
+      open={Boolean(starters)}
+      onClose={onCancel}
+      size="sm"
+      title={one ? 'Start a player who will not play?' : 'Start players who will not play?'}
+      footer={
+        <>
+          <button type="button" className="btn-ghost" onClick={onCancel}>
+            Go back
+          </button>
+          <button type="button" className="btn-accent" onClick={onConfirm}>
+            Submit anyway
+          </button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 text-sm text-slate-800" data-testid="confirm-idle-starters">
+        <p>{one ? 'This starter scores nothing this week:' : 'These starters score nothing this week:'}</p>
+        <ul className="list-disc pl-5">
+          {starters?.map((s) => (
+            <li key={s.playerId}>
+              <strong className="font-semibold">{s.name}</strong> ({s.position}) is {s.reason}.
+            </li>
+          ))}
+        </ul>
+        <p>Submit the lineup to MFL anyway, or go back and change it.</p>
+      </div>
+    </Modal>
   );
 }

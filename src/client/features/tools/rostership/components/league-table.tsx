@@ -16,12 +16,18 @@ interface LeagueTableProps {
   onToggle: (keys: string[], active: boolean) => void;
 }
 
-/** Columns League, Platform, Active; all leagues start active (spec section 4). */
+/**
+ * Columns League, Platform, Active; all leagues start active (spec section 4). The box shows about
+ * a dozen leagues before it scrolls (on a short screen, as many as fit in three quarters of it).
+ */
 export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) {
   const all = services.flatMap((s) => s.leagues);
   const activeCount = all.filter((l) => !inactive.has(leagueKey(l))).length;
   return (
-    <div className="max-h-96 overflow-auto rounded-md border border-slate-200">
+    <div
+      className="max-h-[min(36rem,75vh)] overflow-auto rounded-md border border-slate-200"
+      data-testid="league-list"
+    >
       <table className="data-table" aria-label="Your leagues">
         <thead>
           <tr>
@@ -79,13 +85,13 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
               const key = leagueKey(l);
               const active = !inactive.has(key);
               return (
-                <tr key={key} className={active ? '' : 'text-slate-400'}>
+                <tr key={key} className={active ? '' : 'text-slate-500'}>
                   <td className="font-medium">
                     <a
                       href={l.url}
                       target="_blank"
                       rel="noreferrer"
-                      className={active ? '' : 'text-slate-400'}
+                      className={`inline-flex min-h-6 items-center ${active ? '' : 'text-slate-500'}`}
                     >
                       {l.name}
                     </a>

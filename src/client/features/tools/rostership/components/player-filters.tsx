@@ -22,7 +22,7 @@ export function PlayerFilters(props: PlayerFiltersProps) {
         {props.positions.map((p) => (
           <CheckBox
             key={p}
-            label={p}
+            label={p || 'No position'}
             showLabel
             checked={!props.hidden.has(p)}
             onChange={(on) => props.onTogglePosition(p, on)}

@@ -1,7 +1,7 @@
 import { Modal } from '#client/components/modal.tsx';
 import type { League } from '#common/leagues.ts';
 import { leagueTypeLabel } from '#common/leagues.ts';
-import { leagueKey, type RostershipRow } from '#common/rostership.ts';
+import { leagueKey, positionAndTeam, type RostershipRow } from '#common/rostership.ts';
 
 interface PlayerLeaguesModalProps {
   player: RostershipRow | undefined;
@@ -15,7 +15,7 @@ export function PlayerLeaguesModal({ player, leagues, onClose }: PlayerLeaguesMo
     <Modal
       open={Boolean(player)}
       onClose={onClose}
-      title={player ? `${player.name} · ${player.position} · ${player.team}` : ''}
+      title={player ? [player.name, positionAndTeam(player)].filter(Boolean).join(' · ') : ''}
       footer={
         <button type="button" className="btn-primary" onClick={onClose}>
           Done
@@ -52,7 +52,7 @@ export function PlayerLeaguesModal({ player, leagues, onClose }: PlayerLeaguesMo
                         href={league.url}
                         target="_blank"
                         rel="noreferrer"
-                        className="text-sm font-semibold"
+                        className="inline-flex min-h-6 items-center text-sm font-semibold"
                         aria-label={`Open ${league.name}`}
                       >
                         Open league

@@ -6,7 +6,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { RostershipRow, RostershipSortKey } from '#common/rostership.ts';
+import { positionAndTeam, type RostershipRow, type RostershipSortKey } from '#common/rostership.ts';
 import { InjuryFlag } from './injury-flag.tsx';
 
 export interface SortOrder {
@@ -33,6 +33,19 @@ const columns = helper.columns([
   helper.accessor('rosterRate', { id: 'rosterRate', header: 'Rate' }),
   helper.display({ id: 'flags', header: 'Injury' }),
 ]);
+
+/** A position or team cell: the code, or a dash (read as "none") when the service named none. */
+function Code({ value }: { value: string }) {
+  if (value) return <>{value}</>;
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-500">
+        —
+      </span>
+      <span className="sr-only">none</span>
+    </>
+  );
+}
 
 const titles: Record<RostershipSortKey, string> = {
   name: 'Name',
@@ -81,9 +94,10 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                     className={`sticky top-0 z-10 whitespace-nowrap px-2 sm:px-3 ${numeric ? 'text-right' : ''} ${wide}`}
                   >
+                    {/* At least 24 × 24 px (WCAG 2.5.8): the header's short names alone are smaller. */}
                     <button
                       type="button"
-                      className={`inline-flex items-center gap-1 font-semibold ${numeric ? 'flex-row-reverse' : ''}`}
+                      className={`inline-flex min-h-6 min-w-6 items-center gap-1 py-0.5 font-semibold ${numeric ? 'flex-row-reverse' : ''}`}
                       onClick={() => onSort(key)}
                       title={`Sort by ${titles[key].toLowerCase()}`}
                     >
@@ -106,18 +120,25 @@ export function PlayersTable({ rows, sort, onSort, onOpen }: PlayersTableProps) 
                 <td>
                   <button
                     type="button"
-                    className="text-left font-semibold text-field-700 hover:underline"
+                    className="min-h-6 text-left font-semibold text-field-700 hover:underline"
                     onClick={() => onOpen(r)}
                   >
                     {r.name}
                   </button>
-                  <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600 sm:hidden">
-                    {r.position} · {r.team}
+                  <span
+                    className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600 sm:hidden"
+                    data-testid="position-team"
+                  >
+                    {positionAndTeam(r)}
                     <InjuryFlag row={r} />
                   </span>
                 </td>
-                <td className="hidden sm:table-cell">{r.position}</td>
-                <td className="hidden sm:table-cell">{r.team}</td>
+                <td className="hidden sm:table-cell">
+                  <Code value={r.position} />
+                </td>
+                <td className="hidden sm:table-cell">
+                  <Code value={r.team} />
+                </td>
                 <td className="text-right tabular-nums">{r.count}</td>
                 <td className="text-right tabular-nums">{r.rosterRate.toFixed(2)}%</td>
                 <td className="hidden sm:table-cell">
