@@ -4,10 +4,12 @@ export const UNREACHABLE_URL = 'http://127.0.0.1:9';
 /**
  * The settings every test server starts from, under the test's own: discovery off and the three
  * league services at an address that refuses, so no test reaches outside the machine and none waits
- * on a real service. A test opts in by setting them (the simulator's addresses, ADP_DISCOVERY=1).
+ * on a real service. A test opts in by setting them (the simulator's addresses, ADP_SLEEPER_WALK=1),
+ * or names one `undefined` to start as a deployment that leaves it unset would.
  */
 export const TEST_SERVICE_ENV: Readonly<Record<string, string>> = {
-  ADP_DISCOVERY: '0',
+  ADP_SLEEPER_WALK: '0',
+  ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: '0',
   MFL_API_URL: UNREACHABLE_URL,
   SLEEPER_API_URL: UNREACHABLE_URL,
   FLEA_API_URL: UNREACHABLE_URL,

@@ -229,11 +229,18 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     }),
     'GET /api/mfl/adp/status': () => ({ url: '/api/mfl/adp/status' }),
     'GET /api/admin/adp': () => ({ url: '/api/admin/adp', cookie: superCookie }),
+    'GET /api/admin/adp/leagues': () => ({ url: '/api/admin/adp/leagues', cookie: superCookie }),
     'POST /api/admin/adp/leagues': () => ({
       url: '/api/admin/adp/leagues',
-      body: { league: '12345' },
+      body: { league: '12345', commissionerPermission: true },
       cookie: superCookie,
     }),
+    'POST /api/admin/adp/leagues/remove': () => ({
+      url: '/api/admin/adp/leagues/remove',
+      body: { service: 'mfl', leagueId: '12345' },
+      cookie: superCookie,
+    }),
+    'POST /api/mfl/sharing': () => ({ url: '/api/mfl/sharing', body: { share: false } }),
     'POST /api/admin/adp/discovery': () => ({
       url: '/api/admin/adp/discovery',
       body: { action: 'pause' },

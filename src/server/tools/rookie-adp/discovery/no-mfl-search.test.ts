@@ -35,6 +35,9 @@ const finishedRuns = (t: TestApp) =>
 const sleeperDrafts = (t: TestApp) =>
   count(t, sql`SELECT count(*)::int AS n FROM rookie_adp_drafts WHERE service = 'sleeper'`);
 
+/** The discovery settings left unset, as `npm start` and `npm run demo` leave them. */
+const plainStart = { ADP_SLEEPER_WALK: undefined, ADP_MFL_LEAGUE_SEARCH_WITH_MFL_PERMISSION: undefined };
+
 const demoWorld = () => ({
   simBase: sim.base,
   sleeperUser: DEMO_ACCOUNTS.demo.sleeper.username,
@@ -66,7 +69,8 @@ async function visitorUsesRookieAdp(t: TestApp) {
 describe("MFL's league search is never asked without MFL's permission", { timeout: 90_000 }, () => {
   it('a plain start against the simulator: 0 searches', async () => {
     searches = 0;
-    const t = await makeTestApp({ ...sim.env, NODE_ENV: 'production' }, { sim });
+    // Nothing set, as a deployment's plain start (the test servers' own default walks nothing).
+    const t = await makeTestApp({ ...sim.env, NODE_ENV: 'production', ...plainStart }, { sim });
     try {
       expect(t.config.adpSleeperWalk).toBe(true);
       expect(t.config.adpMflLeagueSearch).toBe(false);
@@ -81,7 +85,7 @@ describe("MFL's league search is never asked without MFL's permission", { timeou
 
   it("`npm run demo`'s configuration: 0 searches while the Sleeper walk fills Sleeper ADP", async () => {
     searches = 0;
-    const t = await makeTestApp(demoEnv(demoWorld(), { NODE_ENV: 'production', LOG_LEVEL: 'silent' }), {
+    const t = await makeTestApp({ ...demoEnv(demoWorld(), { NODE_ENV: 'production', LOG_LEVEL: 'silent' }), ...plainStart }, {
       sim,
     });
     try {
