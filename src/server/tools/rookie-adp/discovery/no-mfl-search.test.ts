@@ -85,9 +85,12 @@ describe("MFL's league search is never asked without MFL's permission", { timeou
 
   it("`npm run demo`'s configuration: 0 searches while the Sleeper walk fills Sleeper ADP", async () => {
     searches = 0;
-    const t = await makeTestApp({ ...demoEnv(demoWorld(), { NODE_ENV: 'production', LOG_LEVEL: 'silent' }), ...plainStart }, {
-      sim,
-    });
+    const t = await makeTestApp(
+      { ...demoEnv(demoWorld(), { NODE_ENV: 'production', LOG_LEVEL: 'silent' }), ...plainStart },
+      {
+        sim,
+      },
+    );
     try {
       await visitorUsesRookieAdp(t);
       await eventually(async () => (await sleeperDrafts(t)) > 0, 60_000);
