@@ -61,6 +61,7 @@ export class Egress {
         backgroundConcurrency: Math.max(1, Math.floor(limits.concurrency * limits.backgroundShare)),
         backgroundQuietMs: limits.backgroundQuietMs,
         backgroundMaxWaitMs: limits.backgroundMaxWaitMs,
+        clock: this.opts.clock,
         sharedQuiet:
           this.opts.redis && limits.backgroundQuietMs > 0
             ? new SharedVisitorQuiet(

@@ -1,4 +1,4 @@
-import type { EgressBudget, SharedVisitorQuiet } from './rate-limit.ts';
+import { type Clock, type EgressBudget, realClock, type SharedVisitorQuiet } from './rate-limit.ts';
 
 /** Who is asking: visitors are served in turn, one request each per round; background work comes last. */
 export interface Asker {
@@ -26,6 +26,8 @@ export interface FairQueueOptions {
   backgroundMaxWaitMs: number;
   /** With Redis: the same quiet kept across every process of the deployment. */
   sharedQuiet?: Pick<SharedVisitorQuiet, 'note' | 'remainingMs'>;
+  /** Every wait and every moment the queue notes (tests move a clock of their own). */
+  clock?: Clock;
 }
 
 /** The queue is too long for this request; `waitMs` is how long it would have waited. */
@@ -83,8 +85,11 @@ export class FairQueue {
   private lastSilenceAt = Number.NEGATIVE_INFINITY;
   private pumping = false;
   private wake: (() => void) | undefined;
+  private readonly clock: Clock;
 
-  constructor(private readonly opts: FairQueueOptions) {}
+  constructor(private readonly opts: FairQueueOptions) {
+    this.clock = opts.clock ?? realClock;
+  }
 
   get waiting(): number {
     return this.waitingVisitors + this.background.length;
@@ -92,7 +97,7 @@ export class FairQueue {
 
   /** Runs `fn` when the asker's turn comes; `signal` is the request's deadline, counted from now (none: no deadline). */
   run<T>(asker: Asker, signal: AbortSignal | undefined, fn: () => Promise<T>): Promise<T> {
-    const askedAt = performance.now();
+    const askedAt = this.clock.now();
     if (signal?.aborted) return Promise.reject(new QueueTimeoutError(0, false));
     if (this.waiting >= this.opts.maxQueued) return Promise.reject(new QueueFullError(this.opts.maxWaitMs));
     if (!asker.background) {
@@ -102,33 +107,33 @@ export class FairQueue {
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         if (!this.remove(entry)) return;
-        reject(new QueueTimeoutError(performance.now() - askedAt, this.silentSince(askedAt)));
+        reject(new QueueTimeoutError(this.clock.now() - askedAt, this.silentSince(askedAt)));
       };
       const entry: Entry = {
         asker,
         askedAt,
         run: () => {
           signal?.removeEventListener('abort', onAbort);
-          const call = { started: performance.now() };
+          const call = { started: this.clock.now() };
           this.inFlight.add(call);
           if (asker.background) this.backgroundInFlight++;
           else this.visitorSeen(call.started);
           fn()
             .then(
               (value) => {
-                this.lastAnswerAt = performance.now();
+                this.lastAnswerAt = this.clock.now();
                 resolve(value);
               },
               (e) => {
-                this.lastSilenceAt = performance.now();
+                this.lastSilenceAt = this.clock.now();
                 reject(e);
               },
             )
             .finally(() => {
               this.inFlight.delete(call);
               if (asker.background) this.backgroundInFlight--;
-              else this.visitorSeen(performance.now());
-              const ms = performance.now() - call.started;
+              else this.visitorSeen(this.clock.now());
+              const ms = this.clock.now() - call.started;
               this.avgCallMs = this.avgCallMs === 0 ? ms : this.avgCallMs * 0.8 + ms * 0.2;
               void this.pump();
             });
@@ -244,7 +249,7 @@ export class FairQueue {
     }
     if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
       return false;
-    const now = performance.now();
+    const now = this.clock.now();
     const waitedOut = this.background[0].askedAt + this.opts.backgroundMaxWaitMs - now;
     let quiet = this.lastVisitorAt + this.opts.backgroundQuietMs - now;
     // Other processes' visitors are asked about only once this one's are quiet.
@@ -274,22 +279,18 @@ export class FairQueue {
   private async backgroundEntry(): Promise<Entry | undefined> {
     if (this.background.length === 0 || this.backgroundInFlight >= this.opts.backgroundConcurrency)
       return undefined;
-    if (performance.now() - this.lastVisitorAt < this.opts.backgroundQuietMs) return undefined;
+    if (this.clock.now() - this.lastVisitorAt < this.opts.backgroundQuietMs) return undefined;
     if ((await this.opts.backgroundBudget.tryTake()) > 0) return undefined;
     return this.background.shift();
   }
 
+  /** Sleeps `ms`, or less if a visitor's request arrives meanwhile. */
   private sleepUnlessWoken(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = undefined;
-        done();
-      };
-    });
+    const woken = new AbortController();
+    this.wake = () => {
+      this.wake = undefined;
+      woken.abort();
+    };
+    return this.clock.sleep(ms, woken.signal);
   }
 }

@@ -301,8 +301,9 @@ describe('circuit breaker', () => {
     const sent = server.seen.length;
     const started = performance.now();
     const e = await failure(withEvents.getJson(`${server.url}/x`));
-    expect(performance.now() - started).toBeLessThan(100);
+    // Nothing was sent, and no wait for the half-open trial (300 ms): the breaker answered.
     expect(server.seen).toHaveLength(sent);
+    expect(performance.now() - started).toBeLessThan(250);
     expect(e.kind).toBe('unavailable');
     expect(e.message).toBe('Fleaflicker is not available right now, try again later');
     expect(events).toEqual(['5xx', '5xx', '5xx', 'circuit-open']);
@@ -346,16 +347,17 @@ describe('circuit breaker', () => {
       Array.from({ length: 10 }, () => failure(http.getJson(`${server.url}/x`))),
     );
     const ms = performance.now() - started;
-    // One timeout (500 ms); a retry of the hung calls would have cost a second one.
-    expect(ms).toBeLessThan(900);
+    // Two calls only (a retry would be a third) and one timeout: five rounds of two would take 2.5 s.
     expect(server.seen).toHaveLength(2);
+    expect(ms).toBeLessThan(1_500);
     expect(http.circuit()).toBe('open');
     for (const e of errors)
       expect(e.message).toMatch(/^MFL (is not available right now|did not answer in time)/);
     // The next page fails at once.
     const next = performance.now();
     await failure(http.getJson(`${server.url}/x`));
-    expect(performance.now() - next).toBeLessThan(100);
+    expect(server.seen).toHaveLength(2);
+    expect(performance.now() - next).toBeLessThan(250);
     expect(outcomes.filter((o) => o === 'timeout').length).toBeGreaterThanOrEqual(5);
     expect(outcomes.at(-1)).toBe('circuit-open');
   });
@@ -373,10 +375,10 @@ describe('the queue for a turn', () => {
     const first = http.getJson(`${server.url}/a`);
     const started = performance.now();
     // Waits 300 ms for the first call, then would need 300 ms more: past its 500 ms, which end
-    // 500 ms after asking (counted from leaving the queue they would end at 800 ms).
+    // 500 ms after asking (counted from leaving the queue, it would be answered at 600 ms).
     const e = await failure(http.getJson(`${server.url}/b`));
     expect(e.kind).toBe('timeout');
-    expect(performance.now() - started).toBeLessThan(700);
+    expect(performance.now() - started).toBeLessThan(1_000);
     await first;
   });
 
@@ -476,8 +478,9 @@ describe('the queue for a turn', () => {
     const last = seen.lastIndexOf('v');
     // Only background calls already out when the visitor came can come between; none after that.
     expect(seen.slice(first, last + 1).filter((p) => p === 'bg')).toEqual([]);
-    // 8 calls of 20 ms, each followed by 60 ms of work: about 650 ms, as with no crawl at all.
-    expect(visitorMs).toBeLessThan(900);
+    // 8 calls of 20 ms, each followed by 60 ms of work: about 650 ms, as with no crawl at all (the
+    // queue's rule itself is timed on a fake clock in fair-queue.test.ts).
+    expect(visitorMs).toBeLessThan(1_200);
   });
 
   it("a crawl kept waiting past its longest wait goes out between a busy visitor's calls, never before one", async () => {
