@@ -50,6 +50,10 @@ const postgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Many files spend most of their time waiting on a simulator, a socket or a lease, so more
+    // workers than cores keep both cores busy. Timing rules are tested on a clock the test moves
+    // (tests/support/manual-clock.ts), so a busy machine does not fail them.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
     projects: [
       {
         test: {
