@@ -7,18 +7,31 @@ import { type SQL, sql } from 'drizzle-orm';
 
 export const tsQuery = (term: string) => sql`websearch_to_tsquery('english', ${term})`;
 
+/** The visible articles that match, with their dates: each test answered from its own index. */
+export const visibleArticleMatches = (term: string): SQL =>
+  sql`SELECT id, date FROM articles WHERE is_visible AND search @@ ${tsQuery(term)}
+      UNION SELECT id, date FROM articles WHERE is_visible AND ${term} <% title`;
+
+/** The visible profiles that match, with their dates. */
+export const visibleProfileMatches = (term: string): SQL =>
+  sql`SELECT id, date FROM profiles WHERE is_visible AND search @@ ${tsQuery(term)}
+      UNION SELECT id, date FROM profiles WHERE is_visible AND name % ${term}`;
+
 export const articleMatch = (term: string): SQL =>
   sql`articles.id IN (SELECT id FROM articles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM articles WHERE ${term} <% title)`;
 
-/** The rank of a matching article; tsquery is the parsed term, worked out once per query. */
-export const articleRank = (term: string, tsquery: SQL): SQL =>
-  sql`(ts_rank(articles.search, ${tsquery}) + word_similarity(${term}, articles.title))`;
+/**
+ * The rank of a matching article; tsquery is the parsed term, worked out once per query. It reads the
+ * small in-row `rank_search` (title and description), never the body's large vector.
+ */
+export const articleRank = (term: string, tsquery: SQL, row: SQL = sql`articles`): SQL =>
+  sql`(ts_rank(${row}.rank_search, ${tsquery}) + word_similarity(${term}, ${row}.title))`;
 
 export const profileMatch = (term: string): SQL =>
   sql`profiles.id IN (SELECT id FROM profiles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM profiles WHERE name % ${term})`;
 
-/** The rank of a matching profile; tsquery is the parsed term, worked out once per query. */
-export const profileRank = (term: string, tsquery: SQL): SQL =>
-  sql`(ts_rank(profiles.search, ${tsquery}) + similarity(profiles.name, ${term}))`;
+/** The rank of a matching profile, from its small in-row `rank_search` (name, school, position, description). */
+export const profileRank = (term: string, tsquery: SQL, row: SQL = sql`profiles`): SQL =>
+  sql`(ts_rank(${row}.rank_search, ${tsquery}) + similarity(${row}.name, ${term}))`;
