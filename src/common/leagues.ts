@@ -91,6 +91,19 @@ export const playerListSchema = z.object({
 });
 export type PlayerList = z.infer<typeof playerListSchema>;
 
+/** GET /api/players/find: the site search's look into the player list, by name. */
+export const playerFindQuerySchema = z.object({ search: z.string().max(200) });
+
+/**
+ * `listed` is false when the server holds no player list right now: the search never builds one
+ * (that takes calls to the services), so it then finds no players.
+ */
+export const playerFindSchema = z.object({
+  players: z.array(leaguePlayerSchema),
+  listed: z.boolean(),
+});
+export type PlayerFind = z.infer<typeof playerFindSchema>;
+
 /** The names of the league connection cookies (spec section 3). */
 export const leagueCookies = {
   mfl: 'MFL_USER_ID',

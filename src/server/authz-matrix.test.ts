@@ -144,6 +144,8 @@ const matrix: Row[] = [
   { route: 'POST /api/mfl/sharing', note: 'stop sharing',      expect: all(200), open: true, body: () => ({ share: false }) },
   { route: 'POST /api/mfl/sharing', note: 'start sharing',     expect: all(400), open: true, body: () => ({ share: true }) },
   { route: 'GET /api/players',                                 expect: all(200), open: true },
+  { route: 'GET /api/players/find', note: 'a name',            expect: all(200), open: true, url: () => '/api/players/find?search=smith' },
+  { route: 'GET /api/players/find', note: 'no term',           expect: all(400), open: true },
   { route: 'POST /api/players/status', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/rostership', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/sleeper/rostership', note: 'empty body', expect: all(400), open: true },

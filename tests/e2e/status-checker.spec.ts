@@ -136,6 +136,28 @@ test.describe('player status checker', () => {
     await page.screenshot({ path: testInfo.outputPath('status-phone.png') });
   });
 
+  test('the site search lists NFL players by name; one opens the checker with him chosen', async ({
+    page,
+  }, testInfo) => {
+    await connectAll(page);
+    // myMflPlayer reads /api/players, so the server holds the list the site search looks into.
+    const { player } = await myMflPlayer(page);
+    const surname = player.name.split(' ').at(-1)!;
+    await page.goto(`/search?search=${encodeURIComponent(surname)}`);
+    const hits = page.getByRole('region', { name: 'NFL players' });
+    const link = hits.getByRole('link', { name: new RegExp(`^${player.name}`) });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute('href', `/tools/status-checker?player=${player.id}`);
+    await page.screenshot({ path: testInfo.outputPath('search-players.png') });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/tools/status-checker\\?player=${player.id}$`));
+    await expect(page.getByRole('heading', { name: new RegExp(`^${player.name}`) })).toBeVisible();
+    await expect(statusTable(page).locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    // A link to a player the list does not have says so.
+    await page.goto('/tools/status-checker?player=nobody-999');
+    await expect(page.getByText('The player in this link is not in the player list.')).toBeVisible();
+  });
+
   test('the player search: typing filters, arrow keys move, Enter picks, Escape closes, at most 50 options', async ({
     page,
   }, testInfo) => {

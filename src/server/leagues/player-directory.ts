@@ -39,6 +39,8 @@ export interface PlayerDirectory {
    * fail them. A build still running goes on and is cached for the next request.
    */
   peek(): Promise<{ players: PlayerIdentity[]; complete: boolean } | undefined>;
+  /** The list if this server holds one now (in memory or in the cache), never building it. */
+  cached(): Promise<PlayerIdentity[] | undefined>;
 }
 
 export interface PlayerDirectoryOptions {
@@ -157,6 +159,14 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
       } finally {
         clearTimeout(timer);
       }
+    },
+
+    async cached() {
+      const year = mfl.seasonYear();
+      const key = `players:merged:${year}`;
+      if (memo && memo.key === key && memo.until > now()) return memo.players;
+      const stored = await load.kept<{ players: PlayerIdentity[] }>(key);
+      return stored?.players ?? lastGood ?? (await load.kept<PlayerIdentity[]>(LAST_GOOD_KEY));
     },
 
     async withFlea(players) {

@@ -15,9 +15,13 @@ import {
   mflLoginSchema,
   mflSharingAnswerSchema,
   mflSharingSchema,
+  type PlayerFind,
   type PlayerList,
+  playerFindQuerySchema,
+  playerFindSchema,
   sleeperConnectSchema,
 } from '#common/leagues.ts';
+import { type SearchablePlayer, searchable, searchPlayers } from '#common/player-search.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { guessingLimit, minutes } from '../http/guessing-limit.ts';
 import { isLeagueError, leagueError } from './errors.ts';
@@ -46,6 +50,8 @@ export interface LeagueRoutesOptions {
 const okSchema = z.object({ ok: z.literal(true) });
 const leaguesSchema = z.array(leagueSchema);
 const thirtyDays = 30 * 24 * 60 * 60;
+/** Players the site search shows at most. */
+const FOUND_PLAYERS = 8;
 
 const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
 
@@ -328,4 +334,24 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
+
+  // The site search's players: from the list this server already holds, never a build of it (that
+  // costs calls to the three services). A term under three letters would match half the league.
+  const searchableLists = new WeakMap<PlayerIdentity[], SearchablePlayer[]>();
+  app.get(
+    '/players/find',
+    { schema: { querystring: playerFindQuerySchema, response: { 200: playerFindSchema } } },
+    async (request): Promise<PlayerFind> => {
+      const players = await services.players.cached();
+      if (!players) return { players: [], listed: false };
+      let list = searchableLists.get(players);
+      if (!list) {
+        list = searchable(players);
+        searchableLists.set(players, list);
+      }
+      const term = request.query.search.trim();
+      const found = term.replace(/\W/g, '').length < 3 ? [] : searchPlayers(list, term, FOUND_PLAYERS);
+      return { players: found.map(({ key: _key, ...player }) => player), listed: true };
+    },
+  );
 };

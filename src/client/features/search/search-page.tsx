@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { searchQuery } from '#client/api/content.ts';
+import { playerFindQuery, statusCheckerPath } from '#client/api/leagues.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
@@ -23,6 +24,7 @@ export function Component() {
           <q className="font-semibold text-slate-800">{term}</q>
         </p>
       )}
+      {term && <PlayerHits term={term} />}
       {!term ? (
         <p className="card p-6 text-slate-600">
           Type a prospect, school or topic in the search box to find articles and profiles.
@@ -72,5 +74,39 @@ function SearchHit({ hit }: { hit: SearchResult }) {
         Read more<span className="sr-only">: {hit.header}</span> →
       </Link>
     </article>
+  );
+}
+
+/**
+ * NFL players whose name matches, each opening the Player Status Checker with him chosen. Only from
+ * the player list the server already holds: a search never costs calls to the league services.
+ */
+function PlayerHits({ term }: { term: string }) {
+  const found = useQuery(playerFindQuery(term));
+  const players = found.data?.players ?? [];
+  if (players.length === 0) return null;
+  return (
+    <section className="card mb-4 p-4" aria-labelledby="player-hits-title">
+      <h2 id="player-hits-title" className="section-title mb-2">
+        NFL players
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {players.map((p) => (
+          <li key={p.id}>
+            <Link
+              to={statusCheckerPath(p.id)}
+              className="inline-flex min-h-6 items-center gap-1 rounded border border-slate-200 px-2 py-1 text-sm"
+            >
+              <span className="font-semibold">{p.name}</span>
+              <span className="text-slate-600">
+                {p.position} · {p.team}
+              </span>
+              <span className="sr-only">: check his status in your leagues</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-600">Opens the Player Status Checker with the player chosen.</p>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLeagues } from '#client/api/leagues.ts';
+import { useSearchParams } from '#client/router/router.tsx';
 import type { Connections, LeaguePlayer, LeagueType } from '#common/leagues.ts';
 import { FREE_AGENT } from '#common/player-status.ts';
 import { MissingExtras } from '../missing-extras.tsx';
@@ -13,7 +14,21 @@ const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 /** The player search and the status table, for a visitor with at least one connected account. */
 export default function PlayerLookup({ connections }: { connections: Connections }) {
   const players = usePlayers(true);
-  const [player, setPlayer] = useState<LeaguePlayer>();
+  // The chosen player lives in the address (?player=<id>), so the site search and a shared link
+  // can open the checker with him chosen.
+  const [params, setParams] = useSearchParams();
+  const chosenId = params.get('player') ?? undefined;
+  const list = players.data?.players;
+  const player = useMemo(
+    () => (chosenId ? list?.find((p) => p.id === chosenId) : undefined),
+    [chosenId, list],
+  );
+  const setPlayer = (p: LeaguePlayer | undefined) => {
+    const next = new URLSearchParams(params);
+    if (p) next.set('player', p.id);
+    else next.delete('player');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
   const { rows, lookUp, retry } = useStatusLookup();
   const queries = {
     mfl: useLeagues('mfl', connections.mfl.connected),
@@ -47,6 +62,11 @@ export default function PlayerLookup({ connections }: { connections: Connections
           onChange={setPlayer}
         />
         <MissingExtras missing={players.data?.missing ?? []} className="mt-2" />
+        {chosenId && list && !player && (
+          <p className="alert-error mt-2" role="alert">
+            The player in this link is not in the player list. Search for him by name.
+          </p>
+        )}
         {players.isError && (
           <p className="alert-error mt-2" role="alert">
             Could not load the player list: {players.error.message}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Combobox } from '#client/components/combobox.tsx';
 import type { LeaguePlayer } from '#common/leagues.ts';
-import { searchable, searchPlayers } from '../player-search.ts';
+import { searchable, searchPlayers } from '#common/player-search.ts';
 
 interface PlayerSelectProps {
   players: readonly LeaguePlayer[];
