@@ -4,10 +4,13 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A small key/value cache with per-entry time to live. In-process by default; Redis when REDIS_URL
- * is set so that several app processes share one cache (and one invalidation).
+ * is set so that several app processes share one cache (and one invalidation). Both read values the
+ * same way: `undefined` is a miss (never stored, expired or deleted), anything stored reads back as
+ * stored, `null` included (an answer of "none" is kept like any other).
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
+  /** Keeps `value` for ttlMs; `undefined` keeps nothing (it removes what the key held). */
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
   /** Atomically adds 1 and returns the new value; used for version counters that invalidate groups. */
@@ -20,11 +23,15 @@ export function memoryCache(max = 5000): Cache {
   const counters = new Map<string, number>();
   return {
     async get<T>(key: string) {
+      const entry = lru.get(key);
       // A counter reads back like any value, as it does in Redis.
-      return (lru.get(key)?.v ?? counters.get(key)) as T | undefined;
+      return (entry ? entry.v : counters.get(key)) as T | undefined;
     },
     async set(key, value, ttlMs) {
-      lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
+      if (value === undefined) {
+        lru.delete(key);
+        counters.delete(key);
+      } else lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
     },
     async delete(key) {
       lru.delete(key);
@@ -52,7 +59,9 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
       return raw == null ? undefined : (JSON.parse(raw) as T);
     },
     async set(key, value, ttlMs) {
-      await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+      // JSON has no undefined: it would be stored as an empty string that no read can parse.
+      if (value === undefined) await redis.del(prefix + key);
+      else await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
     },
     async delete(key) {
       await redis.del(prefix + key);
