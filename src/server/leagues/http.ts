@@ -67,6 +67,8 @@ export type CallOutcome = 'ok' | '429' | '5xx' | 'timeout' | 'error' | 'circuit-
 
 export interface CallEvent {
   service: LeagueType;
+  /** The lane the call went in: a visitor's, or background work's (the crawl, a visitor's leagues read for Rookie ADP). */
+  lane: Lane;
   /** The URL's path; never the query string, which can hold an e-mail address. */
   path: string;
   outcome: CallOutcome;
@@ -154,8 +156,8 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     background: makeBreaker(),
   };
 
-  const report = (path: string, outcome: CallOutcome, askedAt: number, waitMs: number) =>
-    options.onCall?.({ service, path, outcome, ms: performance.now() - askedAt, waitMs });
+  const report = (path: string, lane: Lane, outcome: CallOutcome, askedAt: number, waitMs: number) =>
+    options.onCall?.({ service, lane, path, outcome, ms: performance.now() - askedAt, waitMs });
 
   // An answer over the cap is refused and not tried again: the next one would be as big.
   const tooBig = () => new AttemptFailed({ kind: 'unreadable', retryable: false });
@@ -288,7 +290,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
           res = await waitAndSend();
         } catch (e) {
           if (e instanceof QueueFullError) {
-            report(path, 'queue-full', askedAt, performance.now() - askedAt);
+            report(path, lane, 'queue-full', askedAt, performance.now() - askedAt);
             const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
             throw new AttemptFailed({
               kind: 'rate-limited',
@@ -298,22 +300,22 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
             });
           }
           if (e instanceof QueueTimeoutError) {
-            report(path, 'timeout', askedAt, e.waitedMs);
+            report(path, lane, 'timeout', askedAt, e.waitedMs);
             // Waited out the whole timeout already: another try would only make the visitor wait more.
             throw new AttemptFailed({ kind: 'timeout', retryable: false, serviceFault: e.serviceHung });
           }
           if (e instanceof AttemptFailed && !e.failure.refused)
-            report(path, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
+            report(path, lane, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
           throw e;
         }
         const failure = failureOf(res, request);
-        report(path, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
+        report(path, lane, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
         if (failure) throw new AttemptFailed(failure);
         return res;
       });
     } catch (e) {
       if (e instanceof BrokenCircuitError || e instanceof IsolatedCircuitError) {
-        report(path, 'circuit-open', askedAt, 0);
+        report(path, lane, 'circuit-open', askedAt, 0);
         throw circuitOpen();
       }
       throw e;
