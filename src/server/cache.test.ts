@@ -7,7 +7,7 @@ const downCache = (): Cache => {
   const fail = async () => {
     throw new Error('cache down');
   };
-  return { get: fail, set: fail, delete: fail, incr: fail, close: async () => undefined };
+  return { get: fail, set: fail, claim: fail, delete: fail, incr: fail, close: async () => undefined };
 };
 
 describe('createLoader', () => {
@@ -147,6 +147,18 @@ describe.each(caches)('the %s cache', (_name, make) => {
     await cache.set('gone', 'before', 60_000);
     await cache.set('gone', undefined, 60_000);
     expect(await cache.get('gone')).toBeUndefined();
+  });
+
+  it('lets one of many callers at once claim a key, and no one while it is held', async () => {
+    const cache = await make();
+    const claims = await Promise.all(Array.from({ length: 5 }, () => cache.claim('turn', 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await cache.claim('turn', 60_000)).toBe(false);
+    await cache.set('held', null, 60_000);
+    expect(await cache.claim('held', 60_000)).toBe(false);
+    await cache.delete('turn');
+    expect(await cache.claim('turn', 60_000)).toBe(true);
+    expect(await cache.get('turn')).not.toBeUndefined();
   });
 
   it('keeps a loaded null: the loader does not load it again', async () => {
