@@ -23,7 +23,7 @@ import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
-import { leagueRoutes } from './leagues/routes.ts';
+import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
@@ -102,6 +102,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCurrentUser(app, deps.database.db, sessionEnds);
   registerVisitorContext(app);
 
+  // Secure always when the site is only served over HTTPS; else per request (see the league routes).
+  const secureCookies = config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:'));
+  // MFL drafts of a visitor's leagues feed Rookie ADP only with their consent (decision 017): one set
+  // of hooks, which the league routes ask and keep and Rookie ADP reads.
+  const routeDeps: AppDeps = {
+    ...deps,
+    mflSharing:
+      deps.mflSharing ??
+      createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
+  };
+
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).
   await app.register(
     async (api) => {
@@ -115,13 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         lineupRoutes,
         rookieAdpRoutes,
       ])
-        await api.register(group, deps);
+        await api.register(group, routeDeps);
       await api.register(leagueRoutes, {
         services: deps.services,
-        // MFL drafts of a visitor's leagues feed Rookie ADP only with their consent (decision 017).
-        mflSharing: (secure) => createMflSharing({ db: deps.database.db, cache: deps.cache, secure }),
-        // Secure always when the site is only served over HTTPS; else per request (see the routes).
-        secureCookies: config.env === 'production' && Boolean(config.publicUrl?.startsWith('https:')),
+        mflSharing: routeDeps.mflSharing,
+        secureCookies,
       });
     },
     { prefix: '/api' },

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { type Cache, createLoader, memoryCache, redisCache } from './cache.ts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Cache, createLoader, memoryCache, redisCache, redisReady } from './cache.ts';
 
 /** A cache whose every call fails, as Redis does while it is down. */
 const downCache = (): Cache => {
   const fail = async () => {
     throw new Error('cache down');
   };
-  return { get: fail, set: fail, delete: fail, incr: fail, close: async () => undefined };
+  return { get: fail, set: fail, claim: fail, delete: fail, incr: fail, close: async () => undefined };
 };
 
 describe('createLoader', () => {
@@ -94,5 +95,81 @@ describe('redisCache while Redis is down', () => {
     // Queued through ioredis's reconnects, each read waited from 0.4 s to over 10 s.
     expect(performance.now() - started).toBeLessThan(200);
     cache.redis.disconnect();
+  });
+});
+
+/*
+ * What a value means is the same in every cache: a stored `null` is a value (a hit that says "none"),
+ * only a key never stored, expired or deleted is a miss (`undefined`), and storing `undefined` stores
+ * nothing. The same tests run on the in-process cache and, with TEST_REDIS_URL, on Redis.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+const caches: [string, () => Promise<Cache>][] = [['in-process', async () => memoryCache()]];
+const opened: Cache[] = [];
+if (redisUrl)
+  caches.push([
+    'Redis',
+    async () => {
+      const cache = redisCache(redisUrl, `test-cache-${randomUUID()}:`);
+      opened.push(cache);
+      if (!(await redisReady(cache.redis, 5_000))) throw new Error('Redis did not answer');
+      return cache;
+    },
+  ]);
+afterAll(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+});
+
+describe.each(caches)('the %s cache', (_name, make) => {
+  it('reads a stored null back as null, and a key never stored as a miss', async () => {
+    const cache = await make();
+    await cache.set('none', null, 60_000);
+    expect(await cache.get('none')).toBeNull();
+    expect(await cache.get('never')).toBeUndefined();
+    await cache.delete('none');
+    expect(await cache.get('none')).toBeUndefined();
+  });
+
+  it('reads falsy values back as they were stored', async () => {
+    const cache = await make();
+    await cache.set('zero', 0, 60_000);
+    await cache.set('empty', '', 60_000);
+    await cache.set('no', false, 60_000);
+    expect([await cache.get('zero'), await cache.get('empty'), await cache.get('no')]).toEqual([
+      0,
+      '',
+      false,
+    ]);
+  });
+
+  it('stores nothing for undefined: it reads back as a miss', async () => {
+    const cache = await make();
+    await cache.set('gone', 'before', 60_000);
+    await cache.set('gone', undefined, 60_000);
+    expect(await cache.get('gone')).toBeUndefined();
+  });
+
+  it('lets one of many callers at once claim a key, and no one while it is held', async () => {
+    const cache = await make();
+    const claims = await Promise.all(Array.from({ length: 5 }, () => cache.claim('turn', 60_000)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await cache.claim('turn', 60_000)).toBe(false);
+    await cache.set('held', null, 60_000);
+    expect(await cache.claim('held', 60_000)).toBe(false);
+    await cache.delete('turn');
+    expect(await cache.claim('turn', 60_000)).toBe(true);
+    expect(await cache.get('turn')).not.toBeUndefined();
+  });
+
+  it('keeps a loaded null: the loader does not load it again', async () => {
+    const load = createLoader(await make());
+    let calls = 0;
+    const read = async () => {
+      calls++;
+      return null;
+    };
+    expect(await load('nothing', 60_000, read)).toBeNull();
+    expect(await load('nothing', 60_000, read)).toBeNull();
+    expect(calls).toBe(1);
   });
 });

@@ -4,11 +4,19 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * A small key/value cache with per-entry time to live. In-process by default; Redis when REDIS_URL
- * is set so that several app processes share one cache (and one invalidation).
+ * is set so that several app processes share one cache (and one invalidation). Both read values the
+ * same way: `undefined` is a miss (never stored, expired or deleted), anything stored reads back as
+ * stored, `null` included (an answer of "none" is kept like any other).
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
+  /** Keeps `value` for ttlMs; `undefined` keeps nothing (it removes what the key held). */
   set(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /**
+   * Sets the key for ttlMs unless it holds a value, in one step: true for the one caller that set
+   * it, however many ask at once (a throttle: "at most once a while").
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Atomically adds 1 and returns the new value; used for version counters that invalidate groups. */
   incr(key: string): Promise<number>;
@@ -20,11 +28,21 @@ export function memoryCache(max = 5000): Cache {
   const counters = new Map<string, number>();
   return {
     async get<T>(key: string) {
+      const entry = lru.get(key);
       // A counter reads back like any value, as it does in Redis.
-      return (lru.get(key)?.v ?? counters.get(key)) as T | undefined;
+      return (entry ? entry.v : counters.get(key)) as T | undefined;
     },
     async set(key, value, ttlMs) {
-      lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
+      if (value === undefined) {
+        lru.delete(key);
+        counters.delete(key);
+      } else lru.set(key, { v: value }, { ttl: Math.max(1, ttlMs) });
+    },
+    async claim(key, ttlMs) {
+      // No await between the look and the set: one caller of this process wins.
+      if (lru.has(key) || counters.has(key)) return false;
+      lru.set(key, { v: 1 }, { ttl: Math.max(1, ttlMs) });
+      return true;
     },
     async delete(key) {
       lru.delete(key);
@@ -52,7 +70,12 @@ export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis
       return raw == null ? undefined : (JSON.parse(raw) as T);
     },
     async set(key, value, ttlMs) {
-      await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+      // JSON has no undefined: it would be stored as an empty string that no read can parse.
+      if (value === undefined) await redis.del(prefix + key);
+      else await redis.set(prefix + key, JSON.stringify(value), 'PX', Math.max(1, Math.round(ttlMs)));
+    },
+    async claim(key, ttlMs) {
+      return (await redis.set(prefix + key, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK';
     },
     async delete(key) {
       await redis.del(prefix + key);

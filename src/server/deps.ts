@@ -4,6 +4,7 @@ import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Egress } from './leagues/egress.ts';
+import type { MflSharingHooks } from './leagues/routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
@@ -24,4 +25,9 @@ export interface AppDeps {
   serviceLimits?: LeagueServicesOptions['limits'];
   /** Secret for signed cookies; read from the database on start. */
   cookieSecret: string;
+  /**
+   * Visitors' consent to share their MFL leagues' rookie drafts (decision 017), one for the whole
+   * app: the league routes ask and keep it, Rookie ADP reads it. buildApp makes it when not given.
+   */
+  mflSharing?: MflSharingHooks;
 }

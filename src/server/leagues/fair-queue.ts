@@ -4,6 +4,11 @@ import { type Clock, type EgressBudget, realClock, type SharedVisitorQuiet } fro
 export interface Asker {
   visitor: string;
   background: boolean;
+  /**
+   * The circuit breaker the request goes through (each client has one per lane). When it opens, its
+   * waiting requests fail at once (`failWaiting`), and no one else's.
+   */
+  circuit?: object;
 }
 
 export interface FairQueueOptions {
@@ -178,13 +183,25 @@ export class FairQueue {
     return this.lastSilenceAt >= since || [...this.inFlight].some((call) => call.started < since);
   }
 
-  /** Fails every waiting request with `error` (the service's circuit just opened). */
-  failAll(error: unknown): void {
-    const all = [...[...this.lines.values()].flat(), ...this.background];
-    this.lines.clear();
-    this.background.length = 0;
-    this.waitingVisitors = 0;
-    for (const entry of all) entry.fail(error);
+  /**
+   * Fails the waiting requests that go through `circuit` with `error` (that circuit just opened).
+   * Everyone else's stay in line: the queue is shared by every client of the process, visitors' and
+   * background work's, and one client's breaker speaks only for the calls it would refuse itself.
+   */
+  failWaiting(circuit: object, error: unknown): void {
+    const failed: Entry[] = [];
+    const take = (entries: Entry[]) => {
+      for (let i = entries.length - 1; i >= 0; i--)
+        if (entries[i].asker.circuit === circuit) failed.unshift(...entries.splice(i, 1));
+    };
+    take(this.background);
+    for (const [visitor, line] of [...this.lines]) {
+      const before = failed.length;
+      take(line);
+      this.waitingVisitors -= failed.length - before;
+      if (line.length === 0) this.lines.delete(visitor);
+    }
+    for (const entry of failed) entry.fail(error);
   }
 
   private remove(entry: Entry): boolean {

@@ -363,6 +363,90 @@ describe('circuit breaker', () => {
   });
 });
 
+describe('circuit breakers and lanes', () => {
+  /** A fetch whose every call waits until the test answers it: no network and no timing involved. */
+  function heldFetch() {
+    const calls: { url: string; answer(status: number): void }[] = [];
+    const fetch = ((input: string | URL | Request) =>
+      new Promise<Response>((resolve) => {
+        calls.push({
+          url: String(input),
+          answer: (status) => resolve(new Response('{"ok":1}', { status })),
+        });
+      })) as typeof globalThis.fetch;
+    /** Resolves once `n` calls have been sent. */
+    const sent = async (n: number) => {
+      for (let turns = 0; calls.length < n; turns++) {
+        if (turns > 1000) throw new Error(`${calls.length} calls sent, not ${n}`);
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    return { fetch, calls, sent };
+  }
+  // Room for one visitor call and one background call at once; background work needs no quiet.
+  const lanes: Partial<HttpLimits> = {
+    ...fast,
+    concurrency: 2,
+    attempts: 1,
+    breakAfter: 1,
+    backgroundShare: 0.5,
+    backgroundQuietMs: 0,
+    maxQueueWaitMs: 60_000,
+  };
+
+  it("the crawl's breaker opening fails none of the visitors' calls waiting in the shared queue", async () => {
+    const { fetch, calls, sent } = heldFetch();
+    const egress = new Egress({ limits: { sleeper: lanes } });
+    const opts = { service: 'sleeper' as const, userAgent: 'dynasty-test/1.0', limits: lanes, fetch, egress };
+    const site = createServiceHttp(opts);
+    const crawl = createServiceHttp({ ...opts, priority: 'background' });
+
+    const background = crawl.getJson('https://sleeper.test/crawl').catch((e) => e);
+    await sent(1);
+    const first = site.getJson('https://sleeper.test/first', { visitor: 'a' });
+    await sent(2);
+    // Both places are taken: this visitor's call waits in the queue.
+    const waiting = site.getJson('https://sleeper.test/waiting', { visitor: 'b' }).catch((e) => e);
+    await new Promise((r) => setImmediate(r));
+    expect(egress.queue('sleeper').waiting).toBe(1);
+
+    // The crawl's call fails as an outage would (503): the crawl's breaker opens.
+    calls[0].answer(503);
+    expect(await background).toBeInstanceOf(LeagueServiceError);
+    expect(crawl.circuit('background')).toBe('open');
+    // The visitor's call was not failed with it: it takes the place the crawl's call left.
+    await sent(3);
+    expect(calls[2].url).toBe('https://sleeper.test/waiting');
+    calls[1].answer(200);
+    calls[2].answer(200);
+    expect(await first).toEqual({ ok: 1 });
+    expect(await waiting).toEqual({ ok: 1 });
+    expect(site.circuit()).toBe('closed');
+  });
+
+  it("background calls' failures never open the breaker that visitors' calls go through", async () => {
+    const { fetch, calls, sent } = heldFetch();
+    const site = createServiceHttp({ service: 'mfl', userAgent: 'dynasty-test/1.0', limits: lanes, fetch });
+    // Background work done with the visitors' client (the import of a visitor's leagues).
+    const imported = site.getJson('https://mfl.test/import', { priority: 'background' }).catch((e) => e);
+    await sent(1);
+    calls[0].answer(504);
+    expect(await imported).toBeInstanceOf(LeagueServiceError);
+    expect(site.circuit('background')).toBe('open');
+    expect(site.circuit('visitor')).toBe('closed');
+
+    const visitor = site.getJson('https://mfl.test/visitor', { visitor: 'a' });
+    await sent(2);
+    calls[1].answer(200);
+    expect(await visitor).toEqual({ ok: 1 });
+    // While open, the background lane still refuses at once without sending.
+    const refused = await site.getJson('https://mfl.test/again', { priority: 'background' }).catch((e) => e);
+    expect(refused).toBeInstanceOf(LeagueServiceError);
+    expect((refused as LeagueServiceError).kind).toBe('unavailable');
+    expect(calls).toHaveLength(2);
+  });
+});
+
 describe('the queue for a turn', () => {
   const slowOk = (ms: number) =>
     server.handle((_req, res) => {

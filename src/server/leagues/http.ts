@@ -52,15 +52,23 @@ export interface ServiceHttp {
   send(request: ServiceRequest): Promise<ServiceResponse>;
   /** `send` and JSON.parse; a body that is not JSON is an "answer we could not read". */
   getJson(url: string, request?: Omit<ServiceRequest, 'url'>): Promise<unknown>;
-  /** 'open' while calls fail at once after repeated failures; 'half-open' while one call tries again. */
-  circuit(): 'closed' | 'open' | 'half-open';
+  /**
+   * The lane's circuit (visitors' by default): 'open' while its calls fail at once after repeated
+   * failures; 'half-open' while one call tries again.
+   */
+  circuit(lane?: Lane): 'closed' | 'open' | 'half-open';
 }
+
+/** Visitors' calls, or background work's (which yields to visitors and has a share of the rate). */
+export type Lane = 'visitor' | 'background';
 
 /** How one call to a service ended, for metrics. */
 export type CallOutcome = 'ok' | '429' | '5xx' | 'timeout' | 'error' | 'circuit-open' | 'queue-full';
 
 export interface CallEvent {
   service: LeagueType;
+  /** The lane the call went in: a visitor's, or background work's (the crawl, a visitor's leagues read for Rookie ADP). */
+  lane: Lane;
   /** The URL's path; never the query string, which can hold an e-mail address. */
   path: string;
   outcome: CallOutcome;
@@ -124,22 +132,32 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     service,
   );
 
-  // One breaker per service, shared by every caller: a service that stopped answering costs the first
-  // callers their timeout, and everyone after them fails at once until a trial call gets through.
-  const breaker = circuitBreaker(handleWhen(isServiceFault), {
-    halfOpenAfter: new ExponentialBackoff({
-      initialDelay: limits.halfOpenAfterMs,
-      maxDelay: limits.maxHalfOpenAfterMs,
-    }),
-    breaker: new ConsecutiveBreaker(limits.breakAfter),
-  });
+  // One breaker per lane of this client: a service that stopped answering costs the first callers
+  // their timeout, and everyone after them in the lane fails at once until a trial call gets through.
+  // The lanes have their own, so background work that fails (a crawl, the import of a visitor's
+  // leagues) never turns visitors away; the crawl's clients have breakers of their own as well.
   const circuitOpen = () =>
     new AttemptFailed({ kind: 'unavailable', retryable: false, refused: 'circuit-open' });
-  // Requests already waiting would only wait out their timeout against a dead service.
-  breaker.onBreak(() => queue.failAll(circuitOpen()));
+  const makeBreaker = () => {
+    const breaker = circuitBreaker(handleWhen(isServiceFault), {
+      halfOpenAfter: new ExponentialBackoff({
+        initialDelay: limits.halfOpenAfterMs,
+        maxDelay: limits.maxHalfOpenAfterMs,
+      }),
+      breaker: new ConsecutiveBreaker(limits.breakAfter),
+    });
+    // Its requests already waiting would only wait out their timeout against a dead service. The
+    // queue is the process's, shared with other clients and lanes: only this breaker's requests go.
+    breaker.onBreak(() => queue.failWaiting(breaker, circuitOpen()));
+    return breaker;
+  };
+  const breakers: Record<Lane, ReturnType<typeof makeBreaker>> = {
+    visitor: makeBreaker(),
+    background: makeBreaker(),
+  };
 
-  const report = (path: string, outcome: CallOutcome, askedAt: number, waitMs: number) =>
-    options.onCall?.({ service, path, outcome, ms: performance.now() - askedAt, waitMs });
+  const report = (path: string, lane: Lane, outcome: CallOutcome, askedAt: number, waitMs: number) =>
+    options.onCall?.({ service, lane, path, outcome, ms: performance.now() - askedAt, waitMs });
 
   // An answer over the cap is refused and not tried again: the next one would be as big.
   const tooBig = () => new AttemptFailed({ kind: 'unreadable', retryable: false });
@@ -244,9 +262,13 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   /** One try: wait for a turn, send, and judge the answer; the breaker sees it all. */
   async function once(request: ServiceRequest, path: string): Promise<ServiceResponse> {
     const context = currentCallContext();
+    const lane: Lane =
+      (request.priority ?? options.priority ?? context?.priority) === 'background' ? 'background' : 'visitor';
+    const breaker = breakers[lane];
     const asker = {
       visitor: request.visitor ?? context?.visitor ?? 'server',
-      background: (request.priority ?? options.priority ?? context?.priority) === 'background',
+      background: lane === 'background',
+      circuit: breaker,
     };
     const askedAt = performance.now();
     let sentAt = askedAt;
@@ -268,7 +290,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
           res = await waitAndSend();
         } catch (e) {
           if (e instanceof QueueFullError) {
-            report(path, 'queue-full', askedAt, performance.now() - askedAt);
+            report(path, lane, 'queue-full', askedAt, performance.now() - askedAt);
             const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
             throw new AttemptFailed({
               kind: 'rate-limited',
@@ -278,22 +300,22 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
             });
           }
           if (e instanceof QueueTimeoutError) {
-            report(path, 'timeout', askedAt, e.waitedMs);
+            report(path, lane, 'timeout', askedAt, e.waitedMs);
             // Waited out the whole timeout already: another try would only make the visitor wait more.
             throw new AttemptFailed({ kind: 'timeout', retryable: false, serviceFault: e.serviceHung });
           }
           if (e instanceof AttemptFailed && !e.failure.refused)
-            report(path, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
+            report(path, lane, e.failure.kind === 'timeout' ? 'timeout' : 'error', askedAt, sentAt - askedAt);
           throw e;
         }
         const failure = failureOf(res, request);
-        report(path, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
+        report(path, lane, outcomeOf(res.status, failure), askedAt, sentAt - askedAt);
         if (failure) throw new AttemptFailed(failure);
         return res;
       });
     } catch (e) {
       if (e instanceof BrokenCircuitError || e instanceof IsolatedCircuitError) {
-        report(path, 'circuit-open', askedAt, 0);
+        report(path, lane, 'circuit-open', askedAt, 0);
         throw circuitOpen();
       }
       throw e;
@@ -341,12 +363,10 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     }
   }
 
-  const circuit = () =>
-    breaker.state === CircuitState.Closed
-      ? 'closed'
-      : breaker.state === CircuitState.HalfOpen
-        ? 'half-open'
-        : 'open';
+  const circuit = (lane: Lane = 'visitor') => {
+    const { state } = breakers[lane];
+    return state === CircuitState.Closed ? 'closed' : state === CircuitState.HalfOpen ? 'half-open' : 'open';
+  };
 
   return { service, limits, send, getJson, circuit };
 }

@@ -43,9 +43,19 @@ export interface LeagueRoutesOptions {
   services: LeagueServices;
   /** Secure on every cookie; otherwise Secure whenever the request came over HTTPS. */
   secureCookies: boolean;
-  /** Made from the route's own Secure rule; without it, no one is asked and no one shares. */
-  mflSharing?: (secure: (request: FastifyRequest) => boolean) => MflSharingHooks;
+  /** The app's one set of sharing hooks; without it, no one is asked and no one shares. */
+  mflSharing?: MflSharingHooks;
 }
+
+/**
+ * When a cookie must be Secure: always with `secureCookies` (the site is only served over HTTPS),
+ * else whenever the request came over HTTPS (behind a trusted proxy, its X-Forwarded-Proto), so a
+ * credential never travels back in the clear.
+ */
+export const secureCookieRule =
+  (secureCookies: boolean) =>
+  (request: FastifyRequest): boolean =>
+    secureCookies || request.protocol === 'https';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const leaguesSchema = z.array(leagueSchema);
@@ -132,9 +142,8 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // As the session cookie: Secure whenever the request came over HTTPS (behind a trusted proxy,
-  // its X-Forwarded-Proto), so a credential never travels back in the clear.
-  const secure = (request: FastifyRequest) => opts.secureCookies || request.protocol === 'https';
+  // As the session cookie: Secure whenever the request came over HTTPS.
+  const secure = secureCookieRule(opts.secureCookies);
   const cookieOptions = (request: FastifyRequest): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: 'lax',
@@ -150,7 +159,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   // --- MFL -------------------------------------------------------------------------------------
 
   const mflLoginFailures = fastify.hasDecorator('createRateLimit') ? mflLoginLimit(fastify) : undefined;
-  const sharing = opts.mflSharing?.(secure);
+  const sharing = opts.mflSharing;
 
   app.post(
     '/mfl/login',

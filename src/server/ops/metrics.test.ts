@@ -78,16 +78,27 @@ describe(`metrics (${testDbKind})`, () => {
     expect(await count('hit')).toBeGreaterThan(hits);
   });
 
-  it('records league-service calls by service and outcome, with their latency', async () => {
-    recordLeagueCall({ service: 'mfl', path: '/2026/export?TYPE=league&L=12345', outcome: '429', ms: 120 });
-    recordLeagueCall({ service: 'sleeper', path: '/user/x', outcome: 'ok', ms: 40 });
+  it('records league-service calls by service, lane and outcome, with their latency', async () => {
+    recordLeagueCall({
+      service: 'mfl',
+      lane: 'visitor',
+      path: '/2026/export?TYPE=league&L=12345',
+      outcome: '429',
+      ms: 120,
+    });
+    recordLeagueCall({ service: 'sleeper', lane: 'background', path: '/user/x', outcome: 'ok', ms: 40 });
     const text = await scrape();
     expect(
-      sample(text, 'dynasty_league_call_duration_seconds_count', { service: 'mfl', outcome: '429' }),
+      sample(text, 'dynasty_league_call_duration_seconds_count', {
+        service: 'mfl',
+        lane: 'visitor',
+        outcome: '429',
+      }),
     ).toBeGreaterThan(0);
     expect(
       sample(text, 'dynasty_league_call_duration_seconds_bucket', {
         service: 'sleeper',
+        lane: 'background',
         outcome: 'ok',
         le: '0.05',
       }),

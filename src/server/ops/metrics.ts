@@ -25,8 +25,8 @@ const httpDuration = new Histogram({
 
 const leagueCallDuration = new Histogram({
   name: 'dynasty_league_call_duration_seconds',
-  help: 'Calls to MFL, Sleeper and Fleaflicker by service and outcome (ok, 429, 5xx, timeout, error); _count counts the calls.',
-  labelNames: ['service', 'outcome'] as const,
+  help: 'Calls to MFL, Sleeper and Fleaflicker by service, lane (visitor, or background: the Rookie ADP crawl and imports) and outcome (ok, 429, 5xx, timeout, error, circuit-open, queue-full); _count counts the calls.',
+  labelNames: ['service', 'lane', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20],
   registers: [registry],
 });
@@ -139,7 +139,7 @@ export function recordAdpAnswer(source: 'mfl-aggregate' | 'store', outcome: 'cur
   adpAnswers.inc({ source, outcome });
 }
 
-/** Calls to a service this process made that ended with the outcome (each try counts), e.g. MFL's 429s. */
+/** Calls to a service this process made in either lane that ended with the outcome (each try counts), e.g. MFL's 429s. */
 export async function leagueCallCount(service: string, outcome: string): Promise<number> {
   const { values } = await leagueCallDuration.get();
   return values
@@ -175,6 +175,7 @@ export function recordLocalLimitCount() {
 /** One call to a league service, as the league clients report it. */
 export interface LeagueCall {
   service: string;
+  lane: 'visitor' | 'background';
   path?: string;
   outcome: string;
   ms: number;
@@ -182,7 +183,10 @@ export interface LeagueCall {
 
 /** Records a league-service call (the path is left out: it would make a series per league). */
 export function recordLeagueCall(call: LeagueCall) {
-  leagueCallDuration.observe({ service: call.service, outcome: call.outcome }, call.ms / 1000);
+  leagueCallDuration.observe(
+    { service: call.service, lane: call.lane, outcome: call.outcome },
+    call.ms / 1000,
+  );
 }
 
 export function recordJobRun(job: string, outcome: 'ok' | 'error', seconds: number) {

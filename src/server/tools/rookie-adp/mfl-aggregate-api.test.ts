@@ -446,7 +446,7 @@ describe('operators see each source', () => {
       );
       expect(metrics).toMatch(/^dynasty_rookie_adp_mfl_last_good_age_seconds \d/m);
       expect(metrics).toMatch(
-        /^dynasty_league_call_duration_seconds_count\{service="mfl",outcome="429"\} [1-9]/m,
+        /^dynasty_league_call_duration_seconds_count\{service="mfl",lane="visitor",outcome="429"\} [1-9]/m,
       );
       expect(metrics).toMatch(
         /^dynasty_rookie_adp_answers_total\{source="mfl-aggregate",outcome="current"\} [1-9]/m,

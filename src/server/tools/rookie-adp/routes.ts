@@ -14,10 +14,11 @@ import {
 } from '#common/rookie-adp.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { inBackground } from '#server/leagues/call-context.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
-import { createMflSharing } from './consent.ts';
+import { MFL_SHARE_COOKIE } from './consent.ts';
 import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
@@ -25,7 +26,12 @@ import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest
 import { latestRookieSeason } from './latest-season.ts';
 import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-aggregate.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
-import { ingestVisitorLeagues, type VisitorLeagues, visitorThrottleKey } from './visitor-leagues.ts';
+import {
+  ingestVisitorLeagues,
+  VISITOR_REFRESH_MS,
+  type VisitorLeagues,
+  visitorThrottleKey,
+} from './visitor-leagues.ts';
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
@@ -85,23 +91,30 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     sources,
   });
 
-  const sharing = createMflSharing({ db: deps.database.db, cache: deps.cache, secure: () => true });
   /**
    * Adds the visitor's leagues in the background, at most once a while per visitor: Sleeper's
-   * always, MFL's only when the visitor agreed to share them (decision 017).
+   * always, MFL's only when the visitor agreed to share them (decision 017). The throttle comes
+   * first, keyed by what the request carries, and is claimed in one step, so a visitor seen lately
+   * costs one cache call and two requests at once start one import. The import is background work:
+   * it yields to every visitor's calls and takes at most the background share of each service.
    */
   async function contributeVisitor(request: FastifyRequest) {
     const mflCookie = request.cookies[leagueCookies.mfl] || undefined;
-    const mflContributor = mflCookie ? await sharing.contributor(request) : undefined;
+    const sleeperUserId = request.cookies[leagueCookies.sleeperId] || undefined;
+    const key = visitorThrottleKey({
+      mflCookie,
+      sleeperUserId,
+      shareCookie: request.cookies[MFL_SHARE_COOKIE] || undefined,
+      siteUser: request.user?.id,
+    });
+    if (!key || !(await deps.cache.claim(key, VISITOR_REFRESH_MS).catch(() => false))) return;
+    const mflContributor = mflCookie ? await deps.mflSharing?.contributor(request) : undefined;
     const visitor: VisitorLeagues = {
       mflCookie: mflContributor ? mflCookie : undefined,
       mflContributor,
-      sleeperUserId: request.cookies[leagueCookies.sleeperId] || undefined,
+      sleeperUserId,
     };
-    const key = visitorThrottleKey(visitor);
-    if (!key || (await deps.cache.get(key).catch(() => 'skip')) !== undefined) return;
-    await deps.cache.set(key, 1, 30 * 60_000).catch(() => undefined);
-    const job = ingestVisitorLeagues(ctx, visitor)
+    const job = inBackground(() => ingestVisitorLeagues(ctx, visitor))
       .catch((e) => request.log.warn({ err: e }, 'rookie ADP: visitor leagues not read'))
       .finally(() => background.delete(job));
     background.add(job);

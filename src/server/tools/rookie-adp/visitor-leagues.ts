@@ -80,8 +80,27 @@ export async function ingestVisitorLeagues(
   return summary;
 }
 
-/** A cache key per visitor (never the credential itself), so one visitor's leagues are listed once a while. */
-export function visitorThrottleKey(visitor: VisitorLeagues): string | undefined {
-  const who = [visitor.mflCookie, visitor.mflContributor, visitor.sleeperUserId].filter(Boolean).join('|');
-  return who ? `rookie-adp:visitor:${privateScope(who)}` : undefined;
+/** What tells visitors apart for the throttle: read from the request alone, without the database. */
+export interface VisitorIdentity {
+  mflCookie?: string;
+  sleeperUserId?: string;
+  /** The signed consent cookie (tools/rookie-adp/consent.ts): a new choice is a new key. */
+  shareCookie?: string;
+  /** The signed-in user's id. */
+  siteUser?: number;
+}
+
+/**
+ * A cache key per visitor (never the credential itself), so one visitor's leagues are listed once a
+ * while; none when the visitor connected no league, as there is nothing to read.
+ */
+export function visitorThrottleKey(who: VisitorIdentity): string | undefined {
+  if (!who.mflCookie && !who.sleeperUserId) return undefined;
+  const parts = [
+    `mfl=${who.mflCookie ?? ''}`,
+    `sleeper=${who.sleeperUserId ?? ''}`,
+    `share=${who.shareCookie ?? ''}`,
+    `user=${who.siteUser ?? ''}`,
+  ];
+  return `rookie-adp:visitor:${privateScope(parts.join('|'))}`;
 }

@@ -1,7 +1,11 @@
 import { type Cache, memoryCache } from '#server/cache.ts';
 import { Egress } from '#server/leagues/egress.ts';
 import { defaultHttpLimits, type HttpLimits } from '#server/leagues/limits.ts';
-import { createLeagueServices, type LeagueServices } from '#server/leagues/services.ts';
+import {
+  createLeagueServices,
+  type LeagueServices,
+  type LeagueServicesOptions,
+} from '#server/leagues/services.ts';
 
 /*
  * The background budget. Discovery talks to MFL and Sleeper through its own copy of the league
@@ -49,6 +53,8 @@ export interface BudgetOptions {
   fetch?: typeof fetch;
   /** The process's egress, shared with the visitors' clients; without it, one of the crawl's own. */
   egress?: Egress;
+  /** Told about every call, as the visitors' clients tell it (the league-call metric). */
+  onCall?: LeagueServicesOptions['onCall'];
 }
 
 /**
@@ -92,6 +98,7 @@ export function createBackgroundServices(opts: BudgetOptions): BackgroundService
     fetch: counting,
     limits,
     priority: 'background',
+    onCall: opts.onCall,
     egress: opts.egress ?? new Egress({ limits: opts.limits, backgroundShare: opts.share }),
   });
   return { services, cache, requests, limits };

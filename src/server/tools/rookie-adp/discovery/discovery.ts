@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Egress } from '#server/leagues/egress.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
+import { recordLeagueCall } from '#server/ops/metrics.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
 import { type BackgroundServices, createBackgroundServices } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
@@ -63,6 +64,8 @@ export function startDiscovery(opts: DiscoveryOptions): Discovery {
     limits: opts.limits,
     fetch: opts.fetch,
     egress: opts.egress,
+    // Its calls are in /metrics with the visitors', in the background lane.
+    onCall: recordLeagueCall,
   });
   const settings = crawlSettings(config, configured);
   if (opts.leaseMs) settings.leaseMs = opts.leaseMs;
