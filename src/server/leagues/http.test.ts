@@ -347,16 +347,20 @@ describe('circuit breaker', () => {
       Array.from({ length: 10 }, () => failure(http.getJson(`${server.url}/x`))),
     );
     const ms = performance.now() - started;
-    // Two calls only (a retry would be a third) and one timeout: five rounds of two would take 2.5 s.
-    expect(server.seen).toHaveLength(2);
+    // The two hung calls, and at most one more: when their timeouts free the slots, a waiting call
+    // may leave the queue in the instant before its own deadline (the same moment) fires. A retry
+    // of each, or a queue moving on round by round, would send many more and take 2.5 s.
+    expect(server.seen.length).toBeGreaterThanOrEqual(2);
+    expect(server.seen.length).toBeLessThanOrEqual(3);
     expect(ms).toBeLessThan(1_500);
     expect(http.circuit()).toBe('open');
     for (const e of errors)
       expect(e.message).toMatch(/^MFL (is not available right now|did not answer in time)/);
     // The next page fails at once.
     const next = performance.now();
+    const sent = server.seen.length;
     await failure(http.getJson(`${server.url}/x`));
-    expect(server.seen).toHaveLength(2);
+    expect(server.seen).toHaveLength(sent);
     expect(performance.now() - next).toBeLessThan(250);
     expect(outcomes.filter((o) => o === 'timeout').length).toBeGreaterThanOrEqual(5);
     expect(outcomes.at(-1)).toBe('circuit-open');
