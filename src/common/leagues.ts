@@ -92,7 +92,7 @@ export const playerListSchema = z.object({
 export type PlayerList = z.infer<typeof playerListSchema>;
 
 /** GET /api/players/find: the site search's look into the player list, by name. */
-export const playerFindQuerySchema = z.object({ search: z.string().max(200) });
+export const playerFindQuerySchema = z.object({ search: text().max(200) });
 
 /**
  * `listed` is false when the server holds no player list right now: the search never builds one

@@ -173,6 +173,7 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     'GET /api/flea/leagues': () => ({ url: '/api/flea/leagues', cookie: leagueCookies }),
     'GET /api/connections': () => ({ url: '/api/connections' }),
     'GET /api/players': () => ({ url: '/api/players' }),
+    'GET /api/players/find': () => ({ url: '/api/players/find', query: { search: 'smith' } }),
     'POST /api/mfl/rostership': () => ({
       url: '/api/mfl/rostership',
       body: { leagues: [mflRef] },
