@@ -33,3 +33,41 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
   await row.getByRole('button', { name: `Remove MFL league ${id}` }).click();
   await expect(row).toHaveCount(0);
 });
+
+test('on a 390 px phone the page fits: its tables scroll inside their own box, the form wraps', async ({
+  browser,
+  adminState,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: adminState,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto('/admin/adp-data');
+    await expect(page.getByRole('heading', { name: 'Discovery' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Last runs' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const layout = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      // Each section stays inside the screen; what is wider scrolls inside it.
+      sections: [...document.querySelectorAll('main section')]
+        .filter((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((s) => s.getAttribute('aria-label') ?? s.querySelector('h2')?.textContent),
+    }));
+    expect(layout).toEqual({ page: 0, sections: [] });
+    // The widest table scrolls sideways in its own box.
+    const runs = page.getByRole('table', { name: 'Last runs' });
+    const box = await runs.evaluate((t) => {
+      const parent = t.parentElement as HTMLElement;
+      return { scrolls: getComputedStyle(parent).overflowX, fits: parent.clientWidth <= 390 };
+    });
+    expect(box).toEqual({ scrolls: 'auto', fits: true });
+  } finally {
+    await context.close();
+  }
+});

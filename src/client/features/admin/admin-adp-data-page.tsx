@@ -265,11 +265,12 @@ function AdpDataScreen() {
   if (isPending) return <Spinner label="Loading the ADP data" />;
   const typeLabel = (t: AdpData['byType'][number]) =>
     [t.qbFormat, t.idp ? 'IDP' : '', t.ppr ? 'PPR' : 'non-PPR'].filter(Boolean).join(' · ');
+  // One column that never grows past the screen (minmax(0, 1fr)): a wide table scrolls in its own box.
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Discovery data={data} />
       <AdpSourcesPanel sources={data.answerSources} />
-      <section className="card grid gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
+      <section className="card grid grid-cols-1 gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
         <Table
           caption="By service"
           head={['Service', 'Leagues', 'Read', 'With drafts', 'Skipped', 'Due', 'Failing', 'Drafts']}
