@@ -30,7 +30,7 @@ const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toF
 
 export function Component() {
   return (
-    <AdminFrame title="Rookie ADP data" superOnly>
+    <AdminFrame title="Rookie ADP data" superOnly="manage the Rookie ADP data and its league sources">
       {() => <AdpDataScreen />}
     </AdminFrame>
   );
