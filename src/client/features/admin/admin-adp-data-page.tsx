@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import { TextField } from '#client/components/text-field.tsx';
 import {
   type AdpData,
   leagueSourceLabel,
@@ -141,6 +143,9 @@ function AddLeague() {
   const parsed = parseLeagueReference(league);
   const isMfl = parsed?.service === 'mfl';
   const mflListed = listed.data?.leagues.filter((l) => l.service === 'mfl').length;
+  // A league its service does not have (or keeps private) is said beside the field; a service that
+  // cannot be reached, in the box below the form.
+  const leagueError = fieldError(add.error, 'league');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate(
@@ -164,27 +169,23 @@ function AddLeague() {
         {MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed
         {mflListed === undefined ? '' : ` (${mflListed} listed)`}.
       </p>
-      <form onSubmit={submit} className="grid gap-2">
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-            League id or address
-            <input
-              className="input font-normal"
-              value={league}
-              onChange={(e) => setLeague(e.target.value)}
-              placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
-              required
-              maxLength={300}
-            />
-          </label>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
-          >
-            Add league
-          </button>
-        </div>
+      <form onSubmit={submit} className="grid gap-3">
+        {/* The league is read from its service before it is listed: what it cannot read is said here. */}
+        <TextField
+          id="adp-league"
+          label="League id or address"
+          className="font-normal"
+          value={league}
+          onChange={(e) => {
+            setLeague(e.target.value);
+            if (add.error) add.reset();
+          }}
+          placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
+          required
+          limit={300}
+          counterFrom={240}
+          error={leagueError}
+        />
         {isMfl && (
           <label className="flex items-start gap-2 text-sm">
             <input
@@ -199,8 +200,17 @@ function AddLeague() {
             </span>
           </label>
         )}
+        <div>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
+          >
+            {add.isPending ? 'Checking the league…' : 'Add league'}
+          </button>
+        </div>
       </form>
-      {add.error && <ErrorAlert title="Could not add the league" error={add.error} />}
+      {add.error && !leagueError && <ErrorAlert title="Could not add the league" error={add.error} />}
       {add.data && (
         <p role="status" className="mt-2 text-sm text-field-800">
           {serviceLabel[add.data.service]} league {add.data.leagueId}{' '}
