@@ -38,41 +38,86 @@ export function Component() {
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+/**
+ * A table of figures. With `stackOnPhone` (tables of many columns), a phone shows each row as a short
+ * list of its figures instead, so nothing runs past the screen; a wider screen shows the table, which
+ * scrolls inside its own box when it is still too wide.
+ */
+function Table({
+  caption,
+  head,
+  rows,
+  stackOnPhone = false,
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  stackOnPhone?: boolean;
+}) {
+  const cell = (c: string | number) => (typeof c === 'number' ? fmt(c) : c);
+  const id = `adp-${caption.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="mb-1 text-left font-semibold text-field-900">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? 'text-right' : ''}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <div className="min-w-0">
+      {stackOnPhone && (
+        <div className="sm:hidden" data-testid="phone-stack">
+          <p id={id} className="mb-1 font-semibold text-field-900">
+            {caption}
+          </p>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-2 py-2 text-slate-500">
-                Nothing yet.
-              </td>
-            </tr>
+            <p className="px-2 py-2 text-sm text-slate-500">Nothing yet.</p>
           ) : (
-            rows.map((r) => (
-              <tr key={r.join('|')} className="border-b border-slate-100">
-                {r.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
-                  <td key={i} className={`px-2 py-1 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
-                    {typeof c === 'number' ? fmt(c) : c}
-                  </td>
-                ))}
-              </tr>
-            ))
+            <ul aria-labelledby={id} className="grid gap-2 text-sm">
+              {rows.map((r) => (
+                <li key={r.join('|')} className="rounded-md border border-slate-200 px-3 py-2">
+                  <p className="font-semibold text-field-900">{cell(r[0])}</p>
+                  <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-0.5">
+                    {r.slice(1).map((c, i) => (
+                      <div key={head[i + 1]} className="flex justify-between gap-2">
+                        <dt className="text-slate-600">{head[i + 1]}</dt>
+                        <dd className="tabular-nums">{cell(c)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
           )}
-        </tbody>
-      </table>
+        </div>
+      )}
+      <div className={`overflow-x-auto ${stackOnPhone ? 'hidden sm:block' : ''}`}>
+        <table className="w-full text-sm">
+          <caption className="mb-1 text-left font-semibold text-field-900">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              {head.map((h, i) => (
+                <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? 'text-right' : ''}`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={head.length} className="px-2 py-2 text-slate-500">
+                  Nothing yet.
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.join('|')} className="border-b border-slate-100">
+                  {r.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
+                    <td key={i} className={`px-2 py-1 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
+                      {cell(c)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -283,6 +328,7 @@ function AdpDataScreen() {
       <section className="card grid grid-cols-1 gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
         <Table
           caption="By service"
+          stackOnPhone
           head={['Service', 'Leagues', 'Read', 'With drafts', 'Skipped', 'Due', 'Failing', 'Drafts']}
           rows={data.byService.map((s) => [
             serviceLabel[s.service],
@@ -329,6 +375,7 @@ function AdpDataScreen() {
       <section className="card p-4" aria-label="Last runs">
         <Table
           caption="Last runs"
+          stackOnPhone
           head={[
             'Started',
             'Status',
