@@ -3,6 +3,7 @@ import type { User } from '#common/users.ts';
 import { freshAddress, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
+import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
 import { articles, profiles } from './db/schema.ts';
@@ -38,6 +39,9 @@ interface Fixtures {
   hiddenProfile: number;
   visibleProfile: string;
   editProfile: number;
+  /** Leagues the simulator has, for the Rookie ADP data page's list (it reads a league first). */
+  sleeperLeague: string;
+  mflLeague: string;
 }
 
 interface Row {
@@ -156,10 +160,10 @@ const matrix: Row[] = [
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   // Rookie ADP data page: super users only
   { route: 'GET /api/admin/adp',                               expect: [401, 403, 403, 403, 200] },
-  { route: 'POST /api/admin/adp/leagues', note: 'add a league', expect: [401, 403, 403, 403, 200], body: () => ({ league: 'https://sleeper.com/leagues/123456789012345678' }) },
+  { route: 'POST /api/admin/adp/leagues', note: 'add a league', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `https://sleeper.com/leagues/${f.sleeperLeague}` }) },
   { route: 'POST /api/admin/adp/leagues', note: 'not a league', expect: [401, 403, 403, 403, 400], body: () => ({ league: 'https://example.com/x' }) },
   { route: 'POST /api/admin/adp/leagues', note: 'MFL, no permission', expect: [401, 403, 403, 403, 400], body: () => ({ league: 'mfl:12345' }) },
-  { route: 'POST /api/admin/adp/leagues', note: 'MFL, permission', expect: [401, 403, 403, 403, 200], body: () => ({ league: 'mfl:12345', commissionerPermission: true }) },
+  { route: 'POST /api/admin/adp/leagues', note: 'MFL, permission', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `mfl:${f.mflLeague}`, commissionerPermission: true }) },
   { route: 'GET /api/admin/adp/leagues',                       expect: [401, 403, 403, 403, 200] },
   { route: 'POST /api/admin/adp/leagues/remove', note: 'not listed', expect: [401, 403, 403, 403, 404], body: () => ({ service: 'mfl', leagueId: '999999' }) },
   { route: 'POST /api/admin/adp/leagues/remove', note: 'bad id', expect: [401, 403, 403, 403, 400], body: () => ({ service: 'mfl', leagueId: 'x' }) },
@@ -203,6 +207,8 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
       hiddenProfile: (await profile('matrix-hidden-profile', false))[0].id,
       visibleProfile: (await profile('matrix-visible-profile', true))[0].shortname,
       editProfile: (await profile('matrix-edit-profile', false))[0].id,
+      sleeperLeague: sim.world.leagues.find((l) => l.service === 'sleeper')!.id,
+      mflLeague: publicMflLeagues(sim.world)[0].id,
     };
   }, 120_000);
   afterAll(async () => {

@@ -385,6 +385,25 @@ test.describe('contributor', () => {
     await expect(page.getByRole('heading', { name: 'Super users only' })).toBeVisible();
   });
 
+  test('each super-user page says what it guards, and the nav offers neither', async ({
+    contributorPage: page,
+  }) => {
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(nav.getByRole('link', { name: 'My Account' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'ADP data' })).toHaveCount(0);
+    for (const [path, says] of [
+      ['/admin/users', 'Only super users can manage users.'],
+      ['/admin/adp-data', 'Only super users can manage the Rookie ADP data and its league sources.'],
+    ]) {
+      await page.goto(path);
+      const refusal = page.getByRole('main');
+      await expect(refusal.getByRole('heading', { name: 'Super users only' })).toBeVisible();
+      await expect(refusal.getByText(/^Only super users can/)).toHaveText(says);
+    }
+  });
+
   test('edits their own account without role checkboxes', async ({ contributorPage: page, contributor }) => {
     await page.goto('/admin');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'My Account' }).click();

@@ -1,16 +1,30 @@
+import type { APIRequestContext } from '@playwright/test';
 import { test } from './admin-support.ts';
-import { expect, expectNoAxeViolations } from './support.ts';
+import { expect, expectNoAxeViolations, SIM_URL } from './support.ts';
 
 /*
- * The Rookie ADP data page's league form: an MFL league is listed only when the admin confirms its
- * commissioner's permission, the form states the cap, and a listed league can be removed.
+ * The Rookie ADP data page's league form: a league is read from its service before it is listed, an
+ * MFL league is listed only when the admin confirms its commissioner's permission, the form states
+ * the cap, and a listed league can be removed.
  */
+
+/**
+ * A public MFL league of the simulator that held no rookie draft (a redraft league, found by MFL's
+ * league search): listing it and reading it changes none of the figures other specs compare.
+ */
+async function mflLeagueWithoutRookieDraft(request: APIRequestContext) {
+  const { season } = await (await request.get(`${SIM_URL}/_sim/world`)).json();
+  const found = await (
+    await request.get(`${SIM_URL}/mfl/api/${season}/export?TYPE=leagueSearch&SEARCH=Redraft&JSON=1`)
+  ).json();
+  const leagues = ([] as { id: string }[]).concat(found.leagues.league);
+  return leagues[Math.floor(Math.random() * leagues.length)].id;
+}
 
 test('an MFL league needs its commissioner’s permission; the cap is stated; a listed league can be removed', async ({
   adminPage: page,
 }) => {
-  // A league id of no league in the simulator: it fails its reads, which is harmless here.
-  const id = String(900_000 + Math.floor(Math.random() * 90_000));
+  const id = await mflLeagueWithoutRookieDraft(page.request);
   await page.goto('/admin/adp-data');
   const form = page.getByRole('region', { name: 'Add a league' });
   await expect(form.getByTestId('adp-add-terms')).toContainText(
@@ -32,4 +46,79 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
 
   await row.getByRole('button', { name: `Remove MFL league ${id}` }).click();
   await expect(row).toHaveCount(0);
+});
+
+test('a league its service does not have is refused beside the field; a service out of reach is said apart', async ({
+  adminPage: page,
+}) => {
+  // Ids no league has, and no other spec asks for.
+  const missing = `9${Date.now()}${Math.floor(Math.random() * 1e4)}`.slice(0, 18);
+  const unreachable = `8${Date.now()}${Math.floor(Math.random() * 1e4)}`.slice(0, 18);
+  await page.goto('/admin/adp-data');
+  const form = page.getByRole('region', { name: 'Add a league' });
+  const field = form.getByLabel('League id or address');
+  await field.fill(`sleeper:${missing}`);
+  await form.getByRole('button', { name: 'Add league' }).click();
+  await expect(field).toHaveAccessibleDescription(
+    `Sleeper has no league ${missing}: check the id or the address.`,
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByRole('row', { name: new RegExp(missing) })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'the refused league', 'section[aria-labelledby="adp-add"]');
+  // Typing again clears the problem.
+  await field.fill(`sleeper:${unreachable}`);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+
+  // Sleeper drops every try for this league: the box below the form says so, not the field.
+  const fault = await page.request.post(`${SIM_URL}/_sim/faults`, {
+    data: { service: 'sleeper', kind: 'down', count: 3, match: `/league/${unreachable}` },
+  });
+  expect(fault.ok()).toBe(true);
+  await form.getByRole('button', { name: 'Add league' }).click();
+  await expect(form.getByRole('alert')).toContainText(
+    `Could not check Sleeper league ${unreachable}, so it was not listed: Sleeper is not available right now, try again later.`,
+  );
+  await expect(field).not.toHaveAttribute('aria-invalid');
+});
+
+test('on a 390 px phone the page fits: each table fits its box, the widest are lists of figures', async ({
+  browser,
+  adminState,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: adminState,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto('/admin/adp-data');
+    await expect(page.getByRole('heading', { name: 'Discovery' })).toBeVisible();
+    // The two widest tables (eight and nine columns) are lists on a phone.
+    await expect(page.getByRole('list', { name: 'Last runs' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'By service' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Last runs' })).toBeHidden();
+    await page.waitForLoadState('networkidle');
+    const layout = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      return {
+        page: document.documentElement.scrollWidth - width,
+        // Each section stays inside the screen, and each table shown inside its box.
+        sections: [...document.querySelectorAll('main section')]
+          .filter((s) => s.getBoundingClientRect().right > width)
+          .map((s) => s.getAttribute('aria-label') ?? s.querySelector('h2')?.textContent),
+        tables: [...document.querySelectorAll('main table')]
+          .filter((t) => (t as HTMLElement).offsetParent !== null)
+          .filter((t) => t.scrollWidth > (t.parentElement as HTMLElement).clientWidth + 1)
+          .map((t) => t.querySelector('caption')?.textContent),
+      };
+    });
+    expect(layout).toEqual({ page: 0, sections: [], tables: [] });
+    await expectNoAxeViolations(page, 'the ADP data page on a phone');
+  } finally {
+    await context.close();
+  }
 });

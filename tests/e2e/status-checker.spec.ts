@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, SIM_URL, test } from './support.ts';
 
 /*
@@ -45,6 +45,29 @@ async function myMflPlayer(page: Page) {
   ) as Listed;
   return { league, player: mine };
 }
+
+/**
+ * The words of these elements that run over more than one line: each word's text range gives one
+ * box per line it is drawn on.
+ */
+const brokenWords = (elements: Locator) =>
+  elements.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(`"${m[0]}" on ${lines.size} lines in "${el.textContent}"`);
+        }
+      }
+      return broken;
+    }),
+  );
 
 const statusTable = (page: Page) => page.getByRole('table', { name: 'Player status by league' });
 const optionName = (p: Listed) => `${p.name} · ${p.position} · ${p.team}`;
@@ -133,6 +156,17 @@ test.describe('player status checker', () => {
     await page.screenshot({ path: testInfo.outputPath('status-desktop.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await statusTable(page).scrollIntoViewIfNeeded();
+    // On the phone a status may wrap between its words, never inside one ("Free Age / nt").
+    const badges = statusTable(page).getByTestId('status-badge');
+    expect(await badges.count()).toBeGreaterThan(0);
+    expect(await brokenWords(badges)).toEqual([]);
+    // However narrow its cell gets (large text on a small phone), a word stays whole: here each
+    // badge gets less room than its longest word ("available:").
+    const squeeze = await page.addStyleTag({
+      content: '[data-testid="status-badge"] { max-width: 4rem }',
+    });
+    expect(await brokenWords(badges)).toEqual([]);
+    await squeeze.evaluate((style) => (style as HTMLStyleElement).remove());
     await page.screenshot({ path: testInfo.outputPath('status-phone.png') });
   });
 

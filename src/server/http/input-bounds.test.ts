@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshAddress, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
+import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { apiRoutes } from './route-list.ts';
 import { PLAIN_WORDS } from './validation-message.ts';
@@ -233,7 +234,8 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     'GET /api/admin/adp/leagues': () => ({ url: '/api/admin/adp/leagues', cookie: superCookie }),
     'POST /api/admin/adp/leagues': () => ({
       url: '/api/admin/adp/leagues',
-      body: { league: '12345', commissionerPermission: true },
+      // A league the simulator has: the page reads a league before it lists it.
+      body: { league: publicMflLeagues(sim.world)[0].id, commissionerPermission: true },
       cookie: superCookie,
     }),
     'POST /api/admin/adp/leagues/remove': () => ({

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import { TextField } from '#client/components/text-field.tsx';
 import {
   type AdpData,
   leagueSourceLabel,
@@ -30,47 +32,92 @@ const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toF
 
 export function Component() {
   return (
-    <AdminFrame title="Rookie ADP data" superOnly>
+    <AdminFrame title="Rookie ADP data" superOnly="manage the Rookie ADP data and its league sources">
       {() => <AdpDataScreen />}
     </AdminFrame>
   );
 }
 
-function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
+/**
+ * A table of figures. With `stackOnPhone` (tables of many columns), a phone shows each row as a short
+ * list of its figures instead, so nothing runs past the screen; a wider screen shows the table, which
+ * scrolls inside its own box when it is still too wide.
+ */
+function Table({
+  caption,
+  head,
+  rows,
+  stackOnPhone = false,
+}: {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  stackOnPhone?: boolean;
+}) {
+  const cell = (c: string | number) => (typeof c === 'number' ? fmt(c) : c);
+  const id = `adp-${caption.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <caption className="mb-1 text-left font-semibold text-field-900">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-slate-600">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? 'text-right' : ''}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <div className="min-w-0">
+      {stackOnPhone && (
+        <div className="sm:hidden" data-testid="phone-stack">
+          <p id={id} className="mb-1 font-semibold text-field-900">
+            {caption}
+          </p>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className="px-2 py-2 text-slate-500">
-                Nothing yet.
-              </td>
-            </tr>
+            <p className="px-2 py-2 text-sm text-slate-500">Nothing yet.</p>
           ) : (
-            rows.map((r) => (
-              <tr key={r.join('|')} className="border-b border-slate-100">
-                {r.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
-                  <td key={i} className={`px-2 py-1 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
-                    {typeof c === 'number' ? fmt(c) : c}
-                  </td>
-                ))}
-              </tr>
-            ))
+            <ul aria-labelledby={id} className="grid gap-2 text-sm">
+              {rows.map((r) => (
+                <li key={r.join('|')} className="rounded-md border border-slate-200 px-3 py-2">
+                  <p className="font-semibold text-field-900">{cell(r[0])}</p>
+                  <dl className="mt-1 grid grid-cols-2 gap-x-4 gap-y-0.5">
+                    {r.slice(1).map((c, i) => (
+                      <div key={head[i + 1]} className="flex justify-between gap-2">
+                        <dt className="text-slate-600">{head[i + 1]}</dt>
+                        <dd className="tabular-nums">{cell(c)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
           )}
-        </tbody>
-      </table>
+        </div>
+      )}
+      <div className={`overflow-x-auto ${stackOnPhone ? 'hidden sm:block' : ''}`}>
+        <table className="w-full text-sm">
+          <caption className="mb-1 text-left font-semibold text-field-900">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              {head.map((h, i) => (
+                <th key={h} scope="col" className={`px-2 py-1 font-semibold ${i > 0 ? 'text-right' : ''}`}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={head.length} className="px-2 py-2 text-slate-500">
+                  Nothing yet.
+                </td>
+              </tr>
+            ) : (
+              rows.map((r) => (
+                <tr key={r.join('|')} className="border-b border-slate-100">
+                  {r.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in a fixed order
+                    <td key={i} className={`px-2 py-1 ${i > 0 ? 'text-right tabular-nums' : ''}`}>
+                      {cell(c)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -141,6 +188,9 @@ function AddLeague() {
   const parsed = parseLeagueReference(league);
   const isMfl = parsed?.service === 'mfl';
   const mflListed = listed.data?.leagues.filter((l) => l.service === 'mfl').length;
+  // A league its service does not have (or keeps private) is said beside the field; a service that
+  // cannot be reached, in the box below the form.
+  const leagueError = fieldError(add.error, 'league');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate(
@@ -164,27 +214,23 @@ function AddLeague() {
         {MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed
         {mflListed === undefined ? '' : ` (${mflListed} listed)`}.
       </p>
-      <form onSubmit={submit} className="grid gap-2">
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-            League id or address
-            <input
-              className="input font-normal"
-              value={league}
-              onChange={(e) => setLeague(e.target.value)}
-              placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
-              required
-              maxLength={300}
-            />
-          </label>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
-          >
-            Add league
-          </button>
-        </div>
+      <form onSubmit={submit} className="grid gap-3">
+        {/* The league is read from its service before it is listed: what it cannot read is said here. */}
+        <TextField
+          id="adp-league"
+          label="League id or address"
+          className="font-normal"
+          value={league}
+          onChange={(e) => {
+            setLeague(e.target.value);
+            if (add.error) add.reset();
+          }}
+          placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
+          required
+          limit={300}
+          counterFrom={240}
+          error={leagueError}
+        />
         {isMfl && (
           <label className="flex items-start gap-2 text-sm">
             <input
@@ -199,8 +245,17 @@ function AddLeague() {
             </span>
           </label>
         )}
+        <div>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
+          >
+            {add.isPending ? 'Checking the league…' : 'Add league'}
+          </button>
+        </div>
       </form>
-      {add.error && <ErrorAlert title="Could not add the league" error={add.error} />}
+      {add.error && !leagueError && <ErrorAlert title="Could not add the league" error={add.error} />}
       {add.data && (
         <p role="status" className="mt-2 text-sm text-field-800">
           {serviceLabel[add.data.service]} league {add.data.leagueId}{' '}
@@ -265,13 +320,15 @@ function AdpDataScreen() {
   if (isPending) return <Spinner label="Loading the ADP data" />;
   const typeLabel = (t: AdpData['byType'][number]) =>
     [t.qbFormat, t.idp ? 'IDP' : '', t.ppr ? 'PPR' : 'non-PPR'].filter(Boolean).join(' · ');
+  // One column that never grows past the screen (minmax(0, 1fr)): a wide table scrolls in its own box.
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <Discovery data={data} />
       <AdpSourcesPanel sources={data.answerSources} />
-      <section className="card grid gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
+      <section className="card grid grid-cols-1 gap-4 p-4 lg:grid-cols-2" aria-label="What the store holds">
         <Table
           caption="By service"
+          stackOnPhone
           head={['Service', 'Leagues', 'Read', 'With drafts', 'Skipped', 'Due', 'Failing', 'Drafts']}
           rows={data.byService.map((s) => [
             serviceLabel[s.service],
@@ -318,6 +375,7 @@ function AdpDataScreen() {
       <section className="card p-4" aria-label="Last runs">
         <Table
           caption="Last runs"
+          stackOnPhone
           head={[
             'Started',
             'Status',

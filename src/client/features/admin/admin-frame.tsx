@@ -64,8 +64,11 @@ function NoAccess({ title, children }: { title: string; children: ReactNode }) {
 
 interface AdminFrameProps {
   title: string;
-  /** Only super users may see the page (the user list). */
-  superOnly?: boolean;
+  /**
+   * Only super users may see the page: what it lets them do, said to anyone else ("manage users"
+   * reads "Only super users can manage users.").
+   */
+  superOnly?: string;
   /** Buttons beside the title, e.g. + New. */
   actions?: ReactNode;
   children: (user: User) => ReactNode;
@@ -104,7 +107,7 @@ function Frame({ user, title, superOnly, actions, children }: AdminFrameProps & 
       </div>
       {superOnly && !user.isSuperUser ? (
         <NoAccess title="Super users only">
-          <p>Only super users can manage users.</p>
+          <p>Only super users can {superOnly}.</p>
           <Link to="/admin" className="btn-primary mt-5">
             Admin home
           </Link>

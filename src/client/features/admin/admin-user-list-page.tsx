@@ -13,7 +13,7 @@ export function Component() {
   return (
     <AdminFrame
       title="Users"
-      superOnly
+      superOnly="manage users"
       actions={
         <Link to="/admin/user/new" className="btn-accent">
           + New

@@ -188,8 +188,11 @@ describe("a visitor's MFL leagues feed Rookie ADP only when they say so", { time
     expect((await askAdp(member)).statusCode).toBe(200);
     await eventually(async () => (await contributions()).length === 2 * ids().length);
 
-    // An admin lists one of the leagues (its commissioner agreed).
+    // An admin lists one of the leagues: its commissioner agreed, and opened it to the public (the
+    // admin page lists only a league anyone may read, as the crawl reads it).
     const listed = ids()[0];
+    const league = sim.world.league('mfl', listed)!;
+    league.isPublic = true;
     const admin = (await t.userWithRole('superuser')).cookie;
     const add = await t.request({
       method: 'POST',
@@ -240,6 +243,7 @@ describe("a visitor's MFL leagues feed Rookie ADP only when they say so", { time
     });
     expect(removed.json()).toEqual({ removed: true, drafts: listedDrafts });
     expect(await storedLeagues()).toBe(0);
+    league.isPublic = false;
   });
 
   it('logging in again with the box unticked withdraws this browser’s earlier consent', async () => {

@@ -86,6 +86,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     db: deps.database.db,
     config: deps.config,
     cache: deps.cache,
+    services: deps.services,
     crawl: startCrawl,
     current: () => discovery,
     sources,

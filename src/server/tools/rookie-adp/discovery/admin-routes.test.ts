@@ -3,16 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_MFL_LEAGUES } from '#common/adp-data.ts';
 import { queryRows } from '#server/db/query.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
+import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 
 let t: TestApp;
 let sim: Sim;
 let cookie: string;
+type League = Sim['world']['leagues'][number];
+/** Leagues the simulator has: public MFL ones, Sleeper ones, and a private MFL one. */
+let mfl: League[];
+let sleeper: League[];
+let privateMfl: League;
 
 beforeAll(async () => {
   sim = await startSim();
-  t = await makeTestApp({ ...sim.env, ADP_SLEEPER_WALK: '0' });
+  t = await makeTestApp({ ADP_SLEEPER_WALK: '0' }, { sim });
   cookie = (await t.userWithRole('superuser')).cookie;
+  mfl = publicMflLeagues(sim.world);
+  sleeper = sim.world.leagues.filter((l) => l.service === 'sleeper');
+  privateMfl = sim.world.leagues.find((l) => l.service === 'mfl' && !l.isPublic)!;
 });
 afterAll(async () => {
   await t?.close();
@@ -31,28 +40,86 @@ describe('the Rookie ADP data page API', () => {
         cookie,
         payload: { league, commissionerPermission },
       });
+    const id = mfl[0].id;
+    const address = `https://www57.myfantasyleague.com/${sim.world.season}/home/${id}`;
     // An MFL league needs its commissioner's permission: the form asks, the API insists.
-    const unconfirmed = await add('https://www57.myfantasyleague.com/2026/home/37920');
+    const unconfirmed = await add(address);
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json().error).toMatch(/commissioner's permission/);
-    const first = await add('https://www57.myfantasyleague.com/2026/home/37920', true);
+    const first = await add(address, true);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ service: 'mfl', leagueId: '37920', added: true });
-    expect((await add('mfl:37920', true)).json().added).toBe(false);
+    expect(first.json()).toEqual({ service: 'mfl', leagueId: id, added: true });
+    expect((await add(`mfl:${id}`, true)).json().added).toBe(false);
     // A Sleeper league is public: no permission asked.
-    expect((await add('sleeper:123456789012345678')).statusCode).toBe(200);
+    expect((await add(`sleeper:${sleeper[0].id}`)).statusCode).toBe(200);
     const [row] = await queryRows<{ source: string; url: string }>(
       t.database.db,
-      sql`SELECT source, url FROM rookie_adp_leagues WHERE league_id = '37920'`,
+      sql`SELECT source, url FROM rookie_adp_leagues WHERE service = 'mfl' AND league_id = ${id}`,
     );
-    expect(row).toEqual({ source: 'admin', url: 'https://www57.myfantasyleague.com/2026/home/37920' });
+    expect(row).toEqual({ source: 'admin', url: address });
     const bad = await add('https://example.com/league/1');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/not an MFL or Sleeper league/);
+    expect(bad.json()).toEqual({
+      error: expect.stringMatching(/not an MFL or Sleeper league/),
+      field: 'league',
+    });
 
     const data = (await t.request({ method: 'GET', url: '/api/admin/adp', cookie })).json();
     expect(data.sources).toContainEqual({ source: 'admin', leagues: 2, drafts: expect.any(Number) });
     expect(data.discovery.enabled).toBe(false);
+  });
+
+  it('lists only a league its service shows: one it does not have or keeps private is refused beside the field', async () => {
+    const add = (league: string, commissionerPermission?: boolean) =>
+      post('/api/admin/adp/leagues', { league, commissionerPermission });
+    const season = sim.world.season;
+    const refusals = [
+      [
+        await add('sleeper:123456789012345678'),
+        'Sleeper has no league 123456789012345678: check the id or the address.',
+      ],
+      [
+        await add('mfl:99', true),
+        `MFL has no league 99 in ${season}: check the id, or paste the league's address (it names its season).`,
+      ],
+      // A league that exists, but not in the season its address names.
+      [
+        await add(`https://www57.myfantasyleague.com/2019/home/${mfl[1].id}`, true),
+        `MFL has no league ${mfl[1].id} in 2019: check the id, or paste the league's address (it names its season).`,
+      ],
+      [
+        await add(`mfl:${privateMfl.id}`, true),
+        `MFL league ${privateMfl.id} is private: only its members may read it, so its drafts cannot be read for Rookie ADP.`,
+      ],
+    ] as const;
+    for (const [res, error] of refusals) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error, field: 'league' });
+    }
+    const listed = await queryRows<{ league_id: string }>(
+      t.database.db,
+      sql`SELECT league_id FROM rookie_adp_leagues
+          WHERE league_id IN ('123456789012345678', '99', ${mfl[1].id}, ${privateMfl.id})`,
+    );
+    expect(listed).toEqual([]);
+  });
+
+  it('says when the service cannot be reached, apart from a league that does not exist, and lists nothing', async () => {
+    const id = sleeper[1].id;
+    // Every try the client makes finds Sleeper gone (the connection drops unanswered).
+    sim.control.addFault({ service: 'sleeper', kind: 'down', count: 3, match: `/league/${id}` });
+    const down = await post('/api/admin/adp/leagues', { league: `sleeper:${id}` });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toEqual({
+      error: `Could not check Sleeper league ${id}, so it was not listed: Sleeper is not available right now, try again later.`,
+    });
+    const listed = async () =>
+      queryRows(t.database.db, sql`SELECT 1 FROM rookie_adp_leagues WHERE league_id = ${id}`);
+    expect(await listed()).toHaveLength(0);
+    // Once Sleeper answers again, the same league is listed.
+    const again = await post('/api/admin/adp/leagues', { league: `sleeper:${id}` });
+    expect(again.statusCode).toBe(200);
+    expect(await listed()).toHaveLength(1);
   });
 
   it('pauses and resumes discovery; run now is refused while paused', async () => {
@@ -84,7 +151,7 @@ describe('listed MFL leagues: capped, each with its commissioner permission', ()
     expect((await listed()).mflLimit).toBe(MAX_LISTED_MFL_LEAGUES);
 
     const refused = await post('/api/admin/adp/leagues', {
-      league: 'mfl:70001',
+      league: `mfl:${mfl[2].id}`,
       commissionerPermission: true,
     });
     expect(refused.statusCode).toBe(409);
@@ -93,11 +160,11 @@ describe('listed MFL leagues: capped, each with its commissioner permission', ()
     );
     // One already listed may be listed again (it is read again soon).
     expect(
-      (await post('/api/admin/adp/leagues', { league: 'mfl:800001', commissionerPermission: true }))
+      (await post('/api/admin/adp/leagues', { league: `mfl:${mfl[0].id}`, commissionerPermission: true }))
         .statusCode,
     ).toBe(200);
     // Sleeper leagues are not counted.
-    expect((await post('/api/admin/adp/leagues', { league: 'sleeper:223456789012345678' })).statusCode).toBe(
+    expect((await post('/api/admin/adp/leagues', { league: `sleeper:${sleeper[2].id}` })).statusCode).toBe(
       200,
     );
 
@@ -119,7 +186,10 @@ describe('listed MFL leagues: capped, each with its commissioner permission', ()
     expect(
       (await post('/api/admin/adp/leagues/remove', { service: 'mfl', leagueId: '800002' })).statusCode,
     ).toBe(404);
-    const added = await post('/api/admin/adp/leagues', { league: 'mfl:70001', commissionerPermission: true });
+    const added = await post('/api/admin/adp/leagues', {
+      league: `mfl:${mfl[2].id}`,
+      commissionerPermission: true,
+    });
     expect(added.statusCode).toBe(200);
   });
 });

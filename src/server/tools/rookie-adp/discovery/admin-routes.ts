@@ -21,12 +21,14 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { badRequest, HttpError, notFound } from '#server/http/errors.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
 import { ADP_VERSION_KEY } from '../ingest.ts';
 import { deleteLeagues } from '../store.ts';
 import { adpData } from './admin-data.ts';
 import { CRAWL_JOB, type Discovery } from './discovery.ts';
 import { addListedLeagues } from './frontier.ts';
 import { ensureJob, readJob } from './jobs.ts';
+import { checkListedLeague } from './league-check.ts';
 
 // Checked before the body is validated, so a visitor learns nothing from the schema.
 const superUser = async (req: Parameters<typeof requireUser>[0]) => {
@@ -36,8 +38,8 @@ const superUser = async (req: Parameters<typeof requireUser>[0]) => {
 
 /**
  * /api/admin/adp: the Rookie ADP data page for super users: the figures, listing a league by id or
- * address (an MFL league only with its commissioner's permission, at most MAX_LISTED_MFL_LEAGUES of
- * them), removing one, and pausing, resuming or running discovery now.
+ * address (one its service shows; an MFL league only with its commissioner's permission, at most
+ * MAX_LISTED_MFL_LEAGUES of them), removing one, and pausing, resuming or running discovery now.
  */
 export async function adminAdpRoutes(
   scope: FastifyInstance,
@@ -45,6 +47,8 @@ export async function adminAdpRoutes(
     db: Db;
     config: Config;
     cache?: Cache;
+    /** The league services, to read a league before it is listed. */
+    services: Pick<LeagueServices, 'mfl' | 'sleeper'>;
     crawl: () => Discovery;
     current: () => Discovery | undefined;
     /** Where the answers come from: the store and MFL's own aggregate. */
@@ -82,6 +86,8 @@ export async function adminAdpRoutes(
         );
         if (listed.n >= MAX_LISTED_MFL_LEAGUES) throw new HttpError(409, mflListFull(listed.n));
       }
+      // Only a league its service shows, and the crawl can read, is listed.
+      await checkListedLeague(deps.services, league);
       const added = await addListedLeagues(deps.db, [{ ...league }], 'admin');
       // Read it soon: the crawl runs now on whichever server holds it.
       await deps.crawl().loop.runNow();

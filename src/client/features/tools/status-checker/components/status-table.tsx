@@ -55,7 +55,10 @@ function StatusCell({
   const linkText = s.status === FREE_AGENT ? 'Add' : s.mine ? 'Drop' : 'Open';
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <span className={`rounded px-2 py-0.5 text-sm font-semibold break-normal ${tone}`}>
+      <span
+        className={`rounded px-2 py-0.5 text-sm font-semibold break-normal ${tone}`}
+        data-testid="status-badge"
+      >
         {statusText(s, league.type)}
       </span>
       {s.addDropUrl && (
