@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MflLeague, MflNflWeek, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './build.ts';
 import { teamUrl } from './load.ts';
@@ -111,7 +111,11 @@ function sources(over: Partial<LineupSources> = {}): LineupSources {
 }
 
 describe('buildLineupInfo', () => {
-  const info = buildLineupInfo(sources());
+  // Built in a hook, not while the file is collected, so a mutation tool's changed code is the code built.
+  let info: ReturnType<typeof buildLineupInfo>;
+  beforeAll(() => {
+    info = buildLineupInfo(sources());
+  });
 
   it('names the franchise, the week, best ball and the total limit', () => {
     expect(info).toMatchObject({

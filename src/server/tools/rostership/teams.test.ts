@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import { identityIndex } from './identity.ts';
@@ -10,7 +10,11 @@ const players: PlayerIdentity[] = [
   { id: '300', mfl_id: '300', name: 'Josh Allen', position: 'LB', team: 'JAX' },
   { id: '400', mfl_id: '400', name: 'Tank Dell', position: 'WR', team: 'HOU', flea_id: '9004' },
 ];
-const index = identityIndex(players);
+// Built in a hook, not while the file is collected, so a mutation tool's changed code is the code built.
+let index: ReturnType<typeof identityIndex>;
+beforeAll(() => {
+  index = identityIndex(players);
+});
 const ref = { league_id: '1', franchise_id: '0001', url: 'https://www45.myfantasyleague.com/2026/home/1' };
 
 function mflStub(statuses: { id: string; status: string }[], calls: string[]) {
