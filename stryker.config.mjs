@@ -1,7 +1,11 @@
 // @ts-check
 /**
  * `npm run mutate`: mutation testing of the pure modules (no database, no server), incremental, so a
- * second run tests only the mutants whose code or tests changed. Not part of CI: it takes minutes.
+ * second run tests only the mutants whose code or tests changed. Incremental mode compares each
+ * test's own body: after changing a hook, a helper or a value built outside the tests, run
+ * `npm run mutate -- --force` (all mutants again; about 20 minutes). Not part of CI.
+ * Values a test file builds while it is collected (outside hooks and tests) are built before any
+ * mutant is switched on: build them in beforeAll or in the test, or their tests are blind here.
  * The report (reports/mutation/) scores every file; the database-backed routes are sampled by
  * stryker.routes.config.mjs (`npm run mutate:routes`).
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
