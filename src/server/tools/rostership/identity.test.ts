@@ -15,9 +15,13 @@ const players: PlayerIdentity[] = [
   { id: '800', mfl_id: '800', name: 'Odd Spot', position: 'XX', team: 'DAL' },
 ];
 
+// A fresh list each time: the index (and its name map) is built once per list, so a shared list would
+// leave later tests reading what the first one built.
+const fresh = () => identityIndex([...players]);
+
 describe('identityIndex', () => {
   it('finds each player by the id of each service that knows him', () => {
-    const index = identityIndex(players);
+    const index = fresh();
     expect(index.byId.get('sleeper:500')?.name).toBe('Free Agent');
     expect(index.byMfl.get('300')?.position).toBe('LB');
     expect(index.byMfl.has('500')).toBe(false);
@@ -27,6 +31,8 @@ describe('identityIndex', () => {
     expect(index.byFlea.get('9004')?.id).toBe('400');
     expect(index.byFlea.size).toBe(1);
     expect(index.byId.size).toBe(players.length);
+    expect(index.byMfl.size).toBe(9);
+    expect(index.bySleeper.size).toBe(3);
   });
 
   it('builds one index per list', () => {
@@ -35,7 +41,7 @@ describe('identityIndex', () => {
   });
 
   it('finds a player by name, position group and team, however the name is written', () => {
-    const { byName } = identityIndex(players);
+    const { byName } = fresh();
     expect(byName('Amon-Ra St Brown', 'WR', 'DET')?.id).toBe('100');
     expect(byName('amon-ra st. brown', 'wr', 'det')?.id).toBe('100');
     // Namesakes in different groups are different people.
@@ -48,7 +54,7 @@ describe('identityIndex', () => {
   });
 
   it('refuses another team, an unknown name, group or blank name', () => {
-    const { byName } = identityIndex(players);
+    const { byName } = fresh();
     expect(byName('Josh Allen', 'QB', 'MIA')).toBeUndefined();
     expect(byName('Tank Dell', 'RB', 'HOU')).toBeUndefined();
     expect(byName('Nobody', 'WR', 'DET')).toBeUndefined();
@@ -60,7 +66,7 @@ describe('identityIndex', () => {
   });
 
   it('takes the one namesake whose team is unknown on either side, and no guess among several', () => {
-    const { byName } = identityIndex(players);
+    const { byName } = fresh();
     // The list has him without a team; the league names one.
     expect(byName('Free Agent', 'RB', 'SEA')?.id).toBe('sleeper:500');
     // The league has no team for him; the list's one namesake in the group is taken.
