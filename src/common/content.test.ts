@@ -114,3 +114,41 @@ describe('save payloads', () => {
     });
   });
 });
+
+describe('query flags, blank filters and image addresses', () => {
+  it("reads isAdmin as true only for true, 'true' or '1'", () => {
+    expect(articleListQuerySchema.parse({}).isAdmin).toBe(false);
+    for (const yes of [true, 'true', '1'])
+      expect(articleListQuerySchema.parse({ isAdmin: yes }).isAdmin).toBe(true);
+    for (const no of [false, 'false', '0', 'yes', ''])
+      expect(articleListQuerySchema.parse({ isAdmin: no }).isAdmin, String(no)).toBe(false);
+  });
+
+  it('leaves an empty or null filter out, and trims the rest', () => {
+    expect(articleListQuerySchema.parse({ search: '' }).search).toBeUndefined();
+    expect(articleListQuerySchema.parse({ search: null }).search).toBeUndefined();
+    expect(articleListQuerySchema.parse({ search: ' qb ' }).search).toBe('qb');
+    expect(profileListQuerySchema.parse({ year: '' }).year).toBeUndefined();
+    expect(profileListQuerySchema.parse({ year: '2027' }).year).toBe(2027);
+  });
+
+  it('takes a site path or an http(s) address for an image, nothing else', () => {
+    const image = (v: string) => articleInputSchema.safeParse({ title: 'T', image: v });
+    for (const ok of ['', '/images/x.svg', 'https://x.test/a.png', 'HTTP://X.TEST/a', ' /images/y.png '])
+      expect(image(ok).success, ok).toBe(true);
+    for (const bad of [
+      '//evil.test/x',
+      'javascript:alert(1)',
+      'ftp://x.test/a',
+      'x/https://a.test',
+      'https://a.test/a b',
+      'https://',
+      'images/x.svg',
+      '/',
+    ])
+      expect(image(bad).success, bad).toBe(false);
+    expect(image('javascript:x').error?.issues[0].message).toBe(
+      'Use a site path such as /images/x.svg or an http(s) address for the image.',
+    );
+  });
+});

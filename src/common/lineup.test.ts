@@ -272,7 +272,7 @@ describe('game status', () => {
   });
 
   it('shows the kickoff date and time before the game', () => {
-    expect(gameStatus(at({}), BEFORE, { timeZone: 'UTC' })).toBe(formatKickoff(KICKOFF, { timeZone: 'UTC' }));
+    expect(gameStatus(at({}), BEFORE, { timeZone: 'UTC' })).toBe('Fri 1/15 8:00 AM');
     // 1_800_000_000 is Friday 15 January 2027, 08:00 UTC.
     expect(formatKickoff(KICKOFF, { timeZone: 'UTC' })).toBe('Fri 1/15 8:00 AM');
     expect(formatKickoff(KICKOFF, { timeZone: 'America/New_York' })).toBe('Fri 1/15 3:00 AM');

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ADP_MESSAGES,
+  type AdpPlayer,
   adpCaption,
   adpCsv,
   adpFilterProblems,
   adpRequestSchema,
   adpWindow,
+  applyMinShare,
   dayStart,
   defaultAdpRange,
   formatAdp,
@@ -165,5 +167,54 @@ describe('CSV export', () => {
       `"'=HYPERLINK(""x"")"`,
     );
     expect(adpCsv([{ ...player, name: '-Minus' }]).split('\r\n')[1]).toContain(`'-Minus`);
+  });
+});
+
+describe('form values, shares and dates read exactly', () => {
+  it('reads numbers sent as text, and refuses blank or non-numeric text', () => {
+    expect(
+      adpRequestSchema.parse({ idp: '1', ppr: ' -1 ', sizes: ['12', 10], minShare: '2.5' }),
+    ).toMatchObject({
+      idp: 1,
+      ppr: -1,
+      sizes: [10, 12],
+      minShare: 2.5,
+    });
+    for (const bad of [
+      { idp: ' ' },
+      { idp: 'x' },
+      { sizes: [''] },
+      { minShare: 'lots' },
+      { minShare: '101' },
+    ])
+      expect(adpRequestSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it('lists players at or above the minimum share and counts the rest', () => {
+    const players = [0.5, 0.025, 0.0249, 0].map(
+      (draftShare, i) => ({ id: String(i), draftShare }) as AdpPlayer,
+    );
+    const cut = applyMinShare(players, 2.5);
+    expect(cut.players.map((p) => p.id)).toEqual(['0', '1']);
+    expect(cut.hidden).toBe(2);
+    expect(applyMinShare(players, 0)).toEqual({ players, hidden: 0 });
+    expect(applyMinShare(players, 100)).toEqual({ players: [], hidden: 4 });
+  });
+
+  it('reads only real calendar days', () => {
+    expect(dayStart('2024-02-29')).toBe(Date.UTC(2024, 1, 29));
+    for (const bad of [
+      '2025-02-29',
+      '2025-13-01',
+      '2025-04-31',
+      '2025-00-10',
+      '2025-01-00',
+      '',
+      null,
+      undefined,
+      '2025-1-01',
+    ])
+      expect(dayStart(bad), String(bad)).toBeUndefined();
+    expect(fromIsoDate('2025-02-30')).toBeUndefined();
   });
 });

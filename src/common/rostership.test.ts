@@ -333,3 +333,118 @@ describe('request schemas', () => {
     expect(rostershipRequestSchemas.flea.safeParse({ leagues: [{ league_id: '1' }] }).success).toBe(false);
   });
 });
+
+describe('merging, filtering and sorting, case by case', () => {
+  const l = (league_id: string, isStarter = false) => ({ type: 'mfl' as const, league_id, isStarter });
+
+  it('keeps the row that knows more services, filling in what the other knows', () => {
+    const byMfl = player({ id: 'mfl:7', mfl_id: '7', name: 'Mfl Name', team: 'FA', leagues: [l('1')] });
+    const full = player({
+      id: 'p7',
+      mfl_id: '7',
+      sleeper_id: 's7',
+      name: 'Full Name',
+      team: 'FA',
+      draftYear: undefined,
+      leagues: [l('2')],
+    });
+    const withTeam = player({ id: 'mfl:7', mfl_id: '7', team: 'KC', draftYear: 2024, leagues: [l('3')] });
+    const [one] = mergePlayers([byMfl, withTeam], [full]);
+    expect(one).toMatchObject({ id: 'p7', name: 'Full Name', sleeper_id: 's7', team: 'KC', draftYear: 2024 });
+    expect(one.leagues.map((x) => x.league_id)).toEqual(['1', '3', '2']);
+    // Equal knowledge: the row read first keeps its id, name and team.
+    const [first] = mergePlayers(
+      [player({ id: 'a', mfl_id: '9', team: 'BUF' })],
+      [player({ id: 'b', mfl_id: '9', team: 'MIA' })],
+    );
+    expect(first).toMatchObject({ id: 'a', team: 'BUF' });
+    // A team known on the main row is kept over the other's.
+    const [kept] = mergePlayers([full], [player({ id: 'x', mfl_id: '7', team: 'DAL', leagues: [l('4')] })]);
+    expect(kept.team).toBe('DAL');
+    const [main] = mergePlayers(
+      [player({ id: 'p', mfl_id: '1', sleeper_id: '2', team: 'NYJ' })],
+      [player({ id: 'q', mfl_id: '1', team: 'DAL' })],
+    );
+    expect(main.team).toBe('NYJ');
+  });
+
+  it('is out when either row says so; a league listed twice starts if either says so', () => {
+    const out = mergePlayers(
+      [player({ isOut: true, leagues: [l('1')] })],
+      [player({ isOut: false, leagues: [l('1', true)] })],
+    );
+    expect(out).toHaveLength(1);
+    expect(out[0].isOut).toBe(true);
+    expect(out[0].leagues).toEqual([l('1', true)]);
+    const notOut = mergePlayers([player({ isOut: false })], [player({ isOut: false })]);
+    expect(notOut[0].isOut).toBe(false);
+    expect(mergePlayers([player({ leagues: [l('1'), l('1')] })], [])[0].leagues).toEqual([l('1')]);
+  });
+
+  it('joins rows a later row links, into the first of them, and keeps finding them after', () => {
+    const a = player({ id: 'mfl:1', mfl_id: '1', name: 'A', leagues: [l('1')] });
+    const b = player({ id: 'sleeper:2', sleeper_id: '2', name: 'B', leagues: [l('2')] });
+    const c = player({ id: 'other', name: 'C', leagues: [l('9')] });
+    const both = player({ id: 'p', mfl_id: '1', sleeper_id: '2', name: 'Both', leagues: [l('3')] });
+    const later = player({ id: 'sleeper:2', sleeper_id: '2', name: 'B', leagues: [l('4')] });
+    const merged = mergePlayers([a, c, b], [both, later]);
+    expect(merged.map((p) => p.id)).toEqual(['p', 'other']);
+    expect(merged[0].leagues.map((x) => x.league_id).sort()).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('drops only the leagues asked, keeping untouched players as they were', () => {
+    const p = player({ leagues: [l('1'), l('2')] });
+    const q = player({ id: '2', leagues: [l('3')] });
+    const out = withoutLeagues([p, q], new Set([leagueKey(l('1'))]));
+    expect(out[1]).toBe(q);
+    expect(out[0].leagues).toEqual([l('2')]);
+    expect(withoutLeagues([q], new Set([leagueKey(l('3'))]))).toEqual([]);
+  });
+
+  it('matches names in any case, around spaces', () => {
+    const rows = [player({ name: 'Josh Allen' }), player({ id: '2', name: 'Joe Burrow' })];
+    const names = (name: string) => filterRows(rows, { positions: new Set(['QB']), name }).map((r) => r.name);
+    expect(names('  ALLEN ')).toEqual(['Josh Allen']);
+    expect(names('')).toEqual(['Josh Allen', 'Joe Burrow']);
+  });
+
+  it('sorts by each column, counts most first by default, ties by count then name', () => {
+    const rows = [
+      deriveRow(player({ id: 'a', name: 'Zed', team: 'BUF', leagues: [l('1')], injuryStatus: 'Q' }), 4),
+      deriveRow(
+        player({ id: 'b', name: 'Amy', team: 'ARI', isOut: true, leagues: [l('1', true), l('2')] }),
+        4,
+      ),
+      deriveRow(
+        player({
+          id: 'c',
+          name: 'Bob',
+          team: 'CHI',
+          leagues: [l('1', true), l('2'), l('3')],
+          injuryStatus: 'Q',
+        }),
+        4,
+      ),
+    ];
+    const ids = (key?: Parameters<typeof sortRows>[1], desc?: boolean) =>
+      sortRows(rows, key, desc).map((r) => r.id);
+    expect(ids()).toEqual(['c', 'b', 'a']);
+    expect(ids('count', false)).toEqual(['a', 'b', 'c']);
+    expect(ids('team', false)).toEqual(['b', 'a', 'c']);
+    expect(ids('rosterRate')).toEqual(['c', 'b', 'a']);
+    expect(ids('rosterRate', false)).toEqual(['a', 'b', 'c']);
+    // Out and starting (4) above at risk and starting (2 + 1) above injured only (1).
+    expect(ids('flags')).toEqual(['b', 'c', 'a']);
+    expect(ids('flags', false)).toEqual(['a', 'c', 'b']);
+    // A tie on the column falls back to count (most first), then name.
+    const tie = [rows[0], { ...rows[2], team: 'BUF' }, { ...rows[1], team: 'BUF' }];
+    expect(sortRows(tie, 'team', false).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    const sameCount = [rows[1], { ...rows[1], id: 'd', name: 'Abe' }];
+    expect(sortRows(sameCount, 'team').map((r) => r.name)).toEqual(['Abe', 'Amy']);
+  });
+
+  it('writes how many leagues the player starts in', () => {
+    const row = deriveRow(player({ leagues: [l('1', true), l('2'), l('3', true)] }), 3);
+    expect(rowsToCsv([row]).split('\n')[1]).toContain(',3,100.00,2,');
+  });
+});

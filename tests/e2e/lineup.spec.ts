@@ -194,6 +194,7 @@ test('after the games: every game final with its result, every player locked', a
   await logInApi(page);
   for (const kind of Object.keys(KINDS) as Kind[]) {
     await untilRows(page, kind, (rows) => {
+      expect(withGame(rows).length).toBeGreaterThan(0);
       for (const r of withGame(rows)) {
         expect(r.game).toBe('final');
         expect(r.locked).toBe(true);

@@ -180,7 +180,9 @@ test.describe('rostership', () => {
     const someone = names[0];
     const part = someone.split(' ')[1]?.slice(0, 4).toUpperCase() ?? someone.slice(0, 3).toUpperCase();
     await page.getByLabel('Name').fill(part);
-    for (const n of await columnValues(page, 0)) expect(n.toUpperCase()).toContain(part);
+    const named = await columnValues(page, 0);
+    expect(named).toContain(someone);
+    for (const n of named) expect(n.toUpperCase()).toContain(part);
     await page.getByLabel('Name').fill('');
     // Draft year: only that year's players stay.
     const yearSelect = page.getByLabel('Draft year');

@@ -144,6 +144,7 @@ describe('identity join on the recorded players', () => {
 
   it('drops retired Sleeper players without a team who are no longer active', () => {
     const inSleeperOnly = joined.filter((p) => p.id.startsWith('sleeper:'));
+    expect(inSleeperOnly.length).toBeGreaterThan(0);
     for (const p of inSleeperOnly) {
       const s = sleeper.find((x) => x.player_id === p.sleeper_id);
       expect(s?.active || s?.team).toBeTruthy();

@@ -173,7 +173,8 @@ describe('Sleeper client on the simulator', () => {
     expect(rosters.some((r) => r.owner_id === user.user_id)).toBe(true);
     expect((await sleeper.leagueUsers(league.league_id)).some((u) => u.user_id === user.user_id)).toBe(true);
     const drafts = await sleeper.drafts(league.league_id);
-    if (drafts.length > 0) expect(Array.isArray(await sleeper.draftPicks(drafts[0].draft_id))).toBe(true);
+    expect(drafts.length).toBeGreaterThan(0);
+    expect((await sleeper.draftPicks(drafts[0].draft_id)).length).toBeGreaterThan(0);
     const players = await sleeper.players();
     const rostered = rosters.flatMap((r) => r.players ?? []);
     const ids = new Set(players.map((p) => p.player_id));

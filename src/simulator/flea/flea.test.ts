@@ -36,7 +36,8 @@ describe('Fleaflicker', () => {
     const one = withIds[0].proPlayer;
     expect(world.byFlea.get(one.id)!.sportradarId).toBe(one.externalIds[0].id);
     const injured = ext.rosters.flatMap((r: any) => r.players).find((p: any) => p.proPlayer.injury);
-    if (injured) expect(injured.proPlayer.injury.typeAbbreviaition).toMatch(/^(Q|D|OUT|IR)$/);
+    expect(injured).toBeDefined();
+    expect(injured.proPlayer.injury.typeAbbreviaition).toMatch(/^(Q|D|OUT|IR)$/);
     expect((await get(app, '/flea/api/FetchLeagueRosters?sport=NFL&league_id=1')).statusCode).toBe(404);
   });
 

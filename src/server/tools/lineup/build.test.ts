@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MflLeague, MflNflWeek, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { buildLineupInfo, displayName, injuryTag, type LineupSources, limitOf } from './build.ts';
 import { teamUrl } from './load.ts';
@@ -111,7 +111,11 @@ function sources(over: Partial<LineupSources> = {}): LineupSources {
 }
 
 describe('buildLineupInfo', () => {
-  const info = buildLineupInfo(sources());
+  // Built in a hook, not while the file is collected, so a mutation tool's changed code is the code built.
+  let info: ReturnType<typeof buildLineupInfo>;
+  beforeAll(() => {
+    info = buildLineupInfo(sources());
+  });
 
   it('names the franchise, the week, best ball and the total limit', () => {
     expect(info).toMatchObject({
@@ -233,5 +237,144 @@ describe('helpers', () => {
     expect(teamUrl('javascript:alert(1)', own, 2026)).toMatch(
       /^https:\/\/www\.myfantasyleague\.com\/2026\/options/,
     );
+  });
+});
+
+describe('buildLineupInfo, rule by rule', () => {
+  const all = (info: ReturnType<typeof buildLineupInfo>) =>
+    Object.values(info.positions).flatMap((g) => g.players);
+  const by = (info: ReturnType<typeof buildLineupInfo>, id: string) => all(info).find((p) => p.id === id);
+
+  it('names a franchise the league does not list by its id', () => {
+    expect(buildLineupInfo(sources({ franchiseId: '0009' })).name).toBe('Franchise 0009');
+    expect(buildLineupInfo(sources({ franchiseId: '0001' })).name).toBe('Other Team');
+  });
+
+  it('takes the second team as home when none says so, and skips games without a kickoff', () => {
+    const info = buildLineupInfo(
+      sources({
+        schedule: {
+          week: 6,
+          games: [
+            {
+              kickoff: KICK,
+              gameSecondsRemaining: null,
+              teams: [
+                { id: 'BUF', isHome: false, score: 3, hasPossession: false, inRedZone: false },
+                { id: 'KCC', isHome: false, score: 7, hasPossession: false, inRedZone: false },
+              ],
+            },
+            {
+              kickoff: null,
+              gameSecondsRemaining: 3600,
+              teams: [
+                { id: 'GBP', isHome: true, score: null, hasPossession: false, inRedZone: false },
+                { id: 'CHI', isHome: false, score: null, hasPossession: false, inRedZone: false },
+              ],
+            },
+          ],
+        } as unknown as MflNflWeek,
+      }),
+    );
+    expect(by(info, '100')!.scheduleInfo).toEqual({
+      kickoff: KICK,
+      homeTeam: 'KCC',
+      awayTeam: 'BUF',
+      homeScore: 7,
+      awayScore: 3,
+      secondsRemaining: 3600,
+    });
+    expect(by(info, '101')!.scheduleInfo?.homeTeam).toBe('KCC');
+    // Green Bay's game has no kickoff: no schedule, so a bye in a week that has games.
+    expect(by(info, '200')).toMatchObject({ scheduleInfo: null, isBye: true });
+  });
+
+  it('lets a player with no roster status start; a free agent or a player with no team is on no bye', () => {
+    const info = buildLineupInfo(
+      sources({
+        roster: [
+          { id: '100', status: '' },
+          { id: '202', status: 'TAXI_SQUAD' },
+          { id: '301', status: 'ROSTER' },
+          { id: '400', status: 'ROSTER' },
+        ],
+        players: new Map(
+          [...players, { id: '400', name: 'Nobody, Team', position: 'RB', team: '' }].map((p) => [p.id, p]),
+        ),
+      }),
+    );
+    expect(
+      all(info)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['100', '301', '400']);
+    expect(by(info, '301')).toMatchObject({ team: 'FA', isBye: false });
+    expect(by(info, '400')).toMatchObject({ team: '', isBye: false });
+  });
+
+  it('reads injury statuses in any case and spacing; scores 0 for a started player without live scoring', () => {
+    const info = buildLineupInfo(
+      sources({ injuries: [{ id: '100', status: ' out ', details: 'Hand' }], live: undefined }),
+    );
+    expect(by(info, '100')).toMatchObject({
+      isOut: true,
+      injuryStatus: { tag: 'O', status: ' out ', details: 'Hand' },
+      score: 0,
+    });
+    expect(by(info, '101')).toMatchObject({ isOut: false, injuryStatus: null, score: 0 });
+  });
+
+  it('scores a player from the second of kickoff', () => {
+    const info = buildLineupInfo(sources({ now: KICK * 1000 }));
+    expect(by(info, '100')!.score).toBe(12.3);
+    expect(by(info, '300')!.score).toBe(0);
+  });
+
+  it('orders each group: starters, then projection (none last), then name', () => {
+    const info = buildLineupInfo(
+      sources({
+        roster: ['100', '101', '200', '201'].map((id) => ({ id, status: 'ROSTER' })),
+        players: new Map(
+          [
+            { id: '100', name: 'Zeta, A', position: 'RB', team: 'KCC' },
+            { id: '101', name: 'Alpha, B', position: 'RB', team: 'KCC' },
+            { id: '200', name: 'Beta, C', position: 'RB', team: 'KCC' },
+            { id: '201', name: 'Gamma, D', position: 'RB', team: 'KCC' },
+          ].map((p) => [p.id, p]),
+        ),
+        projections: [
+          { id: '101', score: 5 },
+          { id: '200', score: 0 },
+          { id: '100', score: 9 },
+        ],
+        starters: new Set(['201']),
+      }),
+    );
+    expect(info.positions.RB.players.map((p) => p.id)).toEqual(['201', '100', '101', '200']);
+    const tie = buildLineupInfo(
+      sources({
+        roster: ['101', '100'].map((id) => ({ id, status: 'ROSTER' })),
+        players: new Map(
+          [
+            { id: '100', name: 'Zeta, A', position: 'RB', team: 'KCC' },
+            { id: '101', name: 'Alpha, B', position: 'RB', team: 'KCC' },
+          ].map((p) => [p.id, p]),
+        ),
+        projections: [],
+        starters: new Set(),
+      }),
+    );
+    // By the name shown ("First Last"), not the roster's order.
+    expect(tie.positions.RB.players.map((p) => p.name)).toEqual(['A Zeta', 'B Alpha']);
+  });
+
+  it('reads names, tags and limits at their edges', () => {
+    expect(displayName(',Solo')).toBe('Solo');
+    expect(displayName('  Nickname  ')).toBe('Nickname');
+    expect(displayName(' Smith ,  Jaxon ')).toBe('Jaxon Smith');
+    expect(injuryTag(' questionable ')).toBe('Q');
+    expect(injuryTag('day-to-day')).toBe('DAY');
+    expect(limitOf('10')).toBe(10);
+    expect(limitOf('1 ')).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import {
   sleeperLeagueSchema,
 } from '#server/leagues/sleeper/schemas.ts';
 import { fixtureJson } from '#test/league-fixtures.ts';
-import { mflIsIdp, mflIsPpr, mflQbFormat, perCatchPoints, sleeperFacts } from './facts.ts';
+import { limitRange, mflIsIdp, mflIsPpr, mflQbFormat, perCatchPoints, sleeperFacts } from './facts.ts';
 import { mflDraft } from './read-mfl.ts';
 import { sleeperDraft } from './read-sleeper.ts';
 
@@ -193,5 +193,59 @@ describe('rookie drafts from recorded answers', () => {
       player: { key: '6820', name: 'Clyde Edwards-Helaire', position: 'RB' },
     });
     expect(record.startedAt.getTime()).toBe(1_587_906_296_857);
+  });
+});
+
+describe('the rules read exactly', () => {
+  it('reads a starter limit as its range, spaces allowed, anything else as none', () => {
+    expect(limitRange('1')).toEqual([1, 1]);
+    expect(limitRange(' 12 - 14 ')).toEqual([12, 14]);
+    expect(limitRange('3-1')).toEqual([3, 3]);
+    for (const bad of ['', 'x1', '1x', '1-', '1-x', '1 -2x']) expect(limitRange(bad), bad).toEqual([0, 0]);
+  });
+
+  it('reads lower-case and spaced MFL group names', () => {
+    const slot = (name: string, limit: string) => ({ name, limit });
+    expect(mflQbFormat([slot(' qb ', '1'), slot('qb + rb', '0-1')])).toBe('SF');
+    expect(mflQbFormat([slot('QB+RB', '2')])).toBe('SF');
+    expect(mflIsIdp([slot('QB', '1'), slot('WR + lb', '1')])).toBe(true);
+    expect(mflIsIdp([slot('QB', '1'), slot('x', '1')])).toBe(false);
+  });
+
+  it('reads points per catch, spaces ignored, and a bonus or a nonsense rule as none', () => {
+    expect(perCatchPoints(' * 1 ')).toBe(1);
+    expect(perCatchPoints('*.5')).toBe(0.5);
+    expect(perCatchPoints('*10.25')).toBe(10.25);
+    expect(perCatchPoints('*-1')).toBe(-1);
+    expect(perCatchPoints('1 / 2')).toBe(0.5);
+    expect(perCatchPoints('10/4')).toBe(2.5);
+    expect(perCatchPoints('-3/12')).toBe(-0.25);
+    for (const none of ['1', '*', 'x*1', '*1x', '1/0', '1/x', 'x1/2', '1/2x', '*a1', 'a/2'])
+      expect(perCatchPoints(none), none).toBe(0);
+  });
+
+  it('reads a Sleeper league without a size as no league, and its size from either field', () => {
+    const base = {
+      league_id: '1',
+      name: 'L',
+      season: '2025',
+      status: 'complete',
+      roster_positions: ['QB', 'RB'],
+    };
+    expect(sleeperFacts({ ...base, total_rosters: 0 } as never)).toBeUndefined();
+    expect(sleeperFacts({ ...base, settings: { num_teams: 10 } } as never)).toMatchObject({ size: 10 });
+    expect(sleeperFacts({ ...base, total_rosters: 12, scoring_settings: { rec: 0.5 } } as never)).toEqual({
+      size: 12,
+      qbFormat: '1QB',
+      idp: false,
+      ppr: true,
+    });
+    expect(sleeperFacts({ ...base, total_rosters: 12 } as never)?.ppr).toBe(false);
+    expect(sleeperFacts({ ...base, roster_positions: undefined, total_rosters: 8 } as never)).toEqual({
+      size: 8,
+      qbFormat: '1QB',
+      idp: false,
+      ppr: false,
+    });
   });
 });

@@ -69,7 +69,8 @@ describe('discovery through the simulator', { timeout: 90_000 }, () => {
 
     // A draft under way is due again within the hour; a finished Sleeper draft is not read again.
     const drafting = found.find((l) => l.draft_state === 'drafting');
-    if (drafting) expect(drafting.last_success_at).not.toBeNull();
+    expect(drafting).toBeDefined();
+    expect(drafting!.last_success_at).not.toBeNull();
   });
 
   it('a second run (as after a restart) resumes from the frontier and reads no league again', async () => {

@@ -154,6 +154,7 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
             sql`, `,
           )})`,
     );
+    expect(read).toHaveLength(held.length);
     for (const r of read) {
       expect(r.lease_owner).toBeNull();
       expect(r.last_success_at).not.toBeNull();
@@ -161,6 +162,7 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
     const readsA = leagueReads(logA);
     const readsB = leagueReads(logB);
     const heldIds = new Set(held.map((h) => h.league_id));
+    expect(readsB.size).toBeGreaterThan(0);
     for (const key of readsB.keys()) {
       if (readsA.has(key)) expect(heldIds.has(key.split(':')[1]), key).toBe(true);
     }
