@@ -12,6 +12,9 @@ import {
   formatAdp,
   formatMdy,
   fromIsoDate,
+  pickLegend,
+  pickNotation,
+  singleSize,
   toIsoDate,
 } from './rookie-adp.ts';
 
@@ -138,6 +141,47 @@ describe('numbers', () => {
   });
 });
 
+describe('pick notation', () => {
+  it('writes ADP as round.pick in the league size, from the nearest overall pick', () => {
+    expect(pickNotation(7, 12)).toBe('1.07');
+    expect(pickNotation(1, 12)).toBe('1.01');
+    expect(pickNotation(12.49, 12)).toBe('1.12');
+    // A half goes to the later pick.
+    expect(pickNotation(12.5, 12)).toBe('2.01');
+    expect(pickNotation(6.5, 10)).toBe('1.07');
+    expect(pickNotation(6.49, 10)).toBe('1.06');
+    expect(pickNotation(14, 14)).toBe('1.14');
+    expect(pickNotation(15, 14)).toBe('2.01');
+    expect(pickNotation(36.2, 12)).toBe('3.12');
+    expect(pickNotation(121, 10)).toBe('13.01');
+    // Never before the first pick.
+    expect(pickNotation(0.4, 12)).toBe('1.01');
+  });
+
+  it('gives every overall pick its own round and place, in order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(10, 12, 14), fc.integer({ min: 1, max: 400 }), (size, overall) => {
+        const [round, pick] = pickNotation(overall, size).split('.').map(Number);
+        expect(pick).toBeGreaterThanOrEqual(1);
+        expect(pick).toBeLessThanOrEqual(size);
+        expect((round - 1) * size + pick).toBe(overall);
+        // Within half a pick either side, the same pick.
+        expect(pickNotation(overall - 0.5, size)).toBe(pickNotation(overall, size));
+        expect(pickNotation(overall + 0.49, size)).toBe(pickNotation(overall, size));
+      }),
+    );
+  });
+
+  it('is shown only when exactly one league size is chosen, with a legend naming it', () => {
+    expect(singleSize([12])).toBe(12);
+    expect(singleSize([10, 12])).toBeUndefined();
+    expect(singleSize([])).toBeUndefined();
+    expect(pickLegend(12)).toBe(
+      'Pick: ADP as round.pick in a 12-team draft, from the nearest overall pick (ADP 7.0 is 1.07; a half goes to the later pick).',
+    );
+  });
+});
+
 describe('CSV export', () => {
   const player = {
     id: '1',
@@ -158,6 +202,12 @@ describe('CSV export', () => {
     expect(csv[1]).toBe('1,WR,Riley Fowler,3.94,1,11,8,50.0%');
     expect(csv[2]).toBe('2,WR,"Ja, ""Jr""",3.94,1,11,8,50.0%');
     expect(csv.slice(3)).toEqual(['']);
+  });
+
+  it('adds round.pick after ADP when one league size is chosen', () => {
+    const csv = adpCsv([{ ...player, name: 'Riley Fowler', adp: 13.2 }], 12).split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share');
+    expect(csv[1]).toBe('1,WR,Riley Fowler,13.20,2.01,1,11,8,50.0%');
   });
 
   it('never lets a name start a spreadsheet formula', () => {

@@ -214,6 +214,27 @@ export function defaultAdpRange(today: Date = new Date()): { startDate: string; 
 /** ADP as shown: two decimals. */
 export const formatAdp = (adp: number) => adp.toFixed(2);
 
+/**
+ * ADP as round.pick in a draft of `size` teams: the nearest overall pick (a half goes to the later
+ * pick; never before pick 1), its round, and its place in the round in two digits. ADP 7.0 in a
+ * 12-team draft is 1.07; 12.49 is 1.12; 12.5 is pick 13, 2.01. Every round has `size` picks in
+ * order (a snake draft's reversed rounds still number their picks from 1).
+ */
+export function pickNotation(adp: number, size: number): string {
+  const overall = Math.max(1, Math.floor(adp + 0.5));
+  const round = Math.ceil(overall / size);
+  const pick = overall - (round - 1) * size;
+  return `${round}.${String(pick).padStart(2, '0')}`;
+}
+
+/** The one league size a filter chose, when it chose exactly one: round.pick is shown in its terms. */
+export const singleSize = (sizes: readonly number[]): number | undefined =>
+  sizes.length === 1 ? sizes[0] : undefined;
+
+/** The legend of the Pick column, naming the size and the rounding. */
+export const pickLegend = (size: number) =>
+  `Pick: ADP as round.pick in a ${size}-team draft, from the nearest overall pick (ADP ${(7).toFixed(1)} is ${pickNotation(7, size)}; a half goes to the later pick).`;
+
 /** The caption under the results (spec section 2). */
 export function adpCaption(
   totalLeagues: number,
@@ -224,15 +245,29 @@ export function adpCaption(
   return `Data collected from ${totalLeagues} ${service} ${totalLeagues === 1 ? 'draft' : 'drafts'} between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
 }
 
-/** The players as CSV (rank, position, name, ADP, min, max, drafts, share), written by toCsv. */
-export function adpCsv(players: readonly AdpPlayer[]): string {
+/**
+ * The players as CSV (rank, position, name, ADP, min, max, drafts, share), written by toCsv. With one
+ * league size (`size`), a "Pick (N-team)" column of round.pick follows ADP.
+ */
+export function adpCsv(players: readonly AdpPlayer[], size?: number): string {
   return toCsv(
-    ['Rank', 'Pos.', 'Name', 'ADP', 'Min', 'Max', 'Drafts', 'Share'],
+    [
+      'Rank',
+      'Pos.',
+      'Name',
+      'ADP',
+      ...(size ? [`Pick (${size}-team)`] : []),
+      'Min',
+      'Max',
+      'Drafts',
+      'Share',
+    ],
     players.map((p, i) => [
       i + 1,
       p.position,
       p.name,
       formatAdp(p.adp),
+      ...(size ? [pickNotation(p.adp, size)] : []),
       p.minPick,
       p.maxPick,
       p.drafts,

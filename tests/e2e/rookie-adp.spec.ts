@@ -270,6 +270,54 @@ test.describe('Rookie ADP', () => {
     );
   });
 
+  test('with one league size, shows ADP as round.pick in the table, the CSV and the legend', async ({
+    page,
+    request,
+  }) => {
+    // The nearest overall pick, its round and its place in the round (a half goes to the later pick).
+    const roundPick = (adp: number, size: number) => {
+      const overall = Math.max(1, Math.round(adp));
+      return `${Math.ceil(overall / size)}.${pad(((overall - 1) % size) + 1)}`;
+    };
+    const [start, end] = [daysAgo(30), daysAgo(0)];
+    const expected = await apiAdp(request, {
+      sizes: [12],
+      types: everyFormat.types,
+      idp: 0,
+      ppr: 0,
+      startDate: start,
+      endDate: end,
+    });
+    expect(expected.players.length).toBeGreaterThan(0);
+    await page.goto(`/tools/rookie-adp?sizes=12&from=${start}&to=${end}`);
+    await expect(page.getByTestId('adp-pick-legend')).toHaveText(
+      'Pick: ADP as round.pick in a 12-team draft, from the nearest overall pick (ADP 7.0 is 1.07; a half goes to the later pick).',
+    );
+    const table = page.getByRole('table');
+    await expect(table.locator('thead th')).toContainText(['Rank', 'Pos.', 'Name', 'ADP', 'Pick']);
+    const rows = await resultRows(page);
+    await expect(rows).toHaveCount(expected.players.length);
+    expect(await rows.getByTestId('adp-pick').allTextContents()).toEqual(
+      expected.players.map((p) => roundPick(p.adp, 12)),
+    );
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share');
+    const first = expected.players[0];
+    expect(csv[1].split(',').slice(3, 5)).toEqual([first.adp.toFixed(2), roundPick(first.adp, 12)]);
+
+    // Two sizes: no single draft to number picks in.
+    await page.getByRole('checkbox', { name: '10', exact: true }).click();
+    await page.getByRole('button', { name: 'Get ADP' }).click();
+    await expect(page).toHaveURL(/sizes=10%2C12|sizes=10,12/);
+    await expect(page.getByTestId('adp-caption')).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByTestId('adp-pick-legend')).toHaveCount(0);
+    await expect(table.locator('thead th', { hasText: /^Pick$/ })).toHaveCount(0);
+  });
+
   test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {
     await page.goto('/tools/rookie-adp');
     await expect(page.getByTestId('adp-caption')).toBeVisible();

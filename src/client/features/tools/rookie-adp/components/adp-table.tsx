@@ -1,17 +1,20 @@
-import { type AdpPlayer, formatAdp } from '#common/rookie-adp.ts';
+import { type AdpPlayer, formatAdp, pickNotation } from '#common/rookie-adp.ts';
 import { positionColour } from './position-colours.ts';
 
 /**
  * Rank (place in the list shown), Pos., Name and ADP, then the pick range and share of drafts (on a
  * phone: the range in one column, no share). When positions are filtered out, `overall` (a player's
  * place among all positions) adds an Overall column, so "RB3" never hides "12th rookie taken".
+ * With one league size chosen (`pickSize`), a Pick column gives ADP as round.pick in that size.
  */
 export function AdpTable({
   players,
   overall,
+  pickSize,
 }: {
   players: readonly AdpPlayer[];
   overall?: ReadonlyMap<string, number>;
+  pickSize?: number;
 }) {
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0">
@@ -28,6 +31,11 @@ export function AdpTable({
             <th scope="col" className="text-right">
               ADP
             </th>
+            {pickSize && (
+              <th scope="col" className="text-right" title={`Round.pick in a ${pickSize}-team draft`}>
+                Pick
+              </th>
+            )}
             {overall && (
               <th scope="col" className="text-right" title="Place among all positions">
                 Overall
@@ -65,6 +73,11 @@ export function AdpTable({
               </td>
               <td className="font-medium text-slate-900">{p.name}</td>
               <td className="text-right font-semibold">{formatAdp(p.adp)}</td>
+              {pickSize && (
+                <td className="text-right text-slate-700" data-testid="adp-pick">
+                  {pickNotation(p.adp, pickSize)}
+                </td>
+              )}
               {overall && <td className="text-right text-slate-600">{overall.get(p.id)}</td>}
               <td className="hidden text-right text-slate-600 sm:table-cell">{p.minPick}</td>
               <td className="hidden text-right text-slate-600 sm:table-cell">{p.maxPick}</td>
