@@ -161,6 +161,9 @@ export function Component() {
                     {adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate)}
                   </p>
                   <p data-testid="adp-source">{data.source.note}</p>
+                  {data.trend && data.players.length > 0 && (
+                    <p data-testid="adp-trend-note">{data.trend.note}</p>
+                  )}
                   {pickSize && data.players.length > 0 && (
                     <p data-testid="adp-pick-legend">{pickLegend(pickSize)}</p>
                   )}
@@ -169,7 +172,7 @@ export function Component() {
                   <div className="flex items-center gap-2">
                     <ViewSwitch view={view} onChange={setView} />
                     <CsvButton
-                      csv={() => adpCsv(players, pickSize)}
+                      csv={() => adpCsv(players, pickSize, Boolean(data.trend?.recent))}
                       fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
                       disabled={players.length === 0}
                     />
@@ -228,7 +231,13 @@ export function Component() {
                   ) : view === 'chart' ? (
                     <AdpChart players={players} />
                   ) : (
-                    <AdpTable players={players} overall={overall} pickSize={pickSize} />
+                    <AdpTable
+                      players={players}
+                      overall={overall}
+                      pickSize={pickSize}
+                      trend={Boolean(data.trend?.recent)}
+                      monthsFilter={{ ...applied, service }}
+                    />
                   )}
                 </>
               )}
