@@ -1,7 +1,8 @@
 /**
  * Rookie ADP query speed: 20,000 rookie drafts and 600,000 picks loaded in bulk (generate_series,
  * in the database itself) with their monthly totals, then the ADP query for a typical filter and for
- * the widest one, each run
+ * the widest one, and the widest with each player's trend (the store's answer: the window plus the two
+ * 30-day periods before its end), each run
  * repeatedly straight against the database (no answer cache), with p50 / p95 printed. PGlite by
  * default; PostgreSQL too when BENCH_DATABASE_URL is set (a scratch database is made and dropped).
  * Target: p50 under 100 ms on PostgreSQL. Exits non-zero when it is missed.
@@ -13,6 +14,7 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
 import { rebuildMonths } from '#server/tools/rookie-adp/months.ts';
+import { queryAdpWithTrend } from '#server/tools/rookie-adp/trend.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const DRAFTS = 20_000;
@@ -62,7 +64,7 @@ async function load(database: Database) {
     await database.exec(`VACUUM ANALYZE ${table}`);
 }
 
-const filters: [string, AdpFilter][] = [
+const filters: [string, AdpFilter, typeof queryAdp?][] = [
   [
     'typical: 12-team SF PPR, 30 days',
     {
@@ -87,6 +89,19 @@ const filters: [string, AdpFilter][] = [
       endDate: isoDay(today.getTime()),
     },
   ],
+  [
+    'widest, with trends (the store answer)',
+    {
+      service: 'mfl',
+      sizes: [10, 12, 14],
+      types: ['1QB', 'SF', '2QB'],
+      idp: 0,
+      ppr: 0,
+      startDate: isoDay(today.getTime() - (DAYS + 1) * DAY),
+      endDate: isoDay(today.getTime()),
+    },
+    queryAdpWithTrend,
+  ],
 ];
 
 const percentile = (xs: number[], p: number) => {
@@ -109,12 +124,12 @@ async function run(label: string, url?: string): Promise<number[]> {
     );
     console.log(`${'filter'.padEnd(38)} drafts  rookies   p50 ms   p95 ms`);
     const p50s: number[] = [];
-    for (const [name, f] of filters) {
+    for (const [name, f, query = queryAdp] of filters) {
       const times: number[] = [];
-      let answer = await queryAdp(database.db, f);
+      let answer = await query(database.db, f);
       for (let i = 0; i < RUNS + 2; i++) {
         const t0 = performance.now();
-        answer = await queryAdp(database.db, f);
+        answer = await query(database.db, f);
         // The first two runs warm the caches and plans; they are not counted.
         if (i >= 2) times.push(performance.now() - t0);
       }

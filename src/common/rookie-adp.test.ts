@@ -14,7 +14,13 @@ import {
   formatAdp,
   formatMdy,
   fromIsoDate,
+  pickLegend,
+  pickNotation,
+  singleSize,
   toIsoDate,
+  trendDisplay,
+  trendOf,
+  trendPeriods,
 } from './rookie-adp.ts';
 
 const ok = { sizes: [12], types: ['SF'], startDate: '2025-05-01', endDate: '2025-05-31' };
@@ -140,6 +146,89 @@ describe('numbers', () => {
   });
 });
 
+describe('pick notation', () => {
+  it('writes ADP as round.pick in the league size, from the nearest overall pick', () => {
+    expect(pickNotation(7, 12)).toBe('1.07');
+    expect(pickNotation(1, 12)).toBe('1.01');
+    expect(pickNotation(12.49, 12)).toBe('1.12');
+    // A half goes to the later pick.
+    expect(pickNotation(12.5, 12)).toBe('2.01');
+    expect(pickNotation(6.5, 10)).toBe('1.07');
+    expect(pickNotation(6.49, 10)).toBe('1.06');
+    expect(pickNotation(14, 14)).toBe('1.14');
+    expect(pickNotation(15, 14)).toBe('2.01');
+    expect(pickNotation(36.2, 12)).toBe('3.12');
+    expect(pickNotation(121, 10)).toBe('13.01');
+    // Never before the first pick.
+    expect(pickNotation(0.4, 12)).toBe('1.01');
+  });
+
+  it('gives every overall pick its own round and place, in order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(10, 12, 14), fc.integer({ min: 1, max: 400 }), (size, overall) => {
+        const [round, pick] = pickNotation(overall, size).split('.').map(Number);
+        expect(pick).toBeGreaterThanOrEqual(1);
+        expect(pick).toBeLessThanOrEqual(size);
+        expect((round - 1) * size + pick).toBe(overall);
+        // Within half a pick either side, the same pick.
+        expect(pickNotation(overall - 0.5, size)).toBe(pickNotation(overall, size));
+        expect(pickNotation(overall + 0.49, size)).toBe(pickNotation(overall, size));
+      }),
+    );
+  });
+
+  it('is shown only when exactly one league size is chosen, with a legend naming it', () => {
+    expect(singleSize([12])).toBe(12);
+    expect(singleSize([10, 12])).toBeUndefined();
+    expect(singleSize([])).toBeUndefined();
+    expect(pickLegend(12)).toBe(
+      'Pick: ADP as round.pick in a 12-team draft, from the nearest overall pick (ADP 7.0 is 1.07; a half goes to the later pick).',
+    );
+  });
+});
+
+describe('the trend rule', () => {
+  it('compares the 30 days ending at the window end with the 30 days before, both ends included', () => {
+    expect(trendPeriods('2025-07-31')).toEqual({
+      recent: { startDate: '2025-07-02', endDate: '2025-07-31' },
+      prior: { startDate: '2025-06-02', endDate: '2025-07-01' },
+    });
+    // Across a year and a leap day.
+    expect(trendPeriods('2024-03-01')).toEqual({
+      recent: { startDate: '2024-02-01', endDate: '2024-03-01' },
+      prior: { startDate: '2024-01-02', endDate: '2024-01-31' },
+    });
+  });
+
+  it('is recent ADP minus prior ADP, negative when rising, with enough drafts in each period', () => {
+    expect(trendOf({ adp: 3, drafts: 3 }, { adp: 5.5, drafts: 4 })).toBe(-2.5);
+    expect(trendOf({ adp: 8, drafts: 10 }, { adp: 5.5, drafts: 10 })).toBe(2.5);
+    expect(trendOf({ adp: 3, drafts: 2 }, { adp: 5.5, drafts: 40 })).toBeUndefined();
+    expect(trendOf({ adp: 3, drafts: 40 }, { adp: 5.5, drafts: 2 })).toBeUndefined();
+    expect(trendOf(undefined, { adp: 5.5, drafts: 40 })).toBeUndefined();
+    expect(trendOf({ adp: 3, drafts: 40 }, undefined)).toBeUndefined();
+    expect(trendOf({ adp: 3, drafts: 1 }, { adp: 4, drafts: 1 }, 1)).toBe(-1);
+  });
+
+  it('shows a signed number to one decimal, an arrow and words: rising, falling or steady', () => {
+    expect(trendDisplay(-2.46)).toEqual({
+      direction: 'rising',
+      arrow: '▲',
+      text: '−2.5',
+      label: 'Rising: 2.5 picks earlier than the 30 days before',
+    });
+    expect(trendDisplay(1.04)).toEqual({
+      direction: 'falling',
+      arrow: '▼',
+      text: '+1.0',
+      label: 'Falling: 1.0 pick later than the 30 days before',
+    });
+    expect(trendDisplay(0.049).direction).toBe('steady');
+    expect(trendDisplay(-0.049)).toMatchObject({ direction: 'steady', text: '0.0', arrow: '→' });
+    expect(trendDisplay(-0.051)).toMatchObject({ direction: 'rising', text: '−0.1' });
+  });
+});
+
 describe('CSV export', () => {
   const player = {
     id: '1',
@@ -160,6 +249,27 @@ describe('CSV export', () => {
     expect(csv[1]).toBe('1,WR,Riley Fowler,3.94,1,11,8,50.0%');
     expect(csv[2]).toBe('2,WR,"Ja, ""Jr""",3.94,1,11,8,50.0%');
     expect(csv.slice(3)).toEqual(['']);
+  });
+
+  it('adds round.pick after ADP when one league size is chosen', () => {
+    const csv = adpCsv([{ ...player, name: 'Riley Fowler', adp: 13.2 }], 12).split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share');
+    expect(csv[1]).toBe('1,WR,Riley Fowler,13.20,2.01,1,11,8,50.0%');
+  });
+
+  it('adds the trend last when the answer has trends, as a number to one decimal', () => {
+    const csv = adpCsv(
+      [
+        { ...player, name: 'A', trend: -1.26 },
+        { ...player, name: 'B', trend: 0.5 },
+        { ...player, name: 'C' },
+        { ...player, name: 'D', trend: -0.04 },
+      ],
+      undefined,
+      true,
+    ).split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share,Trend');
+    expect(csv.slice(1, 5).map((l) => l.split(',').at(-1))).toEqual(['-1.3', '0.5', '', '0']);
   });
 
   it('never lets a name start a spreadsheet formula', () => {

@@ -89,6 +89,12 @@ export const adpPlayerSchema = z.object({
   drafts: z.number().int(),
   /** drafts / totalLeagues, 0 to 1. */
   draftShare: z.number(),
+  /**
+   * ADP in the 30 days ending at the window's end minus ADP in the 30 days before (negative: taken
+   * earlier, rising). Absent when he went in fewer than MIN_TREND_DRAFTS drafts of either period, or
+   * when the source cannot be split by date (see the answer's `trend`).
+   */
+  trend: z.number().optional(),
 });
 export type AdpPlayer = z.infer<typeof adpPlayerSchema>;
 
@@ -111,6 +117,17 @@ export const adpSourceSchema = z.object({
 });
 export type AdpSource = z.infer<typeof adpSourceSchema>;
 
+const isoWindowSchema = z.object({ startDate: z.string(), endDate: z.string() });
+
+/** The trend's periods (YYYY-MM-DD, both days included) and its source, or why there is none. */
+export const adpTrendSchema = z.object({
+  recent: isoWindowSchema.optional(),
+  prior: isoWindowSchema.optional(),
+  /** The legend's words: where the trend comes from, or why the answer has none. */
+  note: z.string(),
+});
+export type AdpTrend = z.infer<typeof adpTrendSchema>;
+
 export const adpAnswerSchema = z.object({
   /** Players at or above the minimum share, by ADP. */
   players: z.array(adpPlayerSchema),
@@ -130,11 +147,98 @@ export const adpAnswerSchema = z.object({
    * offered to the visitor in one click.
    */
   latest: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).optional(),
+  /** The players' trends: the two periods compared and where the numbers come from. */
+  trend: adpTrendSchema.optional(),
 });
 export type AdpAnswer = z.infer<typeof adpAnswerSchema>;
 
 /** The drafts' numbers before the page's minimum share is applied: what each source computes. */
-export type AdpTally = Pick<AdpAnswer, 'players' | 'totalLeagues' | 'startTime' | 'endTime'>;
+export type AdpTally = Pick<AdpAnswer, 'players' | 'totalLeagues' | 'startTime' | 'endTime' | 'trend'>;
+
+/** The trend compares two periods of this many days: the last of the window and the one before. */
+export const TREND_DAYS = 30;
+/** A trend needs at least this many drafts taking the player in each period. */
+export const MIN_TREND_DRAFTS = 3;
+
+/** YYYY-MM-DD plus n days (UTC calendar days). */
+export function addDays(iso: string, n: number): string {
+  return new Date(dayStart(iso)! + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The two periods a trend compares for a window ending on `endDate`: the 30 days ending that day
+ * (both ends included) and the 30 days before them.
+ */
+export function trendPeriods(endDate: string) {
+  return {
+    recent: { startDate: addDays(endDate, 1 - TREND_DAYS), endDate },
+    prior: { startDate: addDays(endDate, 1 - 2 * TREND_DAYS), endDate: addDays(endDate, -TREND_DAYS) },
+  };
+}
+
+/**
+ * The trend rule: recent ADP minus prior ADP (negative: rising), when the player went in at least
+ * `minDrafts` drafts of each period; else undefined (too few picks to tell a move from noise).
+ */
+export function trendOf(
+  recent: { adp: number; drafts: number } | undefined,
+  prior: { adp: number; drafts: number } | undefined,
+  minDrafts = MIN_TREND_DRAFTS,
+): number | undefined {
+  if (!recent || !prior || recent.drafts < minDrafts || prior.drafts < minDrafts) return undefined;
+  return recent.adp - prior.adp;
+}
+
+/**
+ * A trend as the page shows it: one decimal with its sign (a minus sign for rising), an arrow, and
+ * words for screen readers. A change that rounds to 0.0 is steady.
+ */
+export function trendDisplay(change: number): {
+  direction: 'rising' | 'falling' | 'steady';
+  arrow: string;
+  text: string;
+  label: string;
+} {
+  const picks = Math.abs(change).toFixed(1);
+  if (picks === '0.0')
+    return {
+      direction: 'steady',
+      arrow: '→',
+      text: '0.0',
+      label: 'Steady: within 0.05 of a pick of the 30 days before',
+    };
+  const unit = picks === '1.0' ? 'pick' : 'picks';
+  return change < 0
+    ? {
+        direction: 'rising',
+        arrow: '▲',
+        text: `−${picks}`,
+        label: `Rising: ${picks} ${unit} earlier than the 30 days before`,
+      }
+    : {
+        direction: 'falling',
+        arrow: '▼',
+        text: `+${picks}`,
+        label: `Falling: ${picks} ${unit} later than the 30 days before`,
+      };
+}
+
+/** POST /api/mfl/adp/months: one player's ADP month by month under the page's filter. */
+export const adpMonthsRequestSchema = adpRequestSchema.omit({ minShare: true }).extend({
+  player: text().min(1).max(40),
+});
+export type AdpMonthsRequestInput = z.input<typeof adpMonthsRequestSchema>;
+
+export const adpMonthsAnswerSchema = z.object({
+  /** Months with drafts taking him, oldest first: "YYYY-MM", ADP, drafts that took him. */
+  months: z.array(z.object({ month: z.string(), adp: z.number(), drafts: z.number().int() })),
+  /** The first and last month asked (YYYY-MM): the 12 months up to the window's end. */
+  from: z.string(),
+  to: z.string(),
+  /** Where the numbers come from. */
+  note: z.string(),
+});
+export type AdpMonthsAnswer = z.infer<typeof adpMonthsAnswerSchema>;
 
 /** Splits players at the minimum share (percent): those under it are only counted. */
 export function applyMinShare(
@@ -214,6 +318,27 @@ export function defaultAdpRange(today: Date = new Date()): { startDate: string; 
 /** ADP as shown: two decimals. */
 export const formatAdp = (adp: number) => adp.toFixed(2);
 
+/**
+ * ADP as round.pick in a draft of `size` teams: the nearest overall pick (a half goes to the later
+ * pick; never before pick 1), its round, and its place in the round in two digits. ADP 7.0 in a
+ * 12-team draft is 1.07; 12.49 is 1.12; 12.5 is pick 13, 2.01. Every round has `size` picks in
+ * order (a snake draft's reversed rounds still number their picks from 1).
+ */
+export function pickNotation(adp: number, size: number): string {
+  const overall = Math.max(1, Math.floor(adp + 0.5));
+  const round = Math.ceil(overall / size);
+  const pick = overall - (round - 1) * size;
+  return `${round}.${String(pick).padStart(2, '0')}`;
+}
+
+/** The one league size a filter chose, when it chose exactly one: round.pick is shown in its terms. */
+export const singleSize = (sizes: readonly number[]): number | undefined =>
+  sizes.length === 1 ? sizes[0] : undefined;
+
+/** The legend of the Pick column, naming the size and the rounding. */
+export const pickLegend = (size: number) =>
+  `Pick: ADP as round.pick in a ${size}-team draft, from the nearest overall pick (ADP ${(7).toFixed(1)} is ${pickNotation(7, size)}; a half goes to the later pick).`;
+
 /** The caption under the results (spec section 2). */
 export function adpCaption(
   totalLeagues: number,
@@ -224,19 +349,37 @@ export function adpCaption(
   return `Data collected from ${totalLeagues} ${service} ${totalLeagues === 1 ? 'draft' : 'drafts'} between ${formatMdy(startDate)} and ${formatMdy(endDate)}.`;
 }
 
-/** The players as CSV (rank, position, name, ADP, min, max, drafts, share), written by toCsv. */
-export function adpCsv(players: readonly AdpPlayer[]): string {
+/**
+ * The players as CSV (rank, position, name, ADP, min, max, drafts, share), written by toCsv. With one
+ * league size (`size`), a "Pick (N-team)" column of round.pick follows ADP; with trends (`trend`), a
+ * last "Trend" column holds each player's (a number to one decimal; empty without one).
+ */
+export function adpCsv(players: readonly AdpPlayer[], size?: number, trend = false): string {
   return toCsv(
-    ['Rank', 'Pos.', 'Name', 'ADP', 'Min', 'Max', 'Drafts', 'Share'],
+    [
+      'Rank',
+      'Pos.',
+      'Name',
+      'ADP',
+      ...(size ? [`Pick (${size}-team)`] : []),
+      'Min',
+      'Max',
+      'Drafts',
+      'Share',
+      ...(trend ? ['Trend'] : []),
+    ],
     players.map((p, i) => [
       i + 1,
       p.position,
       p.name,
       formatAdp(p.adp),
+      ...(size ? [pickNotation(p.adp, size)] : []),
       p.minPick,
       p.maxPick,
       p.drafts,
       `${(p.draftShare * 100).toFixed(1)}%`,
+      // A number (one decimal), so a spreadsheet reads it as one: -1.3 rising, 0.5 falling.
+      ...(trend ? [p.trend === undefined ? undefined : Math.round(p.trend * 10) / 10 || 0] : []),
     ]),
   );
 }

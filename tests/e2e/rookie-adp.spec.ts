@@ -39,8 +39,9 @@ async function apiAdp(request: APIRequestContext, body: object) {
     totalLeagues: number;
     startTime: number;
     endTime: number;
-    players: { id: string; position: string; name: string; adp: number }[];
+    players: { id: string; position: string; name: string; adp: number; trend?: number }[];
     hidden: number;
+    trend?: { note: string; recent?: { startDate: string; endDate: string } };
     source: { kind: string; note: string };
     latest?: { startDate: string; endDate: string; label: string };
   };
@@ -268,6 +269,138 @@ test.describe('Rookie ADP', () => {
     await expect(page.getByRole('img', { name: /ADP and pick range/ }).locator('[data-marker]')).toHaveCount(
       Math.min(30, count),
     );
+  });
+
+  test('with one league size, shows ADP as round.pick in the table, the CSV and the legend', async ({
+    page,
+    request,
+  }) => {
+    // The nearest overall pick, its round and its place in the round (a half goes to the later pick).
+    const roundPick = (adp: number, size: number) => {
+      const overall = Math.max(1, Math.round(adp));
+      return `${Math.ceil(overall / size)}.${pad(((overall - 1) % size) + 1)}`;
+    };
+    const [start, end] = [daysAgo(30), daysAgo(0)];
+    const expected = await apiAdp(request, {
+      sizes: [12],
+      types: everyFormat.types,
+      idp: 0,
+      ppr: 0,
+      startDate: start,
+      endDate: end,
+    });
+    expect(expected.players.length).toBeGreaterThan(0);
+    await page.goto(`/tools/rookie-adp?sizes=12&from=${start}&to=${end}`);
+    await expect(page.getByTestId('adp-pick-legend')).toHaveText(
+      'Pick: ADP as round.pick in a 12-team draft, from the nearest overall pick (ADP 7.0 is 1.07; a half goes to the later pick).',
+    );
+    const table = page.getByRole('table');
+    await expect(table.locator('thead th')).toContainText(['Rank', 'Pos.', 'Name', 'ADP', 'Pick']);
+    const rows = await resultRows(page);
+    await expect(rows).toHaveCount(expected.players.length);
+    expect(await rows.getByTestId('adp-pick').allTextContents()).toEqual(
+      expected.players.map((p) => roundPick(p.adp, 12)),
+    );
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share');
+    const first = expected.players[0];
+    expect(csv[1].split(',').slice(3, 5)).toEqual([first.adp.toFixed(2), roundPick(first.adp, 12)]);
+
+    // Two sizes: no single draft to number picks in.
+    await page.getByRole('checkbox', { name: '10', exact: true }).click();
+    await page.getByRole('button', { name: 'Get ADP' }).click();
+    await expect(page).toHaveURL(/sizes=10%2C12|sizes=10,12/);
+    await expect(page.getByTestId('adp-caption')).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByTestId('adp-pick-legend')).toHaveCount(0);
+    await expect(table.locator('thead th', { hasText: /^Pick$/ })).toHaveCount(0);
+  });
+
+  test("shows each player's trend with an arrow and words, and his ADP month by month when his row is opened", async ({
+    page,
+    request,
+  }) => {
+    const [start, end] = [daysAgo(90), daysAgo(0)];
+    const body = { ...everyFormat, idp: 0, ppr: 0, startDate: start, endDate: end, service: 'sleeper' };
+    const expected = await apiAdp(request, body);
+    expect(expected.trend?.recent?.endDate).toBe(end);
+    const withTrend = expected.players.filter((p) => p.trend !== undefined);
+    expect(withTrend.length).toBeGreaterThan(0);
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}&service=sleeper`);
+    await expect(page.getByTestId('adp-trend-note')).toHaveText(expected.trend!.note);
+    await expect(page.getByTestId('adp-trend-note')).toContainText(
+      `Trend: ADP in the 30 days from ${mdy(daysAgo(29))} to ${mdy(end)} minus ADP in the 30 days from ${mdy(daysAgo(59))} to ${mdy(daysAgo(30))}`,
+    );
+    const rows = await resultRows(page);
+    await expect(rows).toHaveCount(expected.players.length);
+    // Each cell: the arrow and the signed change to one decimal, read out as words.
+    for (const [i, p] of expected.players.entries()) {
+      const cell = rows.nth(i).getByTestId('adp-trend');
+      if (p.trend === undefined) {
+        await expect(cell).toHaveText('–');
+        continue;
+      }
+      const picks = Math.abs(p.trend).toFixed(1);
+      const unit = picks === '1.0' ? 'pick' : 'picks';
+      const [arrow, text, label] =
+        picks === '0.0'
+          ? ['→', '0.0', 'Steady: within 0.05 of a pick of the 30 days before']
+          : p.trend < 0
+            ? ['▲', `−${picks}`, `Rising: ${picks} ${unit} earlier than the 30 days before`]
+            : ['▼', `+${picks}`, `Falling: ${picks} ${unit} later than the 30 days before`];
+      await expect(cell.getByRole('img', { name: label, exact: true })).toHaveText(`${arrow} ${text}`);
+    }
+
+    // The CSV ends with the trend, as a number.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share,Trend');
+    const firstTrend = expected.players[0].trend;
+    expect(csv[1].split(',').at(-1)).toBe(
+      firstTrend === undefined ? '' : String(Math.round(firstTrend * 10) / 10 || 0),
+    );
+
+    // Opening a row: his ADP month by month, from the stored months, with its source.
+    const p = withTrend[0];
+    const months = await request.post('/api/mfl/adp/months', { data: { ...body, player: p.id } });
+    expect(months.ok()).toBe(true);
+    const answer = (await months.json()) as { months: { month: string; adp: number; drafts: number }[] };
+    expect(answer.months.length).toBeGreaterThan(0);
+    const open = page.getByRole('button', { name: new RegExp(`^${p.name}`) });
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    const chart = page.getByRole('img', { name: new RegExp(`^${p.name}'s ADP by month: `) });
+    await expect(chart).toBeVisible();
+    const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    for (const m of answer.months)
+      await expect(chart).toHaveAttribute(
+        'aria-label',
+        new RegExp(
+          `${names[Number(m.month.slice(5, 7)) - 1]} ${m.month.slice(0, 4)} ${m.adp.toFixed(1)} \\(${m.drafts} drafts?\\)`,
+        ),
+      );
+    await expect(chart.locator('circle')).toHaveCount(answer.months.length);
+    await expect(page.locator(`#adp-months-${p.id}`)).toContainText(
+      'Sleeper rookie drafts this site has read',
+    );
+    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
+      (v) => `${v.id}: ${v.help}`,
+    );
+    expect(violations).toEqual([]);
+    await open.click();
+    await expect(chart).toHaveCount(0);
+
+    // MFL's own ADP counts its season as a whole: no trend column, and the note says why.
+    await page.goto('/tools/rookie-adp');
+    await expect(page.getByTestId('adp-trend-note')).toContainText(
+      "No trend: MFL's own ADP counts the season so far as a whole",
+    );
+    await expect(page.getByRole('table').locator('thead th', { hasText: 'Trend' })).toHaveCount(0);
   });
 
   test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {

@@ -191,7 +191,8 @@ describe('POST /api/mfl/adp', () => {
     // The data set is rich enough that most filters find drafts and some ADPs tie.
     expect(withPlayers).toBeGreaterThan(600);
     expect(ties).toBeGreaterThan(0);
-  });
+    // 882 answers, each the window and the two trend periods (three queries): minutes on a busy machine.
+  }, 180_000);
 
   it('answers random windows and services as the independent computation does', async () => {
     const rows = await storedRows();

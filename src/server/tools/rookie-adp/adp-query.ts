@@ -34,7 +34,7 @@ interface Row {
 }
 
 /** The filter's fact conditions (sizes and types are validated enums, sent as one array each). */
-function factConditions(f: AdpFilter): SQL[] {
+export function factConditions(f: Omit<AdpFilter, 'startDate' | 'endDate'>): SQL[] {
   const conditions: SQL[] = [
     sql`service = ${f.service}`,
     sql`size = ANY(${`{${f.sizes.join(',')}}`}::smallint[])`,

@@ -8,6 +8,8 @@ import {
   type AdpTally,
   adpAnswerSchema,
   adpFilterProblems,
+  adpMonthsAnswerSchema,
+  adpMonthsRequestSchema,
   adpProblemSchema,
   adpRequestSchema,
   applyMinShare,
@@ -17,7 +19,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { inBackground } from '#server/leagues/call-context.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
-import { type AdpFilter, queryAdp } from './adp-query.ts';
+import type { AdpFilter } from './adp-query.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
 import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
@@ -26,6 +28,7 @@ import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest
 import { latestRookieSeason } from './latest-season.ts';
 import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-aggregate.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
+import { AGGREGATE_TREND_NOTE, queryAdpWithTrend, queryPlayerMonths } from './trend.ts';
 import {
   ingestVisitorLeagues,
   VISITOR_REFRESH_MS,
@@ -126,7 +129,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
     const tally = await load<AdpTally>(
       `rookie-adp:answer:${JSON.stringify(filter)}`,
       ANSWER_TTL_MS,
-      () => queryAdp(deps.database.db, filter),
+      () => queryAdpWithTrend(deps.database.db, filter),
       { version: ADP_VERSION_KEY },
     );
     recordAdpAnswer('store', 'current');
@@ -139,10 +142,14 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   }
 
   /** MFL's own aggregate, or its last good answer; `error` when there is neither (MFL slow or down). */
-  async function fromMflAggregate(filter: AdpFilter, season: number) {
+  async function fromMflAggregate(
+    filter: AdpFilter,
+    season: number,
+  ): Promise<{ error: string } | { tally: AdpTally; source: AdpSource }> {
     const outcome = await mflAggregate.answer({ sizes: filter.sizes, ppr: filter.ppr, season });
     if (!outcome.ok) return { error: outcome.message };
-    return { tally: outcome.tally, source: aggregateSource(season, outcome.staleSince) };
+    const tally: AdpTally = { ...outcome.tally, trend: { note: AGGREGATE_TREND_NOTE } };
+    return { tally, source: aggregateSource(season, outcome.staleSince) };
   }
 
   app.post(
@@ -184,6 +191,29 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
           result.latest = latest;
       }
       return result;
+    },
+  );
+
+  // One player's ADP month by month, from the store's monthly totals (the page's opened row).
+  app.post(
+    '/mfl/adp/months',
+    {
+      schema: {
+        body: adpMonthsRequestSchema,
+        response: { 200: adpMonthsAnswerSchema, 400: adpProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { player, ...body } = request.body;
+      const problems = adpFilterProblems(body);
+      if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
+      const filter: AdpFilter = { ...body, startDate: body.startDate!, endDate: body.endDate! };
+      return load(
+        `rookie-adp:months:${JSON.stringify([filter, player])}`,
+        ANSWER_TTL_MS,
+        () => queryPlayerMonths(deps.database.db, filter, player),
+        { version: ADP_VERSION_KEY },
+      );
     },
   );
 

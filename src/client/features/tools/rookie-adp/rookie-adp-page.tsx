@@ -12,6 +12,8 @@ import {
   adpCaption,
   adpCsv,
   adpFilterProblems,
+  pickLegend,
+  singleSize,
 } from '#common/rookie-adp.ts';
 import { useAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
@@ -105,6 +107,8 @@ export function Component() {
   };
 
   const data = query.data;
+  // Round.pick is shown in the terms of the one league size asked for, when only one was.
+  const pickSize = singleSize(applied.sizes);
   // Too few drafts are shown only on request, and then as what they are.
   const [showFew, setShowFew] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer asks again
@@ -157,12 +161,18 @@ export function Component() {
                     {adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate)}
                   </p>
                   <p data-testid="adp-source">{data.source.note}</p>
+                  {data.trend && data.players.length > 0 && (
+                    <p data-testid="adp-trend-note">{data.trend.note}</p>
+                  )}
+                  {pickSize && data.players.length > 0 && (
+                    <p data-testid="adp-pick-legend">{pickLegend(pickSize)}</p>
+                  )}
                 </div>
                 {data.players.length > 0 && !(few && !showFew) && (
                   <div className="flex items-center gap-2">
                     <ViewSwitch view={view} onChange={setView} />
                     <CsvButton
-                      csv={() => adpCsv(players)}
+                      csv={() => adpCsv(players, pickSize, Boolean(data.trend?.recent))}
                       fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
                       disabled={players.length === 0}
                     />
@@ -221,7 +231,13 @@ export function Component() {
                   ) : view === 'chart' ? (
                     <AdpChart players={players} />
                   ) : (
-                    <AdpTable players={players} overall={overall} />
+                    <AdpTable
+                      players={players}
+                      overall={overall}
+                      pickSize={pickSize}
+                      trend={Boolean(data.trend?.recent)}
+                      monthsFilter={{ ...applied, service }}
+                    />
                   )}
                 </>
               )}
