@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Article, Profile } from '#common/content.ts';
 import type { User } from '#common/users.ts';
+import { PAYLOADS, SHORT } from '#test/xss-payloads.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { unique } from './support.ts';
 
@@ -15,31 +16,6 @@ import { unique } from './support.ts';
  * time. The public pages are shown the hidden payload items (as the server stored and rendered
  * them) by answering their public API calls in the browser.
  */
-
-const PAYLOADS = [
-  `<script>alert('xss-script')</script>`,
-  `<img src=x onerror=alert('xss-img')>`,
-  `"><svg onload=alert('xss-svg')>`,
-  `'><iframe src="javascript:alert('xss-iframe')"></iframe>`,
-  `<a href="javascript:alert('xss-a')">click me</a>`,
-  `[markdown link](javascript:alert('xss-md-link'))`,
-  `![markdown image](x" onerror="alert('xss-md-img'))`,
-  `<details open ontoggle=alert('xss-details')>`,
-  `<math><mtext><table><mglyph><style><img src=x onerror=alert('xss-mxss')>`,
-  `<style>@import "javascript:alert('xss-style')";</style>`,
-  `javascript:alert('xss-proto')`,
-  `{{constructor.constructor('alert("xss-template")')()}}`,
-  `[[video:javascript:alert('xss-video')]]`,
-  `[[video:https://www.youtube.com/watch?v=a"onload="alert('xss-video-attr')]]`,
-  `<object data="javascript:alert('xss-object')"></object>`,
-  `<input autofocus onfocus=alert('xss-focus')>`,
-  `</textarea><script>alert('xss-textarea')</script>`,
-  `</title><script>alert('xss-title')</script>`,
-  `"><meta http-equiv="refresh" content="0;url=javascript:alert('xss-meta')">`,
-  `<body onload=alert('xss-body')>`,
-];
-/** For fields of 10 to 20 characters. */
-const SHORT = [`<SCRIPT>`, `"><B>`, `<svg/onload=alert(1)`];
 
 /** Fits a payload into a field of at most max characters, else a short one that fits. */
 const fitTo = (payload: string, max: number) =>
