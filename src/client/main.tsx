@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '#common/page-render.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
@@ -55,10 +55,22 @@ function seedFromPage(): boolean {
   }
 }
 
+/**
+ * Marks the document once the app answers clicks (`<html data-interactive>`): a page the server
+ * rendered shows its controls before that, and a click on them then is lost.
+ */
+function Interactive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Router screenFor={screenFor} loadScreen={loadScreen} whenSettled={dataSettled} layout={SiteLayout} />
+      <Interactive />
     </QueryClientProvider>
   </StrictMode>
 );
