@@ -17,6 +17,8 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
+    // The browser's files only: the server's renderer (dist/ssr) is read from disk, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     closeBundle() {
       for (const file of walk(outDir)) {
         if (!/\.(js|css|html|svg|json|xml|txt)$/.test(file) || file.endsWith('index.html')) continue;
@@ -51,6 +53,21 @@ export default defineConfig({
       treeshake: {
         manualPureFunctions: ['z'],
         moduleSideEffects: (id: string) => !id.includes('/src/common/'),
+      },
+    },
+  },
+  // `vite build` builds both environments: the browser's (dist/client) and the server's renderer
+  // of the public pages (src/client/entry-server.tsx into dist/ssr, which the server loads).
+  builder: {},
+  environments: {
+    ssr: {
+      build: {
+        outDir: join(import.meta.dirname, 'dist/ssr'),
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        target: 'node22',
+        rolldownOptions: { input: { 'entry-server': 'entry-server.tsx' } },
       },
     },
   },

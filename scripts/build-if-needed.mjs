@@ -1,4 +1,5 @@
-// Builds the client (Vite) and the server (esbuild, one ES module per entry in dist/server) when a
+// Builds the client (Vite: the browser's files in dist/client and the server's renderer of the public
+// pages in dist/ssr) and the server (esbuild, one ES module per entry in dist/server) when a
 // build is missing or older than its sources, so `npm start` on a fresh clone (or after a pull) serves
 // what the sources say, as plain JavaScript, without a separate build step. `--force` rebuilds both.
 import './node-version.mjs';
@@ -37,6 +38,7 @@ async function timed(label, stamp, fn) {
   console.log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
+/** `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. */
 function buildClient() {
   const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
@@ -84,7 +86,8 @@ export async function buildServer(out = join(root, 'dist/server')) {
 export async function buildIfNeeded({ force = false } = {}) {
   let built = false;
   const clientStamp = join(root, 'dist/client/.built');
-  if (stale(clientStamp, ['src/client', 'vite.config.ts'], force)) {
+  const renderer = join(root, 'dist/ssr/entry-server.js');
+  if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer)) {
     await timed('client', clientStamp, buildClient);
     built = true;
   }

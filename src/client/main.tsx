@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_DATA_ID, type PageData } from '#common/page-render.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Router } from './router/router.tsx';
 import { loadScreen, screenFor } from './routes.tsx';
@@ -37,23 +38,53 @@ async function dataSettled(): Promise<void> {
   } while (queryClient.isFetching() > 0);
 }
 
+/**
+ * The data of a page the server rendered, put in the query cache as if just fetched: the page
+ * hydrates with the very answers it was rendered from, and asks for none of them again. False when
+ * the server left the page to the browser.
+ */
+function seedFromPage(): boolean {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return false;
+  try {
+    const data = JSON.parse(text) as PageData;
+    for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Marks the document once the app answers clicks (`<html data-interactive>`): a page the server
+ * rendered shows its controls before that, and a click on them then is lost.
+ */
+function Interactive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return null;
+}
+
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <Router screenFor={screenFor} loadScreen={loadScreen} whenSettled={dataSettled} layout={SiteLayout} />
+      <Interactive />
+    </QueryClientProvider>
+  </StrictMode>
+);
+
 // As a transition, the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (a slow phone stays responsive while it draws).
+// holding the main thread for the whole page (a slow phone stays responsive while it draws). A page
+// the server rendered with its data is hydrated; any other (tools, admin) is drawn here, replacing
+// the layout and loading screen the server sent.
 const render = () =>
-  startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <Router
-            screenFor={screenFor}
-            loadScreen={loadScreen}
-            whenSettled={dataSettled}
-            layout={SiteLayout}
-          />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => {
+    const root = document.getElementById('root')!;
+    if (seedFromPage()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 
 // The page appears whole, with its screen, rather than as a frame that shifts when the screen
 // arrives (the server has asked for the screen's code with the document). If the code cannot be

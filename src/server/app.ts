@@ -21,7 +21,7 @@ import { siteOrigin } from './http/origin.ts';
 import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
-import { registerSpa } from './http/spa.ts';
+import { loadPageRenderer, registerSpa } from './http/spa.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { metricsPlugin } from './ops/metrics.ts';
@@ -140,6 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
+    // The built renderer beside the built client; an app given its own client (tests) is given its
+    // renderer too, or renders no page.
+    renderer:
+      deps.pageRenderer ??
+      (deps.clientDir ? undefined : await loadPageRenderer(join(import.meta.dirname, '../../dist/ssr'))),
+    cache: deps.cache,
     origin: siteOrigin(config),
     providers: contentPageMeta(deps),
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { PageRenderer } from '#common/page-render.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   egress?: Egress;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Renders the public pages; defaults to the built one in dist/ssr (none with a clientDir of one's own). */
+  pageRenderer?: PageRenderer;
   logger?: FastifyServerOptions['logger'];
   /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
   services: LeagueServices;

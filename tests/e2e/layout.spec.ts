@@ -77,6 +77,8 @@ test.describe('header, sidebar and footer', () => {
     await expect(page).toHaveURL(/\/articles$/);
     await nav.getByRole('link', { name: 'Prospects' }).click();
     await expect(page).toHaveURL(/\/profiles$/);
+    // The menu closes when the page changes: it is opened once the new page is drawn (its title set).
+    await expect(page).toHaveTitle(/Prospects/);
     const tools = [
       ['Lineup', '/tools/lineup'],
       ['Player Status Checker', '/tools/status-checker'],
@@ -88,6 +90,7 @@ test.describe('header, sidebar and footer', () => {
       await page.locator('#tools-menu').getByRole('menuitem', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator('#tools-menu')).toBeHidden();
+      await expect(page).toHaveTitle(new RegExp(label));
     }
   });
 

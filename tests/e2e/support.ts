@@ -21,6 +21,19 @@ export interface ConsoleErrors {
  */
 export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: ConsoleErrors }>({
   allowConsoleErrors: [false, { option: true }],
+  // The public pages arrive rendered: their links and buttons show before the app has hydrated
+  // them, and a click then is lost. A page of the site is only handed over once the app has marked
+  // it interactive (with JavaScript off, as it comes).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (javaScriptEnabled !== false && response?.headers()['content-type']?.startsWith('text/html'))
+        await appInteractive(page);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ context, allowConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -37,6 +50,10 @@ export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: Co
     { auto: true },
   ],
 });
+
+/** Waits until the app has taken over the page (it answers clicks): see `Interactive` in main.tsx. */
+export const appInteractive = (page: Page) =>
+  page.waitForSelector('html[data-interactive]', { state: 'attached', timeout: 20_000 });
 
 /** A unique suffix for rows a test creates, so specs never collide on the shared database. */
 export const unique = (label: string) =>

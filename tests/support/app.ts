@@ -22,6 +22,8 @@ export const TEST_COOKIE_SECRET = 'test-secret-test-secret-test-secret!!';
 export interface TestAppOptions {
   /** Where the built client lives (the SPA tests). */
   clientDir?: string;
+  /** Renders the public pages (the page tests pass the source's: #client/entry-server.tsx). */
+  pageRenderer?: AppDeps['pageRenderer'];
   /** The test's own database, which it closes itself; else a fresh one, closed with the app. */
   database?: Database;
   /** The test's own cache, which it closes itself; else a memory cache, closed with the app. */
@@ -89,6 +91,7 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
       (opts.sim ? { mfl: quickLimits, sleeper: quickLimits, flea: quickLimits } : undefined),
     cookieSecret: TEST_COOKIE_SECRET,
     clientDir: opts.clientDir,
+    pageRenderer: opts.pageRenderer,
   });
   await app.ready();
   const request: TestApp['request'] = ({ cookie, ...o }) =>

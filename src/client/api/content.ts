@@ -27,31 +27,40 @@ export interface ProfileParams extends PageParams {
   year?: number | string;
 }
 
+// The API path of each answer: the fetchers ask for it, and each query names it in `meta.apiPath`
+// so the server, rendering a page, can load the very answers the page would have fetched.
+const paths = {
+  articles: (p: PageParams) => `articles${query({ page: p.page, limit: p.limit })}`,
+  article: (shortname: string) => `articles/${encodeURIComponent(shortname)}`,
+  profiles: (p: ProfileParams) =>
+    `profiles${query({ page: p.page, limit: p.limit, position: p.position, year: p.year })}`,
+  profile: (shortname: string) => `profiles/${encodeURIComponent(shortname)}`,
+  search: (term: string) => `search${query({ search: term, limit: 50 })}`,
+};
+
 export const fetchArticles = (p: PageParams, signal?: AbortSignal) =>
-  api<ListAnswer<ArticleListItem>>(`articles${query({ page: p.page, limit: p.limit })}`, { signal });
+  api<ListAnswer<ArticleListItem>>(paths.articles(p), { signal });
 
 export const fetchArticle = (shortname: string, signal?: AbortSignal) =>
-  api<Article>(`articles/${encodeURIComponent(shortname)}`, { signal });
+  api<Article>(paths.article(shortname), { signal });
 
 export const fetchProfiles = (p: ProfileParams, signal?: AbortSignal) =>
-  api<ListAnswer<ProfileListItem>>(
-    `profiles${query({ page: p.page, limit: p.limit, position: p.position, year: p.year })}`,
-    { signal },
-  );
+  api<ListAnswer<ProfileListItem>>(paths.profiles(p), { signal });
 
 export const fetchProfile = (shortname: string, signal?: AbortSignal) =>
-  api<Profile>(`profiles/${encodeURIComponent(shortname)}`, { signal });
+  api<Profile>(paths.profile(shortname), { signal });
 
 export const fetchProfileFilters = (signal?: AbortSignal) =>
   api<ProfileFilters>('profile-filters', { signal });
 
 export const fetchSearch = (term: string, signal?: AbortSignal) =>
-  api<ListAnswer<SearchResult>>(`search${query({ search: term, limit: 50 })}`, { signal });
+  api<ListAnswer<SearchResult>>(paths.search(term), { signal });
 
 export const articlesQuery = (p: PageParams) =>
   queryOptions({
     queryKey: ['content', 'articles', p],
     queryFn: ({ signal }) => fetchArticles(p, signal),
+    meta: { apiPath: paths.articles(p) },
     placeholderData: keepPreviousData,
   });
 
@@ -59,6 +68,7 @@ export const articleQuery = (shortname: string) =>
   queryOptions({
     queryKey: ['content', 'article', shortname],
     queryFn: ({ signal }) => fetchArticle(shortname, signal),
+    meta: { apiPath: paths.article(shortname) },
     retry: retryOnce,
   });
 
@@ -66,6 +76,7 @@ export const profilesQuery = (p: ProfileParams) =>
   queryOptions({
     queryKey: ['content', 'profiles', p],
     queryFn: ({ signal }) => fetchProfiles(p, signal),
+    meta: { apiPath: paths.profiles(p) },
     placeholderData: keepPreviousData,
   });
 
@@ -73,6 +84,7 @@ export const profileQuery = (shortname: string) =>
   queryOptions({
     queryKey: ['content', 'profile', shortname],
     queryFn: ({ signal }) => fetchProfile(shortname, signal),
+    meta: { apiPath: paths.profile(shortname) },
     retry: retryOnce,
   });
 
@@ -87,6 +99,7 @@ export const searchQuery = (term: string) =>
   queryOptions({
     queryKey: ['content', 'search', term],
     queryFn: ({ signal }) => fetchSearch(term, signal),
+    meta: { apiPath: paths.search(term) },
     // The search runs only when there is something to look for.
     enabled: term.trim() !== '',
   });

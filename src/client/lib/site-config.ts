@@ -10,6 +10,12 @@ const fallback: SiteConfig = {
 };
 
 let cachedConfig: SiteConfig | undefined;
+
+/** The server's renderer hands the settings over directly (there is no page to read them from). */
+export function setSiteConfig(config: Partial<SiteConfig>) {
+  cachedConfig = { ...fallback, ...config };
+}
+
 export function siteConfig(): SiteConfig {
   if (cachedConfig) return cachedConfig;
   const el = typeof document !== 'undefined' ? document.getElementById('site-config') : null;

@@ -267,3 +267,21 @@ export const browserHistory = (): History => {
   browser ??= createHistory(window);
   return browser;
 };
+
+/**
+ * One address that never changes, for rendering a page on the server: nothing listens, blocks or
+ * navigates there.
+ */
+export function staticHistory(pathname: string, search: string): History {
+  const location: Location = { pathname, search, hash: '', key: 'server' };
+  return {
+    location,
+    initialScroll: undefined,
+    transition: undefined,
+    listen: () => () => {},
+    block: () => () => {},
+    navigate: () => {},
+    savedScroll: () => undefined,
+    dispose: () => {},
+  };
+}

@@ -61,8 +61,9 @@ export function NavLink({
   className?: string | ((s: { isActive: boolean }) => string);
   end?: boolean;
 }) {
-  const { pathname } = useLocation();
-  const target = new URL(rest.to, window.location.href).pathname.replace(/(.)\/$/, '$1');
+  const { pathname, search } = useLocation();
+  // Resolved against the router's address, not the window's: the server renders links too.
+  const target = new URL(rest.to, `http://site${pathname}${search}`).pathname.replace(/(.)\/$/, '$1');
   const isActive = pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`));
   return (
     <Link

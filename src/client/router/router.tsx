@@ -16,6 +16,7 @@ import { afterNavigation, type Shown, scrollNow } from './after-navigation.ts';
 import {
   type Blocked,
   browserHistory,
+  type History,
   type Location,
   type NavigateOptions,
   type Transition,
@@ -51,6 +52,7 @@ export function Router({
   loadScreen,
   whenSettled,
   layout: Layout,
+  history: given,
 }: {
   screenFor: (route: PageRoute) => ComponentType;
   /** Fetches the code of the screen at a path. */
@@ -58,8 +60,10 @@ export function Router({
   /** Resolves once the page's data is there; scroll restoring and the title's announcement wait for it. */
   whenSettled?: () => Promise<void>;
   layout: ComponentType;
+  /** The browser's history unless told otherwise (the server renders one address: staticHistory). */
+  history?: History;
 }) {
-  const history = browserHistory();
+  const history = given ?? browserHistory();
   const [shown, setShown] = useState<Shown>(() => ({
     location: history.location,
     action: 'load',

@@ -47,6 +47,14 @@ describe('page meta', () => {
       path: '/article/visible-feed-and-article',
       image: '/images/article-field.svg',
       type: 'article',
+      about: {
+        kind: 'Article',
+        name: 'Visible <Feed> & Article',
+        description: 'Rankings & more',
+        author: expect.any(String),
+        published: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
     expect(await metaFor('/profile/visible-prospect')).toMatchObject({
       title: 'Visible Prospect, WR, LSU | Dynasty Forge',

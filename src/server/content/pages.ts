@@ -56,6 +56,15 @@ function shortnameIn(pathname: string, kind: 'article' | 'profile'): string | un
 export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
   const { db } = deps.database;
   const load = createLoader(deps.cache);
+  /** When an item was last saved (the answers carry only its date), as an ISO timestamp. */
+  const modifiedAt = async (table: typeof articles | typeof profiles, id: number, fallback: string) => {
+    const [row] = await db
+      .select({ updatedAt: table.updatedAt })
+      .from(table)
+      .where(eq(table.id, id))
+      .limit(1);
+    return row?.updatedAt.toISOString() ?? fallback;
+  };
   return [
     async (pathname) => listPages[pathname.replace(/(.)\/$/, '$1')],
     async (pathname) => {
@@ -67,12 +76,21 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
         async () => {
           const a = shortname ? await findArticle(db, shortname, false) : undefined;
           if (!a || a.shortname !== shortname) return null;
+          const description = summary(a.description, a.body);
           return {
             title: documentTitle(a.title),
-            description: summary(a.description, a.body),
+            description,
             path: `/article/${a.shortname}`,
             image: a.image || undefined,
             type: 'article',
+            about: {
+              kind: 'Article',
+              name: a.title,
+              description,
+              author: a.contributor?.name,
+              published: a.date,
+              modified: await modifiedAt(articles, a.id, a.date),
+            },
           } satisfies PageMeta;
         },
         byContentVersion,
@@ -88,12 +106,22 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
           const p = shortname ? await findProfile(db, shortname, false) : undefined;
           if (!p || p.shortname !== shortname) return null;
           const heading = [p.name, p.position, p.school].filter(Boolean).join(', ');
+          const description = summary(p.description, p.body);
           return {
             title: documentTitle(heading),
-            description: summary(p.description, p.body),
+            description,
             path: `/profile/${p.shortname}`,
             image: p.image || undefined,
             type: 'profile',
+            about: {
+              kind: 'ProfilePage',
+              name: p.name,
+              description,
+              author: p.contributor?.name,
+              published: p.date,
+              modified: await modifiedAt(profiles, p.id, p.date),
+              school: p.school || undefined,
+            },
           } satisfies PageMeta;
         },
         byContentVersion,

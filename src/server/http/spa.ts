@@ -1,9 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type ApiAnswer,
+  jsonForScript,
+  PAGE_DATA_ID,
+  type PageRenderer,
+  type RenderedPage,
+} from '#common/page-render.ts';
 import { isPagePath, matchRoute, movedTo, pageRoutes } from '#common/routes.ts';
+import { type Cache, createLoader } from '../cache.ts';
+import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from '../content/public-cache.ts';
 import { acceptsGzip } from './encoding.ts';
 import { isApiRequest } from './security.ts';
 
@@ -15,7 +25,63 @@ export interface PageMeta {
   path: string;
   image?: string;
   type?: 'article' | 'profile' | 'website';
+  /** What the page is about, for search engines (schema.org as JSON-LD). */
+  about?: About;
 }
+
+/** An article, or a prospect's profile page, as schema.org describes it. */
+export interface About {
+  kind: 'Article' | 'ProfilePage';
+  /** The article's title, or the prospect's name. */
+  name: string;
+  description: string;
+  /** The article's or the report's author. */
+  author?: string;
+  /** ISO timestamps. */
+  published: string;
+  modified: string;
+  /** A prospect's school. */
+  school?: string;
+}
+
+/** schema.org JSON-LD for a page: an `Article`, or a `ProfilePage` whose main entity is the `Person`. */
+export function structuredData(meta: PageMeta, origin: string): Record<string, unknown> | undefined {
+  const about = meta.about;
+  if (!about) return undefined;
+  const url = origin + meta.path;
+  const image = absolute(meta.image, origin);
+  const author = about.author ? { '@type': 'Person', name: about.author } : undefined;
+  if (about.kind === 'Article')
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: about.name,
+      description: about.description,
+      datePublished: about.published,
+      dateModified: about.modified,
+      ...(author && { author }),
+      ...(image && { image: [image] }),
+      mainEntityOfPage: url,
+    };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url,
+    dateCreated: about.published,
+    dateModified: about.modified,
+    ...(author && { author }),
+    mainEntity: {
+      '@type': 'Person',
+      name: about.name,
+      description: about.description,
+      ...(image && { image }),
+      ...(about.school && { affiliation: { '@type': 'CollegeOrUniversity', name: about.school } }),
+    },
+  };
+}
+
+const absolute = (image: string | undefined, origin: string) =>
+  image ? (image.startsWith('http') ? image : origin + image) : undefined;
 
 /** Finds the head tags for a page; answers undefined when the path is not its concern. */
 export type PageMetaProvider = (pathname: string) => Promise<PageMeta | null | undefined>;
@@ -25,7 +91,7 @@ const escapeHtml = (s: string) =>
 
 export function headTags(meta: PageMeta, origin: string): string {
   const url = origin + meta.path;
-  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : origin + meta.image) : undefined;
+  const image = absolute(meta.image, origin);
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -46,6 +112,10 @@ export function headTags(meta: PageMeta, origin: string): string {
   // for it with the document saves waiting for the scripts and the API to name it.
   if (meta.image?.startsWith('/') && !meta.image.startsWith('//'))
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high">`);
+  // Data, not a script: the CSP (scripts from 'self' only) leaves it alone, and it is escaped so no
+  // value can end the element.
+  const about = structuredData(meta, origin);
+  if (about) tags.push(`<script type="application/ld+json">${jsonForScript(about)}</script>`);
   return tags.join('\n    ');
 }
 
@@ -81,6 +151,17 @@ export function screenPreloads(manifest: Manifest): Map<string, string> {
 }
 
 /**
+ * The renderer of the client's server build (`vite build` writes it to dist/ssr beside dist/client),
+ * or undefined when it is not built.
+ */
+export async function loadPageRenderer(dir: string): Promise<PageRenderer | undefined> {
+  const entry = join(dir, 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  const module: { renderer: PageRenderer } = await import(pathToFileURL(entry).href);
+  return module.renderer;
+}
+
+/**
  * Serves the built client: hashed assets with long caching, and index.html for every page path
  * (history routing), with head tags filled in by the providers. Redirects and unknown paths are
  * answered here so that they work before any JavaScript runs.
@@ -97,6 +178,13 @@ export async function registerSpa(
     clientConfig: Record<string, string>;
     /** Runs before a page's HTML is sent (cookies the page relies on). */
     beforePage?: (req: FastifyRequest, reply: FastifyReply) => void;
+    /**
+     * Renders pages on the server (the client's server build, dist/ssr); without it every page is
+     * the empty shell the browser fills in.
+     */
+    renderer?: PageRenderer;
+    /** Where rendered public pages are kept, per content version, as the API's public answers are. */
+    cache: Cache;
   },
 ) {
   const indexPath = join(opts.dir, 'index.html');
@@ -145,8 +233,80 @@ export async function registerSpa(
   const preloads = existsSync(manifestPath)
     ? screenPreloads(JSON.parse(readFileSync(manifestPath, 'utf8')))
     : new Map<string, string>();
-  // JSON in a non-executable script tag; '<' is escaped so no value can close the tag.
-  const clientConfigTag = `<script type="application/json" id="site-config">${JSON.stringify(opts.clientConfig).replace(/</g, '\\u003c')}</script>`;
+  // JSON in a non-executable script tag, escaped so no value can close the tag.
+  const clientConfigTag = `<script type="application/json" id="site-config">${jsonForScript(opts.clientConfig)}</script>`;
+  const { renderer } = opts;
+  const loader = createLoader(opts.cache);
+  // A page's data is the API's own public answers, asked of the app itself (no cookie, so never a
+  // reader's own), which also keeps them in the cache the API serves from.
+  const loadApi = async (apiPath: string): Promise<ApiAnswer> => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/${apiPath}`,
+      headers: { accept: 'application/json' },
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+
+  /** The page's HTML: the template with the head tags, the rendered markup and its data. */
+  const documentFor = (head: string, page?: RenderedPage) =>
+    // Replaced by functions: a `$&` in a title or an article is text, not a replacement pattern.
+    template
+      .replace(/<title>[^<]*<\/title>/, () => '')
+      .replace('<!--app-head-->', () => `${head}\n    ${clientConfigTag}`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page?.html ?? ''}</div>` +
+          (page?.data
+            ? `\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(page.data)}</script>`
+            : ''),
+      );
+
+  const headFor = async (pathname: string, origin: string) => {
+    let meta: PageMeta | null | undefined;
+    for (const provider of opts.providers) {
+      meta = await provider(pathname);
+      if (meta !== undefined) break;
+    }
+    const screen = preloads.get(matchRoute(pathname)?.route.module ?? '');
+    const head = [headTags(meta ?? { ...opts.siteMeta, path: pathname }, origin), screen]
+      .filter(Boolean)
+      .join('\n    ');
+    return { head, found: meta !== null };
+  };
+
+  /** A public page rendered whole; kept per content version, so a write shows at once. */
+  const renderedPage = (key: string, pathname: string, search: string, origin: string) =>
+    loader(
+      `page:${origin}:${key}`,
+      CONTENT_TTL_MS,
+      async () => {
+        const [{ head, found }, page] = await Promise.all([
+          headFor(pathname, origin),
+          renderer!.render({ pathname, search, config: opts.clientConfig, load: loadApi }),
+        ]);
+        const status = found ? page.status : 404;
+        return makeAnswer(status, documentFor(head, page), 'text/html; charset=utf-8');
+      },
+      byContentVersion,
+    );
+
+  // The layout around a loading screen, for the pages the browser draws itself (tools, admin):
+  // it holds no content, so one per route serves every reader.
+  const shells = new Map<string, Promise<string>>();
+  const shellOf = (pathname: string): Promise<string> => {
+    const route = matchRoute(pathname)?.route.name ?? '';
+    let shell = shells.get(route);
+    if (!shell) {
+      shell = renderer!
+        .render({ pathname, search: '', config: opts.clientConfig, load: loadApi })
+        .then((p) => p.html);
+      shell.catch(() => shells.delete(route));
+      shells.set(route, shell);
+    }
+    return shell;
+  };
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');
@@ -161,21 +321,22 @@ export async function registerSpa(
         .send('The client is not built yet: run `npm run build` (npm start builds it for you).');
     }
     const origin = opts.origin(req);
-    let meta: PageMeta | null | undefined;
-    for (const provider of opts.providers) {
-      meta = await provider(pathname);
-      if (meta !== undefined) break;
-    }
-    const screen = preloads.get(matchRoute(pathname)?.route.module ?? '');
-    const head = [headTags(meta ?? { ...opts.siteMeta, path: pathname }, origin), screen]
-      .filter(Boolean)
-      .join('\n    ');
     opts.beforePage?.(req, reply);
-    const html = template
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace('<!--app-head-->', `${head}\n    ${clientConfigTag}`);
+    const key = renderer?.pageKey(pathname, url.search) ?? null;
+    if (key !== null) {
+      try {
+        return sendAnswer(req, reply, await renderedPage(key, pathname, url.search, origin));
+      } catch (err) {
+        // The data could not be read (the database is down): the page the browser fills in, which
+        // shows the failure and lets the reader try again.
+        req.log.error({ err, pathname }, 'The page could not be rendered');
+      }
+    }
+    const { head, found } = await headFor(pathname, origin);
+    const shell = renderer && key === null ? await shellOf(pathname).catch(() => '') : '';
+    const html = documentFor(head, { html: shell, status: 200 });
     reply
-      .status(meta === null ? 404 : 200)
+      .status(found ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');

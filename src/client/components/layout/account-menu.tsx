@@ -14,11 +14,13 @@ export function AccountMenu() {
   const logOut = useLogOut();
   const location = useLocation();
 
-  if (isPending) return <span className="hidden w-20 md:block" aria-hidden="true" />;
-  if (!user)
+  // Until the browser knows who this is, the header is a visitor's: that is also what the server
+  // renders (one page for every reader, cached), so the first render in the browser matches it. The
+  // way back to this page is added once the visitor is known, for the same reason.
+  if (isPending || !user)
     return (
       <NavLink
-        to={loginPathFrom(location.pathname, location.search)}
+        to={isPending ? '/login' : loginPathFrom(location.pathname, location.search)}
         className="rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide text-white no-underline hover:bg-field-800 hover:no-underline"
       >
         Log in

@@ -25,7 +25,10 @@ export function Footer() {
             RSS
           </a>
         </nav>
-        <p className="text-xs text-field-100/70">© {new Date().getFullYear()} Dynasty Forge</p>
+        {/* The year of a page rendered on the server may be last year's on New Year's Day. */}
+        <p className="text-xs text-field-100/70" suppressHydrationWarning>
+          © {new Date().getFullYear()} Dynasty Forge
+        </p>
       </div>
     </footer>
   );

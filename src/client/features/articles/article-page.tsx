@@ -9,9 +9,12 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import type { PageQueries } from '#client/lib/page-queries.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
 import { formatDate } from '#common/content-format.ts';
+
+export const pageQueries: PageQueries = ({ params }) => [articleQuery(params.shortname ?? '')];
 
 export function Component() {
   const { shortname = '' } = useParams();

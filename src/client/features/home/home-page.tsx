@@ -7,6 +7,7 @@ import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
+import type { PageQueries } from '#client/lib/page-queries.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { HOME_COUNT } from '#common/content-format.ts';
@@ -16,6 +17,15 @@ import type { ProspectFilter } from './profile-filter-modal.tsx';
 // The modal (and the dialog library under it) loads on first use, keeping the home page light.
 const loadFilterModal = () => import('./profile-filter-modal.tsx');
 const ProfileFilterModal = lazy(loadFilterModal);
+
+const filterFrom = (params: URLSearchParams): ProspectFilter => ({
+  position: params.get('position') ?? '',
+  year: params.get('year') ?? '',
+});
+const prospectsQuery = (filter: ProspectFilter) => profilesQuery({ limit: HOME_COUNT, ...filter });
+const latestQuery = () => articlesQuery({ limit: HOME_COUNT });
+
+export const pageQueries: PageQueries = ({ search }) => [prospectsQuery(filterFrom(search)), latestQuery()];
 
 export function Component() {
   usePageTitle(null);
@@ -32,9 +42,9 @@ export function Component() {
 
 function ProspectsSection() {
   const [params, setParams] = useSearchParams();
-  const filter: ProspectFilter = { position: params.get('position') ?? '', year: params.get('year') ?? '' };
+  const filter = filterFrom(params);
   const [modalOpen, setModalOpen] = useState(false);
-  const profiles = useQuery(profilesQuery({ limit: HOME_COUNT, ...filter }));
+  const profiles = useQuery(prospectsQuery(filter));
   const filtered = Boolean(filter.position || filter.year);
 
   const apply = (next: ProspectFilter) => {
@@ -121,7 +131,7 @@ function ProspectsSection() {
 }
 
 function ArticlesSection() {
-  const articles = useQuery(articlesQuery({ limit: HOME_COUNT }));
+  const articles = useQuery(latestQuery());
   if (articles.isError) return <ErrorAlert title="Error getting articles" error={articles.error} />;
   // Shown only when there are articles.
   if (articles.data && articles.data.items.length === 0) return null;

@@ -6,13 +6,18 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
+import type { PageQueries } from '#client/lib/page-queries.ts';
 import { useLocation } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';
+
+const listQuery = (page: number) => profilesQuery({ page, limit: LIST_PAGE_SIZE });
+
+export const pageQueries: PageQueries = ({ search }) => [listQuery(pageFromSearch(`?${search}`))];
 
 export function Component() {
   const page = pageFromSearch(useLocation().search);
   usePageTitle(page > 1 ? `Prospects, page ${page}` : 'Prospects');
-  const profiles = useQuery(profilesQuery({ page, limit: LIST_PAGE_SIZE }));
+  const profiles = useQuery(listQuery(page));
   return (
     <WithSidebar>
       <h1 className="page-title mb-1">Prospects</h1>

@@ -5,14 +5,23 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import type { PageQueries } from '#client/lib/page-queries.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import type { SearchResult } from '#common/content.ts';
 import { formatDate } from '#common/content-format.ts';
 
+const termFrom = (params: URLSearchParams) => (params.get('search') ?? '').trim();
+
+// Nothing to look for, nothing to load (the page then only says what to type).
+export const pageQueries: PageQueries = ({ search }) => {
+  const term = termFrom(search);
+  return term ? [searchQuery(term)] : [];
+};
+
 export function Component() {
   const [params] = useSearchParams();
-  const term = (params.get('search') ?? '').trim();
+  const term = termFrom(params);
   usePageTitle(term ? `Search: ${term}` : 'Search');
   const results = useQuery(searchQuery(term));
   return (

@@ -1,0 +1,152 @@
+import { QueryClient, QueryClientProvider, type QueryState } from '@tanstack/react-query';
+import { type ComponentType, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageData, PageRenderer, RenderedPage } from '#common/page-render.ts';
+import { matchRoute, type RouteName } from '#common/routes.ts';
+import { ApiError } from './api/http.ts';
+import { SiteLayout } from './components/layout/site-layout.tsx';
+import { Spinner } from './components/spinner.tsx';
+import type { PageQueries } from './lib/page-queries.ts';
+import { setSiteConfig } from './lib/site-config.ts';
+import { staticHistory } from './router/history.ts';
+import { Router } from './router/router.tsx';
+
+/*
+ * The server's renderer (built by Vite into dist/ssr, loaded by src/server/http/spa.ts). The public
+ * pages are rendered whole, with the answers their queries hold, which the page embeds for the
+ * browser to hydrate from; every other page is rendered as the layout around a loading screen,
+ * which the browser replaces with the screen it draws itself.
+ */
+
+type RenderedScreen = { Component: ComponentType; pageQueries: PageQueries };
+
+const screens = import.meta.glob<RenderedScreen>(
+  [
+    './features/home/home-page.tsx',
+    './features/articles/article-list-page.tsx',
+    './features/articles/article-page.tsx',
+    './features/profiles/profile-list-page.tsx',
+    './features/profiles/profile-page.tsx',
+    './features/search/search-page.tsx',
+  ],
+  { eager: true },
+);
+
+/** The pages rendered on the server, and the query values each reads (the rest do not change it). */
+const rendered: Partial<Record<RouteName, readonly string[]>> = {
+  Home: ['position', 'year'],
+  ArticleList: ['page'],
+  Article: [],
+  ProfileList: ['page'],
+  Profile: [],
+  Search: ['search'],
+};
+
+/** The page's query reduced to the values it reads, in a fixed order. */
+function pageSearch(search: string, keys: readonly string[]): string {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of keys) {
+    const value = from.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  return kept.toString();
+}
+
+function renderedRoute(pathname: string) {
+  const match = matchRoute(pathname);
+  const keys = match && rendered[match.route.name];
+  const screen = match && keys && screens[`./${match.route.module}`];
+  return match && keys && screen ? { match, keys, screen } : null;
+}
+
+function Loading() {
+  return <Spinner label="Loading page" />;
+}
+
+/** A query that failed as the browser would have seen it (a missing article: its 404). */
+const failedState = (error: ApiError): QueryState => ({
+  data: undefined,
+  dataUpdateCount: 0,
+  dataUpdatedAt: 0,
+  error,
+  errorUpdateCount: 1,
+  errorUpdatedAt: Date.now(),
+  fetchFailureCount: 1,
+  fetchFailureReason: error,
+  fetchMeta: null,
+  isInvalidated: false,
+  status: 'error',
+  fetchStatus: 'idle',
+});
+
+export const renderer: PageRenderer = {
+  pageKey(pathname, search) {
+    const page = renderedRoute(pathname);
+    return page ? `${pathname}?${pageSearch(search, page.keys)}` : null;
+  },
+
+  async render({ pathname, search, config, load }): Promise<RenderedPage> {
+    setSiteConfig(config);
+    const page = renderedRoute(pathname);
+    const shownSearch = page ? pageSearch(search, page.keys) : '';
+    // Nothing is fetched while rendering: every answer is put in before, and a failed one stays
+    // failed (no retry on mount) so a missing article renders its "not found".
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    let status = 200;
+    let complete = true;
+    const queries: PageData['queries'] = [];
+    if (page) {
+      const { match, screen } = page;
+      const wanted = screen.pageQueries({ params: match.params, search: new URLSearchParams(shownSearch) });
+      const answers = await Promise.all(
+        wanted.map((q) => {
+          const apiPath = q.meta?.apiPath;
+          if (typeof apiPath !== 'string')
+            throw new Error(`The query ${JSON.stringify(q.queryKey)} names no API path`);
+          return load(apiPath);
+        }),
+      );
+      wanted.forEach((q, i) => {
+        const answer = answers[i];
+        if (answer.status === 200) {
+          const data = JSON.parse(answer.body);
+          client.setQueryData(q.queryKey, data);
+          queries.push([[...q.queryKey], data]);
+          return;
+        }
+        // A server failure is not a page to keep: the caller serves the page unrendered.
+        if (answer.status >= 500) throw new Error(`The API answered ${answer.status} for ${q.meta?.apiPath}`);
+        let message = `Request failed (${answer.status})`;
+        try {
+          message = JSON.parse(answer.body).error ?? message;
+        } catch {
+          // Not JSON: keep the status.
+        }
+        client
+          .getQueryCache()
+          .build(client, { queryKey: q.queryKey }, failedState(new ApiError(answer.status, message)));
+        if (answer.status === 404) status = 404;
+        complete = false;
+      });
+    }
+    const html = renderToString(
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <Router
+            history={staticHistory(pathname, shownSearch ? `?${shownSearch}` : '')}
+            screenFor={(route) =>
+              page && route.module === page.match.route.module ? page.screen.Component : Loading
+            }
+            layout={SiteLayout}
+          />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    client.clear();
+    // A page with a failed answer is drawn again by the browser, which then asks for it itself.
+    return { html, status, data: page && complete ? { queries } : undefined };
+  },
+};
