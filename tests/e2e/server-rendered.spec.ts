@@ -126,8 +126,13 @@ test('each public page hydrates from its own data, quietly, and navigates in the
       ),
       `${path} kept the server's heading`,
     ).toBe(true);
-    // …and asked the API for nothing the page already held.
-    expect(apiCalls, path).toEqual([]);
+    // …and asked the API for nothing the page already held. (The search's NFL players come from
+    // the player list, which changes apart from the content the rendered page is cached with: the
+    // browser asks for them.)
+    expect(
+      apiCalls.filter((u) => new URL(u).pathname !== '/api/players/find'),
+      path,
+    ).toEqual([]);
   }
   expect(messages.filter((m) => /hydrat|#418|#419|#422|#423|#425|did not match/i.test(m))).toEqual([]);
 
