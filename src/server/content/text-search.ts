@@ -21,17 +21,14 @@ export const articleMatch = (term: string): SQL =>
   sql`articles.id IN (SELECT id FROM articles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM articles WHERE ${term} <% title)`;
 
-/**
- * The rank of a matching article; tsquery is the parsed term, worked out once per query. It reads the
- * small in-row `rank_search` (title and description), never the body's large vector.
- */
-export const articleRank = (term: string, tsquery: SQL, row: SQL = sql`articles`): SQL =>
-  sql`(ts_rank(${row}.rank_search, ${tsquery}) + word_similarity(${term}, ${row}.title))`;
+/** The rank of a matching article; tsquery is the parsed term, worked out once per query. */
+export const articleRank = (term: string, tsquery: SQL): SQL =>
+  sql`(ts_rank(articles.search, ${tsquery}) + word_similarity(${term}, articles.title))`;
 
 export const profileMatch = (term: string): SQL =>
   sql`profiles.id IN (SELECT id FROM profiles WHERE search @@ ${tsQuery(term)}
                       UNION SELECT id FROM profiles WHERE name % ${term})`;
 
-/** The rank of a matching profile, from its small in-row `rank_search` (name, school, position, description). */
-export const profileRank = (term: string, tsquery: SQL, row: SQL = sql`profiles`): SQL =>
-  sql`(ts_rank(${row}.rank_search, ${tsquery}) + similarity(${row}.name, ${term}))`;
+/** The rank of a matching profile; tsquery is the parsed term, worked out once per query. */
+export const profileRank = (term: string, tsquery: SQL): SQL =>
+  sql`(ts_rank(profiles.search, ${tsquery}) + similarity(profiles.name, ${term}))`;
