@@ -17,6 +17,7 @@ import {
 } from '#common/rostership.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, unauthorized } from '#server/http/errors.ts';
+import { endedBy, visitorGone } from '#server/leagues/call-context.ts';
 import { identityIndex } from './identity.ts';
 import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './teams.ts';
 
@@ -222,7 +223,11 @@ async function answerChunk<R extends { league_id: string }>(
   const write = (line: RostershipLine) => {
     if (!body.destroyed) body.write(`${JSON.stringify(rostershipLineSchema.parse(line))}\n`);
   };
-  void readLeagues(type, refs, async () => ctx, readTeam, write, request.log, STREAM_LEAGUE_DEADLINE_MS)
+  // A visitor who left wants no more answers: the leagues' calls still waiting or in flight end.
+  const gone = visitorGone(reply.raw);
+  void endedBy(gone, () =>
+    readLeagues(type, refs, async () => ctx, readTeam, write, request.log, STREAM_LEAGUE_DEADLINE_MS),
+  )
     .then((lines) => {
       const answer = chunkAnswerOf(lines, ctx.complete);
       write({
