@@ -2,8 +2,10 @@ import type { AdpService } from '#common/rookie-adp.ts';
 import type { Cache } from '#server/cache.ts';
 import type { Db } from '#server/db/client.ts';
 import { ttl } from '#server/leagues/cache-policy.ts';
+import { endedBy } from '#server/leagues/call-context.ts';
 import { LeagueServiceError } from '#server/leagues/errors.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import { type Clock, realClock } from '#server/leagues/rate-limit.ts';
 import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
 import type { DraftRecord } from '../draft-record.ts';
 import { ADP_VERSION_KEY, type AdpSource, retryDelayMs } from '../ingest.ts';
@@ -65,8 +67,11 @@ export interface CrawlContext {
   owner: string;
   log?: { warn(obj: object, msg: string): void };
   now?: () => number;
-  /** Waits between tries when a service is slow or refusing (tests shorten it). */
-  sleep?: (ms: number) => Promise<void>;
+  /**
+   * Waits between tries when a service is slow or refusing, ending early when `signal` aborts (tests
+   * shorten it); the clock's by default.
+   */
+  sleep?: Clock['sleep'];
 }
 
 export interface RunSummary {
@@ -137,13 +142,26 @@ interface LeagueRead {
   users?: string[];
 }
 
-export async function crawlOnce(
+/**
+ * One run (see above). `signal` ends it: every wait (a backoff, a service's Retry-After) and every
+ * call waiting for its turn or in flight ends at once, and the run answers what it did so far.
+ */
+export function crawlOnce(
   ctx: CrawlContext,
   settings: CrawlSettings,
-  stopped: () => boolean = () => false,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<RunSummary> {
+  return endedBy(signal, () => crawlRun(ctx, settings, signal));
+}
+
+async function crawlRun(
+  ctx: CrawlContext,
+  settings: CrawlSettings,
+  signal: AbortSignal,
+): Promise<RunSummary> {
+  const stopped = () => signal.aborted;
   const now = ctx.now ?? Date.now;
-  const sleep = ctx.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = ctx.sleep ?? realClock.sleep;
   const { mfl, sleeper } = ctx.bg.services;
   const startedAt = now();
   const startRequests = { ...ctx.bg.requests };
@@ -275,6 +293,11 @@ export async function crawlOnce(
         name: read.name,
       });
     } catch (e) {
+      // Stopped part way: the league is handed back as it was, for the next run to read whole.
+      if (stopped()) {
+        await releaseLeague(ctx.db, league, ctx.owner, { nextReadAt: 'keep' });
+        throw e;
+      }
       const error = errorText(e);
       const row = await recordFailure(ctx.db, league, {
         error,
@@ -323,6 +346,10 @@ export async function crawlOnce(
       summary.leaguesFound += added;
       await releaseItem(ctx.db, kind, key, ctx.owner, { ok: true, found: added, dueAt });
     } catch (e) {
+      if (stopped()) {
+        await releaseItem(ctx.db, kind, key, ctx.owner, { stopped: true });
+        throw e;
+      }
       const at = now();
       await releaseItem(ctx.db, kind, key, ctx.owner, {
         ok: false,
@@ -375,6 +402,8 @@ export async function crawlOnce(
           failuresInRow = 0;
           backoffMs = 0;
         } catch (e) {
+          // A step cut short by the stop is no failure of the service.
+          if (stopped()) return;
           did = true;
           summary.errors += 1;
           failuresInRow += 1;
@@ -385,7 +414,7 @@ export async function crawlOnce(
         } finally {
           busy -= 1;
         }
-        if (backoffMs > 0) await sleep(backoffMs);
+        if (backoffMs > 0) await sleep(backoffMs, signal);
         if (!did) {
           // Others may still add work (a league's members); stop when nobody is busy.
           if (busy === 0) return;
