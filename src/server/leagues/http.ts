@@ -18,7 +18,7 @@ import { currentCallContext } from './call-context.ts';
 import { Egress } from './egress.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
 import { QueueFullError, QueueTimeoutError } from './fair-queue.ts';
-import { defaultHttpLimits, type HttpLimits } from './limits.ts';
+import { type HttpLimits, limitsOf } from './limits.ts';
 import { type Clock, realClock } from './rate-limit.ts';
 
 export interface ServiceRequest {
@@ -124,7 +124,7 @@ const callEnded = () => new AttemptFailed({ kind: 'unavailable', retryable: fals
 
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const { service, userAgent } = options;
-  const limits: HttpLimits = { ...defaultHttpLimits[service], ...options.limits };
+  const limits = limitsOf(service, options.limits);
   const doFetch = options.fetch ?? fetch;
   const clock = options.clock ?? realClock;
   const random = options.random ?? Math.random;

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
+import { readNdjson } from '#common/ndjson.ts';
 import {
   ROSTERSHIP_STREAM_TYPE,
   type RostershipAnswer,
@@ -34,20 +35,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => bed.close());
 
-/** Reads an NDJSON body line by line, each line checked against the shared schema. */
+/** Reads the streamed answer line by line, each line checked against the shared schema. */
 async function* linesOf(res: Response): AsyncGenerator<RostershipLine> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    rest += value;
-    for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n')) {
-      yield rostershipLineSchema.parse(JSON.parse(rest.slice(0, end)));
-      rest = rest.slice(end + 1);
-    }
-  }
-  expect(rest).toBe('');
+  for await (const value of readNdjson(res.body!)) yield rostershipLineSchema.parse(value);
 }
 
 const refs = (leagues: League[]) => leagues.map((l) => ({ league_id: l.league_id }));
