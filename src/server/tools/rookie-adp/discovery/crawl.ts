@@ -27,6 +27,7 @@ import {
   releaseLeague,
   type SkipReason,
 } from './frontier.ts';
+import { RunAbandoned } from './jobs.ts';
 
 /*
  * One crawl run: seed the frontier (configured leagues, Sleeper users to start from, and MFL searches
@@ -149,6 +150,8 @@ interface Run {
   summary: RunSummary;
   signal: AbortSignal;
   stopped(): boolean;
+  /** Stopped as a crashed server would be (see RunAbandoned): nothing is handed back. */
+  abandoned(): boolean;
   now(): number;
   sleep: Clock['sleep'];
   /** Requests sent to each service since the run started. */
@@ -195,6 +198,7 @@ function startRun(ctx: CrawlContext, settings: CrawlSettings, signal: AbortSigna
     summary,
     signal,
     stopped: () => signal.aborted,
+    abandoned: () => signal.reason instanceof RunAbandoned,
     now,
     sleep: ctx.sleep ?? realClock.sleep,
     used,
@@ -322,9 +326,10 @@ async function visitLeague(run: Run, league: ClaimedLeague, due: boolean): Promi
       name: read.name,
     });
   } catch (e) {
-    // Stopped part way: the league is handed back as it was, for the next run to read whole.
+    // Stopped part way: the league is handed back as it was, for the next run to read whole (an
+    // abandoned server hands nothing back: its lease lapses).
     if (run.stopped()) {
-      await releaseLeague(ctx.db, league, ctx.owner, { nextReadAt: 'keep' });
+      if (!run.abandoned()) await releaseLeague(ctx.db, league, ctx.owner, { nextReadAt: 'keep' });
       throw e;
     }
     const row = await recordFailure(ctx.db, league, {
@@ -392,7 +397,7 @@ async function expand(run: Run, service: CrawlService, key: string): Promise<voi
     await releaseItem(ctx.db, kind, key, ctx.owner, { ok: true, found: added, dueAt });
   } catch (e) {
     if (run.stopped()) {
-      await releaseItem(ctx.db, kind, key, ctx.owner, { stopped: true });
+      if (!run.abandoned()) await releaseItem(ctx.db, kind, key, ctx.owner, { stopped: true });
       throw e;
     }
     const at = run.now();

@@ -56,6 +56,17 @@ export interface JobLoop {
   abandon(): void;
 }
 
+/**
+ * The reason a run's signal gives when its server was abandoned (tests: a server that crashed): the
+ * run stops, and writes nothing more, handing nothing back.
+ */
+export class RunAbandoned extends Error {
+  constructor() {
+    super('abandoned');
+    this.name = 'RunAbandoned';
+  }
+}
+
 /** A failed run waits 30 s, 1 min, 2 min … at most 30 minutes. */
 export function jobRetryDelayMs(failures: number): number {
   return Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, failures - 1));
@@ -198,9 +209,11 @@ export function startJobLoop(opts: JobOptions): JobLoop {
       runId = await openRun();
       heartbeat = keepLease(end);
       const summary = await opts.run(end.signal);
+      if (end.signal.reason instanceof RunAbandoned) return;
       recordJobRun(name, 'ok', seconds());
       await finishRun(runId, summary);
     } catch (e) {
+      if (end.signal.reason instanceof RunAbandoned) return;
       recordJobRun(name, 'error', seconds());
       await failRun(runId, e);
     } finally {
@@ -246,6 +259,7 @@ export function startJobLoop(opts: JobOptions): JobLoop {
       stopped = true;
       clearInterval(poller);
       clearInterval(heartbeat);
+      running?.abort(new RunAbandoned());
     },
   };
 }
