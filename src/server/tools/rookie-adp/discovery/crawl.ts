@@ -27,7 +27,7 @@ import {
   releaseLeague,
   type SkipReason,
 } from './frontier.ts';
-import { RunAbandoned } from './jobs.ts';
+import { RunAbandoned, type RunSummary } from './jobs.ts';
 
 /*
  * One crawl run: seed the frontier (configured leagues, Sleeper users to start from, and MFL searches
@@ -73,16 +73,6 @@ export interface CrawlContext {
    * shorten it); the clock's by default.
    */
   sleep?: Clock['sleep'];
-}
-
-export interface RunSummary {
-  requests: Record<CrawlService, number>;
-  errors: number;
-  leaguesRead: number;
-  leaguesFound: number;
-  drafts: number;
-  /** Work was left for the next run (cap or time reached, or a service kept failing). */
-  more: boolean;
 }
 
 const HOUR = 3_600_000;

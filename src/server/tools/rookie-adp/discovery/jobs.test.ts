@@ -5,8 +5,8 @@ import { queryRows } from '#server/db/query.ts';
 import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
-import { crawlOnce, type RunSummary } from './crawl.ts';
-import { jobRetryDelayMs, readJob, startJobLoop } from './jobs.ts';
+import { crawlOnce } from './crawl.ts';
+import { jobRetryDelayMs, type RunSummary, readJob, startJobLoop } from './jobs.ts';
 
 let sim: Sim;
 let database: Database;

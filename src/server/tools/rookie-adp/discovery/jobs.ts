@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { recordJobRun } from '#server/ops/metrics.ts';
-import type { RunSummary } from './crawl.ts';
+import type { CrawlService } from './budget.ts';
 
 /*
  * Scheduled jobs that run once however many servers share the database. Each job is one row of
@@ -13,6 +13,17 @@ import type { RunSummary } from './crawl.ts';
  * resumes rather than starting over. A failed run is retried with a growing delay. The same SQL works
  * on PostgreSQL and on embedded PGlite (docs/decisions/013-jobs-in-postgres.md).
  */
+
+/** What a run did, recorded with it in adp_runs. */
+export interface RunSummary {
+  requests: Record<CrawlService, number>;
+  errors: number;
+  leaguesRead: number;
+  leaguesFound: number;
+  drafts: number;
+  /** Work was left for the next run (cap or time reached, or a service kept failing). */
+  more: boolean;
+}
 
 export interface JobOptions {
   db: Db;
