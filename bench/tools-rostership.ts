@@ -10,7 +10,14 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { ROSTERSHIP_STREAM_TYPE, type RostershipAnswer, rostershipLineSchema } from '#common/rostership.ts';
+import { readNdjson } from '#common/ndjson.ts';
+import {
+  chunkAnswerOf,
+  ROSTERSHIP_STREAM_TYPE,
+  type RostershipAnswer,
+  type RostershipLeagueLine,
+  rostershipLineSchema,
+} from '#common/rostership.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import {
   buildBenchApp,
@@ -127,16 +134,12 @@ async function main() {
     });
     if (!res.ok) throw new Error(`${s} rostership: ${res.status} ${await res.text()}`);
     if (!stream) return (await res.json()) as RostershipAnswer;
-    const answer: RostershipAnswer = { leagues: 0, players: [], failed: [], missing: [] };
-    for (const text of (await res.text()).split('\n')) {
-      if (!text.trim()) continue;
-      const line = rostershipLineSchema.parse(JSON.parse(text));
-      if (line.kind !== 'league') continue;
-      answer.leagues += line.leagues;
-      answer.players.push(...line.players);
-      answer.failed.push(...line.failed);
+    const lines: RostershipLeagueLine[] = [];
+    for await (const value of readNdjson(res.body!)) {
+      const line = rostershipLineSchema.parse(value);
+      if (line.kind === 'league') lines.push(line);
     }
-    return answer;
+    return chunkAnswerOf(lines);
   }
 
   /** The page's flow: chunks of every service interleaved, at most six requests in flight. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
-import { extraKinds } from './extras.ts';
+import { type ExtraKind, extraKinds, sortExtras } from './extras.ts';
 import {
   fleaLeagueRefSchema,
   type LeagueType,
@@ -223,6 +223,33 @@ function dedupeLeagues(leagues: readonly RostershipLeague[]): RostershipLeague[]
   }
   return [...seen.values()];
 }
+
+/**
+ * A chunk's answer from its leagues' lines (the streamed form, in any order): their players merged
+ * (mergePlayers), the failed leagues, and the extras left out for any league of the chunk. Without
+ * the merged player list (`complete` false) the identities are missing too, whichever league was read.
+ */
+export function chunkAnswerOf(lines: readonly RostershipLeagueLine[], complete = true): RostershipAnswer {
+  const missing = new Set<ExtraKind>(complete ? [] : ['identities']);
+  for (const line of lines) for (const kind of line.missing) missing.add(kind);
+  return {
+    leagues: lines.reduce((n, line) => n + line.leagues, 0),
+    players: mergePlayers(
+      [],
+      lines.flatMap((line) => line.players),
+    ),
+    failed: lines.flatMap((line) => line.failed),
+    missing: sortExtras(missing),
+  };
+}
+
+/** The streamed answer's last line: the chunk's counts and the extras left out. */
+export const summaryLineOf = (answer: RostershipAnswer): RostershipSummaryLine => ({
+  kind: 'summary',
+  leagues: answer.leagues,
+  failed: answer.failed.length,
+  missing: answer.missing,
+});
 
 /** Drops the leagues in `keys` from every player (a league being reloaded), and players left with none. */
 export function withoutLeagues(players: readonly RostershipPlayer[], keys: ReadonlySet<string>) {

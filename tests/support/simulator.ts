@@ -52,8 +52,16 @@ export const quickLimits: Partial<HttpLimits> = {
   timeoutMs: 5000,
 };
 
-/** League services talking to the simulator with quick limits (and any the test sets). */
-export function simServices(sim: Sim, cache: Cache, limits: Partial<HttpLimits> = {}): LeagueServices {
+/**
+ * League services talking to the simulator with quick limits (and any the test sets); `fetch` sees
+ * every call they send (to count them).
+ */
+export function simServices(
+  sim: Sim,
+  cache: Cache,
+  limits: Partial<HttpLimits> = {},
+  fetch?: typeof globalThis.fetch,
+): LeagueServices {
   const l = { ...quickLimits, ...limits };
   return createLeagueServices({
     mflApiUrl: sim.env.MFL_API_URL,
@@ -61,6 +69,7 @@ export function simServices(sim: Sim, cache: Cache, limits: Partial<HttpLimits> 
     fleaApiUrl: sim.env.FLEA_API_URL,
     userAgent: 'dynasty-test/1.0',
     cache,
+    fetch,
     limits: { mfl: l, sleeper: l, flea: l },
   });
 }

@@ -3,7 +3,7 @@ import type { LeagueServices } from '#server/leagues/services.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import type { SimControl, World } from '#simulator/app.ts';
 import { cookiesOf, makeTestApp } from './app.ts';
-import { startSim } from './simulator.ts';
+import { simServices, startSim } from './simulator.ts';
 
 /*
  * The app wired to a simulator on a real port, for the tool routes' API tests. The league clients get
@@ -24,9 +24,17 @@ export interface ToolsTestBed {
   close(): Promise<void>;
 }
 
-export async function startToolsTestBed(): Promise<ToolsTestBed> {
+export interface ToolsTestBedOptions {
+  /** Sees every call the app's league clients send to the simulator (to count them). */
+  fetch?: typeof fetch;
+}
+
+export async function startToolsTestBed(opts: ToolsTestBedOptions = {}): Promise<ToolsTestBed> {
   const sim = await startSim();
-  const t = await makeTestApp({}, { sim });
+  const t = await makeTestApp(
+    {},
+    { sim, services: opts.fetch ? (_config, cache) => simServices(sim, cache, {}, opts.fetch) : undefined },
+  );
   return {
     app: t.app,
     sim: sim.app,

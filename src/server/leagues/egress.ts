@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { LeagueType } from '#common/leagues.ts';
 import { FairQueue } from './fair-queue.ts';
-import { defaultHttpLimits, type HttpLimits } from './limits.ts';
+import { type HttpLimits, limitsOf } from './limits.ts';
 import {
   type Clock,
   type EgressBudget,
@@ -36,7 +36,7 @@ export class Egress {
   constructor(private readonly opts: EgressOptions = {}) {}
 
   private limits(service: LeagueType): HttpLimits {
-    const limits = { ...defaultHttpLimits[service], ...this.opts.limits?.[service] };
+    const limits = limitsOf(service, this.opts.limits?.[service]);
     if (this.opts.backgroundShare !== undefined) limits.backgroundShare = this.opts.backgroundShare;
     return limits;
   }

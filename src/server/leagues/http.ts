@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   BrokenCircuitError,
   CircuitState,
@@ -17,7 +18,7 @@ import { currentCallContext } from './call-context.ts';
 import { Egress } from './egress.ts';
 import { type LeagueErrorKind, type LeagueServiceError, leagueError, transportMessage } from './errors.ts';
 import { QueueFullError, QueueTimeoutError } from './fair-queue.ts';
-import { defaultHttpLimits, type HttpLimits } from './limits.ts';
+import { type HttpLimits, limitsOf } from './limits.ts';
 import { type Clock, realClock } from './rate-limit.ts';
 
 export interface ServiceRequest {
@@ -36,6 +37,11 @@ export interface ServiceRequest {
   visitor?: string;
   /** Background work yields to visitors and uses at most `backgroundShare` of the rate. */
   priority?: 'visitor' | 'background';
+  /**
+   * Ends the call when nobody wants its answer any more: by default the call context's (the visitor
+   * left, the background job was told to stop; see call-context.ts).
+   */
+  signal?: AbortSignal;
 }
 
 export interface ServiceResponse {
@@ -110,6 +116,8 @@ interface Failure {
   serviceFault?: boolean;
   /** Refused here without being sent: the circuit is open or the queue is full. */
   refused?: 'circuit-open' | 'queue-full';
+  /** Nobody wants the answer any more (the call's signal aborted): not tried again, and no service fault. */
+  ended?: true;
 }
 
 class AttemptFailed extends Error {
@@ -120,9 +128,11 @@ class AttemptFailed extends Error {
 
 const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.serviceFault === true;
 
+const callEnded = () => new AttemptFailed({ kind: 'unavailable', retryable: false, ended: true });
+
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const { service, userAgent } = options;
-  const limits: HttpLimits = { ...defaultHttpLimits[service], ...options.limits };
+  const limits = limitsOf(service, options.limits);
   const doFetch = options.fetch ?? fetch;
   const clock = options.clock ?? realClock;
   const random = options.random ?? Math.random;
@@ -248,6 +258,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
             : 'error';
 
   function errorOf(failure: Failure): LeagueServiceError {
+    if (failure.ended) return leagueError(service, 'unavailable', `The call to ${label} was called off`);
     if (failure.refused === 'queue-full')
       return leagueError(service, 'rate-limited', `${label} is busy right now, try again shortly`, {
         retryAfterMs: failure.retryAfterMs,
@@ -259,8 +270,12 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     return leagueError(service, failure.kind, message, { retryAfterMs: failure.retryAfterMs });
   }
 
-  /** One try: wait for a turn, send, and judge the answer; the breaker sees it all. */
-  async function once(request: ServiceRequest, path: string): Promise<ServiceResponse> {
+  /**
+   * One try: wait for a turn, send, and judge the answer; the breaker sees it all. `ended` takes the
+   * call out of the queue, or cuts it off in flight.
+   */
+  async function once(request: ServiceRequest, path: string, ended?: AbortSignal): Promise<ServiceResponse> {
+    if (ended?.aborted) throw callEnded();
     const context = currentCallContext();
     const lane: Lane =
       (request.priority ?? options.priority ?? context?.priority) === 'background' ? 'background' : 'visitor';
@@ -272,23 +287,30 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     };
     const askedAt = performance.now();
     let sentAt = askedAt;
+    let sent = false;
     const deadline = timeout(request.timeoutMs ?? limits.timeoutMs, TimeoutStrategy.Cooperative);
     const sendNow = (signal: AbortSignal) => {
       sentAt = performance.now();
+      sent = true;
       return attempt(request, signal);
     };
     // A visitor's deadline counts from asking, so the wait for a turn is part of it. Background work
     // waits for as long as visitors keep the service busy, and its deadline counts from sending.
     const waitAndSend = () =>
       asker.background
-        ? queue.run(asker, undefined, () => deadline.execute(({ signal }) => sendNow(signal)))
-        : deadline.execute(({ signal }) => queue.run(asker, signal, () => sendNow(signal)));
+        ? queue.run(asker, ended, () => deadline.execute(({ signal }) => sendNow(signal), ended))
+        : deadline.execute(({ signal }) => queue.run(asker, signal, () => sendNow(signal)), ended);
     try {
       return await breaker.execute(async () => {
         let res: ServiceResponse;
         try {
           res = await waitAndSend();
         } catch (e) {
+          if (ended?.aborted) {
+            // Cut off in flight it was a call like any other; taken out of the queue, it never was one.
+            if (sent) report(path, lane, 'error', askedAt, sentAt - askedAt);
+            throw callEnded();
+          }
           if (e instanceof QueueFullError) {
             report(path, lane, 'queue-full', askedAt, performance.now() - askedAt);
             const retryAfterMs = Math.max(1_000, e.waitMs - limits.maxQueueWaitMs);
@@ -324,11 +346,16 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
 
   async function send(request: ServiceRequest): Promise<ServiceResponse> {
     const path = new URL(request.url).pathname;
+    const ended = request.signal ?? currentCallContext()?.signal;
     let timeouts = 0;
+    // The wait before the next try, waited here rather than by the retry policy so that `ended` cuts
+    // it short (a background call may wait out a Retry-After of minutes).
+    let waitMs = 0;
     const backoff = new DelegateBackoff<IRetryBackoffContext<unknown>>((context) => {
       // Only AttemptFailed errors are retried (the policy's filter), so that is what arrives here.
       const error = ('error' in context.result ? context.result.error : undefined) as AttemptFailed;
       const { failure } = error;
+      if (ended?.aborted) throw error;
       // A service that let two requests time out is slow right now; a third wait helps nobody.
       if (failure.kind === 'timeout' && ++timeouts >= 2) throw error;
       let delayMs =
@@ -340,14 +367,23 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
       // A 429 means the whole service is saying "slow down", not just this request.
       if (failure.kind === 'rate-limited') queue.pause(delayMs);
       options.onRetry?.({ service, path, attempt: context.attempt, kind: failure.kind, delayMs });
-      return delayMs;
+      waitMs = delayMs;
+      return 0;
     });
     const policy = retry(
       handleWhen((e) => e instanceof AttemptFailed && e.failure.retryable),
       { maxAttempts: limits.attempts - 1, backoff },
     );
     try {
-      return await policy.execute(() => once(request, path));
+      return await policy.execute(async () => {
+        if (waitMs > 0) {
+          await delay(waitMs, undefined, { signal: ended }).catch(() => {
+            throw callEnded();
+          });
+          waitMs = 0;
+        }
+        return once(request, path, ended);
+      });
     } catch (e) {
       if (e instanceof AttemptFailed) throw errorOf(e.failure);
       throw e;

@@ -95,3 +95,9 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     ...common,
   },
 };
+
+/** A service's limits: the defaults, with the site's own where it sets them. */
+export const limitsOf = (service: LeagueType, overrides?: Partial<HttpLimits>): HttpLimits => ({
+  ...defaultHttpLimits[service],
+  ...overrides,
+});

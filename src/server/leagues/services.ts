@@ -1,5 +1,6 @@
 import type { LeagueType } from '#common/leagues.ts';
 import { type Cache, createLoader } from '../cache.ts';
+import { loadsEndedByLastCaller } from './call-context.ts';
 import { Egress } from './egress.ts';
 import { createFleaClient, type FleaClient } from './flea/client.ts';
 import { createServiceHttp, type ServiceHttpOptions } from './http.ts';
@@ -44,7 +45,8 @@ export interface LeagueServicesOptions {
 }
 
 export function createLeagueServices(opts: LeagueServicesOptions): LeagueServices {
-  const load = createLoader(opts.cache);
+  // A read shared by several visitors goes on while any of them still waits for it.
+  const load = loadsEndedByLastCaller(createLoader(opts.cache));
   const egress = opts.egress ?? new Egress({ limits: opts.limits, clock: opts.clock });
   const http = (service: LeagueType) =>
     createServiceHttp({

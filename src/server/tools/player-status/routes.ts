@@ -12,8 +12,9 @@ import {
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound, unauthorized } from '#server/http/errors.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
+import { leagueFailureMessage } from '../rostership/chunk.ts';
 import { identityIndex } from '../rostership/identity.ts';
-import { leagueFailureMessage, toolRateLimit } from '../rostership/routes.ts';
+import { toolRateLimit } from '../rostership/routes.ts';
 import {
   fleaLeagueUrl,
   fleaPlayerStatus,

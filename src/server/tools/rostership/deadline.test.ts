@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rostershipOf, slowLeagueMessage } from './routes.ts';
-import type { TeamContext, TeamEntry, TeamRead } from './teams.ts';
+import { type ChunkContext, rostershipOf, slowLeagueMessage } from './chunk.ts';
+import type { TeamEntry, TeamRead } from './teams.ts';
 
 const entry = (id: string): TeamEntry =>
   ({
@@ -13,19 +13,18 @@ describe('a slow league in a chunk', () => {
   it('is reported failed at the deadline while the fast leagues answer, instead of holding them', async () => {
     const refs = ['1', '2', '3', '4', '5'].map((league_id) => ({ league_id }));
     const started = Date.now();
-    const answer = await rostershipOf(
-      'sleeper',
+    const answer = await rostershipOf({
+      type: 'sleeper',
       refs,
-      async () => ({ complete: true }) as TeamContext & { complete: boolean },
-      (_ctx, ref) =>
+      context: { complete: true } as ChunkContext,
+      readTeam: (_ctx, ref) =>
         ref.league_id === '3'
           ? new Promise<TeamRead>((resolve) =>
               setTimeout(() => resolve({ entries: [entry('slow')], missing: [] }), 5_000),
             )
           : Promise.resolve({ entries: [entry(`p${ref.league_id}`)], missing: [] }),
-      undefined,
-      300,
-    );
+      deadlineMs: 300,
+    });
     const took = Date.now() - started;
     expect(took).toBeLessThan(1_500);
     expect(answer.leagues).toBe(4);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
-import { mergePlayers, type RostershipAnswer } from '#common/rostership.ts';
+import { readNdjson } from '#common/ndjson.ts';
+import {
+  chunkAnswerOf,
+  mergePlayers,
+  ROSTERSHIP_STREAM_TYPE,
+  type RostershipAnswer,
+  type RostershipLeagueLine,
+  rostershipLineSchema,
+} from '#common/rostership.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 
@@ -21,9 +29,38 @@ const refOf = (l: League) =>
       ? { league_id: l.league_id, team_id: l.team_id }
       : { league_id: l.league_id };
 
-async function rostership(service: string, refs: unknown[], cookie: string) {
-  const res = await bed.post(`/api/${service}/rostership`, { leagues: refs }, cookie);
-  return { status: res.statusCode, body: res.json() as RostershipAnswer & { error?: string } };
+type Form = 'json' | 'ndjson';
+
+/**
+ * The chunk's answer as the visitor gets it: one JSON answer, or (ndjson) the streamed lines read
+ * as the page reads them and merged into the same answer, the summary line checked against them.
+ */
+async function rostership(service: string, refs: unknown[], cookie: string, form: Form = 'json') {
+  if (form === 'json') {
+    const res = await bed.post(`/api/${service}/rostership`, { leagues: refs }, cookie);
+    return { status: res.statusCode, body: res.json() as RostershipAnswer & { error?: string } };
+  }
+  const res = await bed.app.inject({
+    method: 'POST',
+    url: `/api/${service}/rostership`,
+    headers: { cookie, accept: ROSTERSHIP_STREAM_TYPE },
+    payload: { leagues: refs },
+  });
+  expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+  const lines: RostershipLeagueLine[] = [];
+  let summary: unknown;
+  for await (const value of readNdjson(new Response(res.payload).body!)) {
+    const line = rostershipLineSchema.parse(value);
+    if (line.kind === 'league') lines.push(line);
+    else summary = line;
+  }
+  expect(lines.map((l) => l.league_id).sort()).toEqual(
+    (refs as { league_id: string }[]).map((r) => r.league_id).sort(),
+  );
+  const answer = chunkAnswerOf(lines);
+  expect(summary).toMatchObject({ kind: 'summary', leagues: answer.leagues, failed: answer.failed.length });
+  const { missing } = summary as { missing: RostershipAnswer['missing'] };
+  return { status: res.statusCode, body: { ...answer, missing } as RostershipAnswer & { error?: string } };
 }
 
 beforeAll(async () => {
@@ -184,22 +221,26 @@ describe('rostership: each service', () => {
   });
 });
 
-describe('rostership: failures stay per league', () => {
+// Each form reads leagues of its own: a league read by one is answered from the cache for the other.
+describe.each([
+  { form: 'json' as const, first: 0 },
+  { form: 'ndjson' as const, first: 5 },
+])('rostership: failures stay per league ($form)', ({ form, first }) => {
   it('a league that fails is reported alone; the rest of the chunk answers; a retry reads it', async () => {
-    const mine = leagues.bench.sleeper.slice(0, 5);
+    const mine = leagues.bench.sleeper.slice(first, first + 5);
     const bad = mine[2].league_id;
     bed.control.addFault({ service: 'sleeper', kind: '500', count: 5, match: `/league/${bad}/rosters` });
-    const first = await rostership('sleeper', mine.map(refOf), bench);
-    expect(first.status).toBe(200);
-    expect(first.body.leagues).toBe(4);
-    expect(first.body.failed).toEqual([
+    const answer = await rostership('sleeper', mine.map(refOf), bench, form);
+    expect(answer.status).toBe(200);
+    expect(answer.body.leagues).toBe(4);
+    expect(answer.body.failed).toEqual([
       { type: 'sleeper', league_id: bad, error: expect.stringMatching(/Sleeper/) },
     ]);
-    expect(first.body.players.every((p) => p.leagues.every((l) => l.league_id !== bad))).toBe(true);
+    expect(answer.body.players.every((p) => p.leagues.every((l) => l.league_id !== bad))).toBe(true);
 
     bed.control.reset();
     bed.control.setClock({ week: 5, phase: 'during' });
-    const retry = await rostership('sleeper', [{ league_id: bad }], bench);
+    const retry = await rostership('sleeper', [{ league_id: bad }], bench, form);
     expect(retry.body).toMatchObject({ leagues: 1, failed: [] });
     expect(retry.body.players.length).toBeGreaterThan(10);
   });
@@ -208,20 +249,20 @@ describe('rostership: failures stay per league', () => {
     const other = bed.world.leagues.find(
       (l) => l.service === 'sleeper' && !bed.world.teamOf(l, bed.world.demo.sleeper),
     )!;
-    const { body } = await rostership('sleeper', [{ league_id: other.id }], demo);
+    const { body } = await rostership('sleeper', [{ league_id: other.id }], demo, form);
     expect(body).toMatchObject({ leagues: 0, players: [], failed: [{ league_id: other.id }] });
     expect(body.failed[0].error).toMatch(/no team/i);
 
     const mfl = leagues.demo.mfl[0];
-    const wrong = await rostership('mfl', [{ ...refOf(mfl), franchise_id: '0099' }], demo);
+    const wrong = await rostership('mfl', [{ ...refOf(mfl), franchise_id: '0099' }], demo, form);
     expect(wrong.body.failed[0].error).toMatch(/franchise 0099/);
   });
 
   it('MFL down for one league: that league fails, the others in the chunk answer', async () => {
-    const mine = leagues.bench.mfl.slice(0, 3);
+    const mine = leagues.bench.mfl.slice(first, first + 3);
     const bad = mine[1].league_id;
     bed.control.addFault({ service: 'mfl', kind: '500', count: 20, match: `L=${bad}` });
-    const { body } = await rostership('mfl', mine.map(refOf), bench);
+    const { body } = await rostership('mfl', mine.map(refOf), bench, form);
     expect(body.leagues).toBe(2);
     expect(body.failed.map((f) => f.league_id)).toEqual([bad]);
     expect(body.failed[0].error).toMatch(/MFL/);

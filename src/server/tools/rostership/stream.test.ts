@@ -1,6 +1,8 @@
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League } from '#common/leagues.ts';
+import { readNdjson } from '#common/ndjson.ts';
 import {
   ROSTERSHIP_STREAM_TYPE,
   type RostershipAnswer,
@@ -15,9 +17,16 @@ let bed: ToolsTestBed;
 let base: string;
 let cookie: string;
 let sleeper: League[];
+/** Every call the app's league clients have sent to the simulator, in order. */
+const sent: string[] = [];
 
 beforeAll(async () => {
-  bed = await startToolsTestBed();
+  bed = await startToolsTestBed({
+    fetch: (input, init) => {
+      sent.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return fetch(input, init);
+    },
+  });
   bed.control.setClock({ week: 5, phase: 'during' });
   await bed.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(bed.app.server.address() as AddressInfo).port}`;
@@ -26,20 +35,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => bed.close());
 
-/** Reads an NDJSON body line by line, each line checked against the shared schema. */
+/** Reads the streamed answer line by line, each line checked against the shared schema. */
 async function* linesOf(res: Response): AsyncGenerator<RostershipLine> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    rest += value;
-    for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n')) {
-      yield rostershipLineSchema.parse(JSON.parse(rest.slice(0, end)));
-      rest = rest.slice(end + 1);
-    }
-  }
-  expect(rest).toBe('');
+  for await (const value of readNdjson(res.body!)) yield rostershipLineSchema.parse(value);
 }
 
 const refs = (leagues: League[]) => leagues.map((l) => ({ league_id: l.league_id }));
@@ -134,5 +132,48 @@ describe('rostership, streamed', () => {
     });
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: string }).error).toMatch(/Sleeper/);
+  });
+});
+
+describe('rostership, streamed, when the visitor leaves', () => {
+  it('stops calling the services: nothing queued or waiting on an answer is sent afterwards', async () => {
+    // MFL reads a team in steps (its roster, then its lineup, then the players MFL must name), each
+    // step a call after the last one's answer; no test before this one read these leagues.
+    const mfl: League[] = (await bed.get('/api/mfl/leagues', cookie)).json();
+    const chunk = mfl.slice(0, 5);
+    expect(chunk.length).toBeGreaterThanOrEqual(3);
+    const ofChunk = (url: string) => chunk.some((l) => url.includes(`L=${l.league_id}`));
+    bed.control.setLatency(400);
+    try {
+      const from = sent.length;
+      // A request of its own connection, which the visitor closes as a closed tab would.
+      const asked = request(`${base}/api/mfl/rostership`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+        agent: false,
+      });
+      const closed = new Promise((resolve) => asked.on('close', resolve));
+      asked.on('error', () => {});
+      asked.end(
+        JSON.stringify({
+          leagues: chunk.map((l) => ({ league_id: l.league_id, franchise_id: l.franchise_id, url: l.url })),
+        }),
+      );
+      // Every league's first call is out (each answers only after the latency): the visitor leaves.
+      const end = Date.now() + 10_000;
+      while (sent.slice(from).filter(ofChunk).length < chunk.length) {
+        expect(Date.now()).toBeLessThan(end);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      asked.destroy();
+      await closed;
+      await new Promise((r) => setTimeout(r, 50));
+      const before = sent.length;
+      // Long enough for each league's next step to have gone out, had the reads gone on.
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(sent.slice(before)).toEqual([]);
+    } finally {
+      bed.control.setLatency(0);
+    }
   });
 });

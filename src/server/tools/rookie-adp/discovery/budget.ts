@@ -1,6 +1,6 @@
 import { type Cache, memoryCache } from '#server/cache.ts';
 import { Egress } from '#server/leagues/egress.ts';
-import { defaultHttpLimits, type HttpLimits } from '#server/leagues/limits.ts';
+import { type HttpLimits, limitsOf } from '#server/leagues/limits.ts';
 import {
   createLeagueServices,
   type LeagueServices,
@@ -73,8 +73,8 @@ export function backgroundLimits(base: HttpLimits, share: number): HttpLimits {
 export function createBackgroundServices(opts: BudgetOptions): BackgroundServices {
   const requests: Record<CrawlService, number> = { mfl: 0, sleeper: 0 };
   const limits = {
-    mfl: backgroundLimits({ ...defaultHttpLimits.mfl, ...opts.limits?.mfl }, opts.share),
-    sleeper: backgroundLimits({ ...defaultHttpLimits.sleeper, ...opts.limits?.sleeper }, opts.share),
+    mfl: backgroundLimits(limitsOf('mfl', opts.limits?.mfl), opts.share),
+    sleeper: backgroundLimits(limitsOf('sleeper', opts.limits?.sleeper), opts.share),
   };
   const doFetch = opts.fetch ?? fetch;
   const sleeperBase = opts.sleeperApiUrl.replace(/\/+$/, '');

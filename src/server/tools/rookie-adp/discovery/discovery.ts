@@ -83,8 +83,8 @@ export function startDiscovery(opts: DiscoveryOptions): Discovery {
     leaseMs: opts.leaseMs ?? 60_000,
     pollMs: opts.pollMs ?? Math.min(5_000, intervalMs),
     log: opts.log,
-    run: (stopped) =>
-      crawlOnce({ db: opts.db, bg, cache: opts.cache, owner, log: opts.log }, settings, stopped),
+    run: (signal) =>
+      crawlOnce({ db: opts.db, bg, cache: opts.cache, owner, log: opts.log }, settings, signal),
   });
   return {
     loop,

@@ -232,8 +232,17 @@ export async function releaseItem(
   owner: string,
   outcome:
     | { ok: true; found: number; dueAt: Date | null }
-    | { ok: false; error: string; retryAt: (failures: number) => Date },
+    | { ok: false; error: string; retryAt: (failures: number) => Date }
+    /** The run was stopped part way: the item is handed back as it was. */
+    | { stopped: true },
 ): Promise<void> {
+  if ('stopped' in outcome) {
+    await db.execute(
+      sql`UPDATE adp_crawl_items SET lease_owner = NULL, lease_until = NULL
+          WHERE kind = ${kind} AND key = ${key} AND lease_owner = ${owner}`,
+    );
+    return;
+  }
   if (outcome.ok) {
     await db.execute(
       sql`UPDATE adp_crawl_items SET lease_owner = NULL, lease_until = NULL, due_at = ${outcome.dueAt},

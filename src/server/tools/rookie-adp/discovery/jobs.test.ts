@@ -5,8 +5,8 @@ import { queryRows } from '#server/db/query.ts';
 import { appCache, leagueReads, simBackground, testSettings } from '#test/adp-discovery.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
-import { crawlOnce, type RunSummary } from './crawl.ts';
-import { jobRetryDelayMs, readJob, startJobLoop } from './jobs.ts';
+import { crawlOnce } from './crawl.ts';
+import { jobRetryDelayMs, type RunSummary, readJob, startJobLoop } from './jobs.ts';
 
 let sim: Sim;
 let database: Database;
@@ -100,8 +100,8 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
       backlogMs: 10,
       leaseMs: 600,
       pollMs: 30,
-      run: (stopped) =>
-        crawlOnce({ db: database.db, bg: bgA, cache: appCache(), owner: 'server-a' }, settings, stopped),
+      run: (signal) =>
+        crawlOnce({ db: database.db, bg: bgA, cache: appCache(), owner: 'server-a' }, settings, signal),
     });
     await until(() => sentA > 40);
     await new Promise((r) => setTimeout(r, 100));
@@ -122,8 +122,8 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
       backlogMs: 3_600_000,
       leaseMs: 600,
       pollMs: 30,
-      run: (stopped) =>
-        crawlOnce({ db: database.db, bg: bgB, cache: appCache(), owner: 'server-b' }, settings, stopped),
+      run: (signal) =>
+        crawlOnce({ db: database.db, bg: bgB, cache: appCache(), owner: 'server-b' }, settings, signal),
     });
     await until(async () => {
       const [r] = await queryRows<{ n: number }>(
@@ -165,6 +165,151 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
     expect(readsB.size).toBeGreaterThan(0);
     for (const key of readsB.keys()) {
       if (readsA.has(key)) expect(heldIds.has(key.split(':')[1]), key).toBe(true);
+    }
+  });
+});
+
+/** The database, with every statement failing while `failing` is set, or only those matching it. */
+function flakyDb(db: Database['db']) {
+  const state: { failing: RegExp | undefined } = { failing: undefined };
+  const flaky = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== 'execute') return Reflect.get(target, key, receiver);
+      return (query: Parameters<Database['db']['execute']>[0]) => {
+        const text = JSON.stringify(query);
+        if (state.failing?.test(text)) return Promise.reject(new Error('database unreachable'));
+        return target.execute(query);
+      };
+    },
+  });
+  return { db: flaky, state };
+}
+
+/** A run that does nothing until it is told to stop; resolves with how it was told. */
+function runUntilStopped() {
+  let told: (how: string) => void = () => {};
+  const stoppedBy = new Promise<string>((resolve) => {
+    told = resolve;
+  });
+  const run = (signal: AbortSignal) =>
+    new Promise<RunSummary>((resolve) => {
+      signal.addEventListener('abort', () => {
+        told('signal');
+        resolve(empty);
+      });
+    });
+  return { run, stoppedBy };
+}
+
+const within = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms),
+    ),
+  ]);
+
+describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () => {
+  it('a heartbeat that fails ends the run: the lease may be someone else’s by now', async () => {
+    const { db, state } = flakyDb(database.db);
+    const { run, stoppedBy } = runUntilStopped();
+    const loop = startJobLoop({
+      db,
+      name: 'test-heartbeat',
+      intervalMs: 3_600_000,
+      backlogMs: 10,
+      leaseMs: 300,
+      pollMs: 3_600_000,
+      run,
+    });
+    await until(() => loop.running());
+    state.failing = /lease_until = now\(\)/;
+    expect(await within(stoppedBy, 2_000)).toBe('signal');
+    await until(() => !loop.running(), 5_000);
+    state.failing = undefined;
+    await loop.stop();
+  });
+
+  it('a run that fails before it starts is no longer running, and hands the job back', async () => {
+    const { db, state } = flakyDb(database.db);
+    state.failing = /INSERT INTO adp_runs/;
+    let runs = 0;
+    const loop = startJobLoop({
+      db,
+      name: 'test-no-start',
+      intervalMs: 3_600_000,
+      backlogMs: 10,
+      leaseMs: 60_000,
+      pollMs: 3_600_000,
+      run: async () => {
+        runs += 1;
+        return empty;
+      },
+    });
+    await loop.tick();
+    await loop.stop();
+    expect(loop.running()).toBe(false);
+    expect(runs).toBe(0);
+    const job = await readJob(database.db, 'test-no-start');
+    expect(job).toMatchObject({ leaseOwner: null, failures: 1, lastError: 'database unreachable' });
+  });
+
+  it('stop ends a crawl waiting out a service’s Retry-After (a minute) at once', async () => {
+    const own = await openTestDatabase();
+    const log: string[] = [];
+    const bg = simBackground(sim, log);
+    const settings = testSettings({ sleeperUsers: ['dynastydemo'], mflSearch: false });
+    // Sleeper takes one request a minute: the crawl's next one is told to come back in about 60 s.
+    sim.control.setRateLimit('sleeper', 1, 60_000);
+    try {
+      const loop = startJobLoop({
+        db: own.db,
+        name: 'crawl',
+        owner: 'server-a',
+        intervalMs: 3_600_000,
+        backlogMs: 3_600_000,
+        leaseMs: 60_000,
+        pollMs: 3_600_000,
+        run: (signal) =>
+          crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'server-a' }, settings, signal),
+      });
+      await until(() => log.length >= 2);
+      await new Promise((r) => setTimeout(r, 100));
+      await within(loop.stop(), 2_000);
+      expect(loop.running()).toBe(false);
+    } finally {
+      sim.control.reset();
+      await own.close();
+    }
+  });
+
+  it('stop ends a crawl’s backoff after a failed step at once', async () => {
+    const own = await openTestDatabase();
+    const log: string[] = [];
+    const bg = simBackground(sim, log);
+    const settings = testSettings({ sleeperUsers: ['dynastydemo'], mflSearch: false });
+    // Sleeper refuses its calendar (429, come back in 1 s) until the crawl gives the step up and backs off 5 s.
+    sim.control.addFault({ service: 'sleeper', kind: '429', match: '/state/nfl', count: 100 });
+    try {
+      const loop = startJobLoop({
+        db: own.db,
+        name: 'crawl',
+        owner: 'server-a',
+        intervalMs: 3_600_000,
+        backlogMs: 3_600_000,
+        leaseMs: 60_000,
+        pollMs: 3_600_000,
+        run: (signal) =>
+          crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'server-a' }, settings, signal),
+      });
+      const refusals = () => log.filter((u) => u.endsWith('/state/nfl')).length;
+      await until(() => refusals() >= bg.limits.sleeper.attempts);
+      await new Promise((r) => setTimeout(r, 200));
+      await within(loop.stop(), 1_000);
+      expect(refusals()).toBe(bg.limits.sleeper.attempts);
+    } finally {
+      sim.control.reset();
+      await own.close();
     }
   });
 });

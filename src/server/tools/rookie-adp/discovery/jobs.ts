@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { recordJobRun } from '#server/ops/metrics.ts';
-import type { RunSummary } from './crawl.ts';
+import type { CrawlService } from './budget.ts';
 
 /*
  * Scheduled jobs that run once however many servers share the database. Each job is one row of
@@ -14,6 +14,17 @@ import type { RunSummary } from './crawl.ts';
  * on PostgreSQL and on embedded PGlite (docs/decisions/013-jobs-in-postgres.md).
  */
 
+/** What a run did, recorded with it in adp_runs. */
+export interface RunSummary {
+  requests: Record<CrawlService, number>;
+  errors: number;
+  leaguesRead: number;
+  leaguesFound: number;
+  drafts: number;
+  /** Work was left for the next run (cap or time reached, or a service kept failing). */
+  more: boolean;
+}
+
 export interface JobOptions {
   db: Db;
   name: string;
@@ -23,7 +34,11 @@ export interface JobOptions {
   backlogMs: number;
   leaseMs: number;
   pollMs: number;
-  run: (stopped: () => boolean) => Promise<RunSummary>;
+  /**
+   * One run. `signal` aborts when the run must end: this server was told to stop, the job was
+   * paused, or the lease is no longer surely this server's (taken over, or a renewal failed).
+   */
+  run: (signal: AbortSignal) => Promise<RunSummary>;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** This server's name in leases and runs. */
   owner?: string;
@@ -46,10 +61,21 @@ export interface JobLoop {
   runNow(): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
   running(): boolean;
-  /** Stops polling, lets a run in progress stop at its next step, and hands the job back. */
+  /** Stops polling, ends a run in progress (its waits included), and hands the job back. */
   stop(): Promise<void>;
   /** Stops without handing anything back, as a crashed server would (tests). */
   abandon(): void;
+}
+
+/**
+ * The reason a run's signal gives when its server was abandoned (tests: a server that crashed): the
+ * run stops, and writes nothing more, handing nothing back.
+ */
+export class RunAbandoned extends Error {
+  constructor() {
+    super('abandoned');
+    this.name = 'RunAbandoned';
+  }
 }
 
 /** A failed run waits 30 s, 1 min, 2 min … at most 30 minutes. */
@@ -87,9 +113,9 @@ export function startJobLoop(opts: JobOptions): JobLoop {
   const { db, name } = opts;
   const owner = opts.owner ?? `${process.pid}-${randomUUID().slice(0, 8)}`;
   let stopped = false;
-  let lost = false;
   let current: Promise<void> | undefined;
-  let active = false;
+  /** The run in progress's end: aborted to stop it. */
+  let running: AbortController | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   const ready = ensureJob(db, name);
 
@@ -104,23 +130,38 @@ export function startJobLoop(opts: JobOptions): JobLoop {
     return rows.length > 0;
   }
 
-  async function renew(): Promise<void> {
+  /** Whether the lease is still this server's (and the job not paused), renewed for another term. */
+  async function renew(): Promise<boolean> {
     const rows = await queryRows<{ paused: boolean }>(
       db,
       sql`UPDATE adp_jobs SET lease_until = now() + ${ms(opts.leaseMs)}
           WHERE name = ${name} AND lease_owner = ${owner} RETURNING paused`,
     );
-    // Someone else holds the job now (this server stalled past its lease), or it was paused: the run
-    // stops at its next step.
-    if (rows.length === 0 || rows[0].paused) lost = true;
+    return rows.length > 0 && !rows[0].paused;
   }
 
-  async function runOnce(): Promise<void> {
-    await ready;
-    if (stopped || !(await claim())) return;
-    lost = false;
-    active = true;
-    // Runs left 'running' by a server that died are closed first.
+  /**
+   * Renews the lease every third of its term while the run lasts. Someone else holds the job now
+   * (this server stalled past its lease), it was paused, or the renewal failed, so that the lease may
+   * lapse and another server take the job: the run ends at once.
+   */
+  function keepLease(end: AbortController): NodeJS.Timeout {
+    const timer = setInterval(
+      () =>
+        void renew().then(
+          (held) => {
+            if (!held) end.abort();
+          },
+          () => end.abort(),
+        ),
+      Math.max(50, opts.leaseMs / 3),
+    );
+    timer.unref();
+    return timer;
+  }
+
+  /** Opens the run's row, closing first any left 'running' by a server that died. */
+  async function openRun(): Promise<number> {
     await db.execute(
       sql`UPDATE adp_runs SET status = 'abandoned', finished_at = now()
           WHERE job = ${name} AND status = 'running'`,
@@ -129,44 +170,66 @@ export function startJobLoop(opts: JobOptions): JobLoop {
       db,
       sql`INSERT INTO adp_runs (job, owner) VALUES (${name}, ${owner}) RETURNING id`,
     );
-    heartbeat = setInterval(() => void renew().catch(() => undefined), Math.max(50, opts.leaseMs / 3));
-    heartbeat.unref();
+    return run.id;
+  }
+
+  /** Records a finished run and hands the job back, due again after its interval (or its backlog). */
+  async function finishRun(runId: number, summary: RunSummary): Promise<void> {
+    await db.execute(
+      sql`UPDATE adp_runs SET status = 'ok', finished_at = now(),
+            mfl_requests = ${summary.requests.mfl}, sleeper_requests = ${summary.requests.sleeper},
+            errors = ${summary.errors}, leagues_read = ${summary.leaguesRead},
+            leagues_found = ${summary.leaguesFound}, drafts = ${summary.drafts}
+          WHERE id = ${runId}`,
+    );
+    const next = stopped ? 0 : summary.more ? opts.backlogMs : opts.intervalMs;
+    await db.execute(
+      sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = 0, last_error = NULL,
+            run_at = now() + ${ms(next)}
+          WHERE name = ${name} AND lease_owner = ${owner}`,
+    );
+  }
+
+  /** Records a failed run (or one that failed to start) and hands the job back, due after a growing delay. */
+  async function failRun(runId: number | undefined, e: unknown): Promise<void> {
+    const error = e instanceof Error ? e.message : String(e);
+    opts.log?.error({ job: name, error }, 'job failed');
+    const job = await readJob(db, name);
+    const failures = (job?.failures ?? 0) + 1;
+    if (runId !== undefined)
+      await db.execute(
+        sql`UPDATE adp_runs SET status = 'failed', finished_at = now(), error = ${error.slice(0, 500)}
+            WHERE id = ${runId}`,
+      );
+    await db.execute(
+      sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = ${failures},
+            last_error = ${error.slice(0, 500)}, run_at = now() + ${ms(jobRetryDelayMs(failures))}
+          WHERE name = ${name} AND lease_owner = ${owner}`,
+    );
+  }
+
+  async function runOnce(): Promise<void> {
+    await ready;
+    if (stopped || !(await claim())) return;
+    const end = new AbortController();
+    running = end;
+    let runId: number | undefined;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const summary = await opts.run(() => stopped || lost);
+      runId = await openRun();
+      heartbeat = keepLease(end);
+      const summary = await opts.run(end.signal);
+      if (end.signal.reason instanceof RunAbandoned) return;
       recordJobRun(name, 'ok', seconds());
-      await db.execute(
-        sql`UPDATE adp_runs SET status = 'ok', finished_at = now(),
-              mfl_requests = ${summary.requests.mfl}, sleeper_requests = ${summary.requests.sleeper},
-              errors = ${summary.errors}, leagues_read = ${summary.leaguesRead},
-              leagues_found = ${summary.leaguesFound}, drafts = ${summary.drafts}
-            WHERE id = ${run.id}`,
-      );
-      const next = stopped ? 0 : summary.more ? opts.backlogMs : opts.intervalMs;
-      await db.execute(
-        sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = 0, last_error = NULL,
-              run_at = now() + ${ms(next)}
-            WHERE name = ${name} AND lease_owner = ${owner}`,
-      );
+      await finishRun(runId, summary);
     } catch (e) {
+      if (end.signal.reason instanceof RunAbandoned) return;
       recordJobRun(name, 'error', seconds());
-      const error = e instanceof Error ? e.message : String(e);
-      opts.log?.error({ job: name, error }, 'job failed');
-      const job = await readJob(db, name);
-      const failures = (job?.failures ?? 0) + 1;
-      await db.execute(
-        sql`UPDATE adp_runs SET status = 'failed', finished_at = now(), error = ${error.slice(0, 500)}
-            WHERE id = ${run.id}`,
-      );
-      await db.execute(
-        sql`UPDATE adp_jobs SET lease_owner = NULL, lease_until = NULL, failures = ${failures},
-              last_error = ${error.slice(0, 500)}, run_at = now() + ${ms(jobRetryDelayMs(failures))}
-            WHERE name = ${name} AND lease_owner = ${owner}`,
-      );
+      await failRun(runId, e);
     } finally {
       clearInterval(heartbeat);
-      active = false;
+      running = undefined;
     }
   }
 
@@ -196,16 +259,18 @@ export function startJobLoop(opts: JobOptions): JobLoop {
       await ready;
       await db.execute(sql`UPDATE adp_jobs SET paused = ${paused} WHERE name = ${name}`);
     },
-    running: () => active,
+    running: () => running !== undefined,
     async stop() {
       stopped = true;
       clearInterval(poller);
+      running?.abort();
       await current;
     },
     abandon() {
       stopped = true;
       clearInterval(poller);
       clearInterval(heartbeat);
+      running?.abort(new RunAbandoned());
     },
   };
 }

@@ -59,7 +59,7 @@ describe('two servers, one database', { timeout: 120_000 }, () => {
         backlogMs: 0,
         leaseMs: 5_000,
         pollMs: 20,
-        run: (stopped) => crawlOnce({ db: database.db, bg, cache: appCache(), owner }, settings, stopped),
+        run: (signal) => crawlOnce({ db: database.db, bg, cache: appCache(), owner }, settings, signal),
       });
     });
     const db = servers[0].db;

@@ -1,6 +1,7 @@
 import { ApiError } from '#client/api/http.ts';
 import { leagueRef } from '#client/api/leagues.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
+import { readNdjson } from '#common/ndjson.ts';
 import {
   ROSTERSHIP_STREAM_TYPE,
   type RostershipLeagueLine,
@@ -33,26 +34,11 @@ export async function fetchRostership(
     return fromWholeAnswer(service, leagues, await res.json(), onLeague);
   if (!res.body) throw new Error('Could not load these leagues');
   let summary: RostershipSummaryLine | undefined;
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let rest = '';
-  const take = (text: string) => {
-    if (!text.trim()) return;
-    const line = rostershipLineSchema.parse(JSON.parse(text));
+  for await (const value of readNdjson(res.body)) {
+    const line = rostershipLineSchema.parse(value);
     if (line.kind === 'league') onLeague(line);
     else summary = line;
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    rest += value;
-    let end = rest.indexOf('\n');
-    while (end >= 0) {
-      take(rest.slice(0, end));
-      rest = rest.slice(end + 1);
-      end = rest.indexOf('\n');
-    }
   }
-  take(rest);
   // The stream ended early (the connection dropped): the leagues not yet answered failed.
   if (!summary) throw new Error('Could not load these leagues');
   return summary;
