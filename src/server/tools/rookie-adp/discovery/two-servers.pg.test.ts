@@ -100,7 +100,11 @@ describe('two servers, one database', { timeout: 120_000 }, () => {
     // Each league read by one server, once.
     const both = leagueReads([...logs[0], ...logs[1]]);
     expect(both.size).toBeGreaterThan(30);
-    for (const [key, n] of both) expect(n, key).toBe(1);
+    // Once each, but for what the leaving server's last run had taken when it stopped: a league cut
+    // short is handed back as it was, and the other server reads it whole. Those are among its
+    // last run's calls (at most 40 a service).
+    const cutShort = new Set(leagueReads(logs[leaving].slice(-80)).keys());
+    for (const [key, n] of both) expect(n, key).toBe(cutShort.has(key) ? Math.min(n, 2) : 1);
     const [leagues] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM rookie_adp_leagues WHERE last_success_at IS NOT NULL`,
