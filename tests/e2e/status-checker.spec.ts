@@ -147,9 +147,8 @@ test.describe('player status checker', () => {
     await bad.getByRole('button', { name: `Retry ${failing.name}` }).click();
     await expect(bad.getByTestId('status-error')).toHaveCount(0, { timeout: 30_000 });
     await expect(bad).toContainText(/Free Agent|On my team|Rostered by|Not available/);
-    // Free agents come with the service's add link.
-    const free = rows.filter({ hasText: 'Free Agent' });
-    if ((await free.count()) > 0) await expect(free.first().getByRole('link', { name: 'Add' })).toBeVisible();
+    // (A free agent's add link is checked in the routes' tests, on leagues where the player is free:
+    // the player picked here, on the demo user's team, is free in none of them.)
 
     const axe = await new AxeBuilder({ page }).include('[aria-labelledby="status-title"]').analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
