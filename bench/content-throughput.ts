@@ -8,58 +8,21 @@
  *
  *   node --import tsx bench/content-throughput.ts
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serveContentApp, startContentApp } from './lib/content-app.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = 5;
 const WARMUP_S = 1;
 
-if (process.argv[2] === 'serve') await serve(process.argv[3]);
+if (process.argv[2] === 'serve') await serveContentApp(process.argv[3]);
 else await main();
 
-/** Child process: the real app on an ephemeral port, seeded, with the cache warm. */
-async function serve(databaseUrl: string | undefined) {
-  const { buildApp } = await import('#server/app.ts');
-  const { memoryCache } = await import('#server/cache.ts');
-  const { loadConfig } = await import('#server/config.ts');
-  const { seedDemoContent } = await import('#server/content/seed.ts');
-  const { openDatabase } = await import('#server/db/client.ts');
-  const { leagueServicesFor } = await import('#server/runtime.ts');
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  const database = await openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 10 } : {});
-  await seedDemoContent(database.db);
-  const cache = memoryCache();
-  const app = await buildApp({
-    config,
-    database,
-    cache,
-    services: leagueServicesFor(config, cache),
-    cookieSecret: randomBytes(24).toString('hex'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
-  process.on('disconnect', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
 async function startServer(databaseUrl?: string): Promise<{ child: ChildProcess; base: string }> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', ...(databaseUrl ? [databaseUrl] : [])], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
+  return startContentApp(fileURLToPath(import.meta.url), ['serve', ...(databaseUrl ? [databaseUrl] : [])]);
 }
 
 interface Figures {

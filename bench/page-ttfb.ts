@@ -8,44 +8,14 @@
  *
  *   node --import tsx bench/page-ttfb.ts
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveContentApp, startContentApp } from './lib/content-app.ts';
 
 const ROUNDS = 500;
 const WARMUP = 50;
-
-/** Child process: the real app on an ephemeral port, seeded. */
-async function serve() {
-  const { buildApp } = await import('#server/app.ts');
-  const { memoryCache } = await import('#server/cache.ts');
-  const { loadConfig } = await import('#server/config.ts');
-  const { seedDemoContent } = await import('#server/content/seed.ts');
-  const { openDatabase } = await import('#server/db/client.ts');
-  const { leagueServicesFor } = await import('#server/runtime.ts');
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' });
-  const database = await openDatabase({});
-  await seedDemoContent(database.db);
-  const cache = memoryCache();
-  const app = await buildApp({
-    config,
-    database,
-    cache,
-    services: leagueServicesFor(config, cache),
-    cookieSecret: randomBytes(24).toString('hex'),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
-  process.on('disconnect', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -77,16 +47,8 @@ async function main() {
     console.error('Build the client and its renderer first: npx vite build');
     process.exit(1);
   }
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['serve'], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const { child, base } = await startContentApp(fileURLToPath(import.meta.url), ['serve']);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m: { port: number }) => resolve(m.port));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
     const list = await (await fetch(`${base}/api/articles?limit=1`)).json();
     const article = `${base}/article/${list.items[0].shortname}`;
     const health = `${base}/api/health`;
@@ -121,5 +83,5 @@ async function main() {
   }
 }
 
-if (process.argv[2] === 'serve') await serve();
+if (process.argv[2] === 'serve') await serveContentApp();
 else await main();
