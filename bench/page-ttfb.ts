@@ -13,6 +13,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveContentApp, startContentApp } from './lib/content-app.ts';
+import { percentile } from './lib/percentile.ts';
 
 const ROUNDS = 500;
 const WARMUP = 50;
@@ -32,11 +33,6 @@ function ttfb(url: string): Promise<{ ms: number; status: number }> {
     req.end();
   });
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 async function main() {
   const root = join(import.meta.dirname, '..');

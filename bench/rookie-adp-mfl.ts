@@ -13,6 +13,7 @@ import type { AdpAnswer } from '#common/rookie-adp.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import { buildBenchApp } from './lib/league-app.ts';
+import { percentile } from './lib/percentile.ts';
 
 const DAY = 86_400_000;
 const RUNS = 200;
@@ -32,11 +33,6 @@ const filter = (ppr: number) => ({
   startDate: iso(Date.now() - 30 * DAY),
   endDate: iso(Date.now()),
 });
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
 const sim = await buildSimulator();
 await sim.app.listen({ port: 0, host: '127.0.0.1' });
 const simBase = `http://127.0.0.1:${(sim.app.server.address() as AddressInfo).port}`;

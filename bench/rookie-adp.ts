@@ -15,6 +15,7 @@ import { queryRows } from '#server/db/query.ts';
 import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
 import { rebuildMonths } from '#server/tools/rookie-adp/months.ts';
 import { queryAdpWithTrend } from '#server/tools/rookie-adp/trend.ts';
+import { percentile } from './lib/percentile.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const DRAFTS = 20_000;
@@ -64,6 +65,17 @@ async function load(database: Database) {
     await database.exec(`VACUUM ANALYZE ${table}`);
 }
 
+/** Every size and type over a year: the heaviest filter the page can ask for. */
+const widest: AdpFilter = {
+  service: 'mfl',
+  sizes: [10, 12, 14],
+  types: ['1QB', 'SF', '2QB'],
+  idp: 0,
+  ppr: 0,
+  startDate: isoDay(today.getTime() - (DAYS + 1) * DAY),
+  endDate: isoDay(today.getTime()),
+};
+
 const filters: [string, AdpFilter, typeof queryAdp?][] = [
   [
     'typical: 12-team SF PPR, 30 days',
@@ -77,37 +89,9 @@ const filters: [string, AdpFilter, typeof queryAdp?][] = [
       endDate: isoDay(today.getTime()),
     },
   ],
-  [
-    'widest: every size and type, a year',
-    {
-      service: 'mfl',
-      sizes: [10, 12, 14],
-      types: ['1QB', 'SF', '2QB'],
-      idp: 0,
-      ppr: 0,
-      startDate: isoDay(today.getTime() - (DAYS + 1) * DAY),
-      endDate: isoDay(today.getTime()),
-    },
-  ],
-  [
-    'widest, with trends (the store answer)',
-    {
-      service: 'mfl',
-      sizes: [10, 12, 14],
-      types: ['1QB', 'SF', '2QB'],
-      idp: 0,
-      ppr: 0,
-      startDate: isoDay(today.getTime() - (DAYS + 1) * DAY),
-      endDate: isoDay(today.getTime()),
-    },
-    queryAdpWithTrend,
-  ],
+  ['widest: every size and type, a year', widest],
+  ['widest, with trends (the store answer)', widest, queryAdpWithTrend],
 ];
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 /** Runs each filter; answers the p50s. */
 async function run(label: string, url?: string): Promise<number[]> {

@@ -11,6 +11,7 @@ import { listArticles } from '#server/content/articles.ts';
 import { searchContent } from '#server/content/search.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { articles, profiles } from '#server/db/schema.ts';
+import { percentile } from './lib/percentile.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 
 const ARTICLES = 10_000;
@@ -187,11 +188,6 @@ const queries = [
   '"tight end" premium',
   'zzzz nothing here',
 ];
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 async function run(label: string, url?: string) {
   const database = await openDatabase(url ? { url, poolSize: 4 } : {});

@@ -67,6 +67,8 @@ const memoTtl = 5 * 60 * 1000;
  * and reaches every server.
  */
 const LAST_GOOD_KEY = 'players:last-good';
+/** The season's merged list, in the cache. */
+const listKey = (year: number) => `players:merged:${year}`;
 const lastGoodTtl = 30 * 24 * 60 * 60 * 1000;
 
 export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDirectory {
@@ -123,7 +125,7 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
 
   async function built(hint?: ListingHint) {
     const year = mfl.seasonYear();
-    const key = `players:merged:${year}`;
+    const key = listKey(year);
     const t = now();
     if (memo && memo.key === key && memo.until > t) return memo;
     const b = await load(
@@ -162,8 +164,7 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
     },
 
     async cached() {
-      const year = mfl.seasonYear();
-      const key = `players:merged:${year}`;
+      const key = listKey(mfl.seasonYear());
       if (memo && memo.key === key && memo.until > now()) return memo.players;
       const stored = await load.kept<{ players: PlayerIdentity[] }>(key);
       return stored?.players ?? lastGood ?? (await load.kept<PlayerIdentity[]>(LAST_GOOD_KEY));
