@@ -12,13 +12,16 @@ import pino from 'pino';
  */
 export function logProcessEnd(log: FastifyBaseLogger) {
   let reason: string | undefined;
-  const stream = (log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[
-    pino.symbols.streamSym
-  ];
-  const now = (level: 'fatal' | 'info', obj: object, msg: string) => {
+  // pino's SonicBoom: `_writing` is true while an asynchronous write is on its way.
+  const stream = (
+    log as unknown as Record<symbol, { flushSync?: () => void; _writing?: boolean } | undefined>
+  )[pino.symbols.streamSym];
+  const now = (level: 'fatal' | 'info', obj: object, msg: string, atExit = false) => {
     try {
       log[level](obj, msg);
-      stream?.flushSync?.();
+      // A sync flush beside a write in flight would put this line before the earlier one; at exit
+      // it is the last chance all the same.
+      if (atExit || !stream?._writing) stream?.flushSync?.();
     } catch {
       // The log itself may be what failed (a full disk under stdout): say it on stderr if that works.
       try {
@@ -33,7 +36,13 @@ export function logProcessEnd(log: FastifyBaseLogger) {
     reason =
       origin === 'unhandledRejection' ? 'a promise rejection nobody handled' : 'an error nobody caught';
     now('fatal', { err, origin }, `${reason}: the server stops`);
-    process.exit(1);
+    // Let the lines on their way land (at most 1 s) so that none is lost or overtaken at exit.
+    const deadline = Date.now() + 1000;
+    const exitWhenWritten = () => {
+      if (stream?._writing && Date.now() < deadline) setTimeout(exitWhenWritten, 2);
+      else process.exit(1);
+    };
+    exitWhenWritten();
   });
 
   process.on('exit', (code) => {
@@ -44,9 +53,15 @@ export function logProcessEnd(log: FastifyBaseLogger) {
         'fatal',
         { code, stack },
         `the process exits with code ${code}, asked by code outside the server's shutdown`,
+        true,
       );
     } else {
-      now(code === 0 ? 'info' : 'fatal', { code }, `the process exits with code ${code} after ${reason}`);
+      now(
+        code === 0 ? 'info' : 'fatal',
+        { code },
+        `the process exits with code ${code} after ${reason}`,
+        true,
+      );
     }
   });
 
