@@ -15,6 +15,7 @@ import type { PlayerIdentity } from '#server/leagues/players.ts';
 import { leagueFailureMessage } from '../rostership/chunk.ts';
 import { identityIndex } from '../rostership/identity.ts';
 import { toolRateLimit } from '../rostership/routes.ts';
+import { bareIdentity } from './bare-identity.ts';
 import {
   fleaLeagueUrl,
   fleaPlayerStatus,
@@ -25,16 +26,6 @@ import {
 } from './leagues.ts';
 
 const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id' } as const;
-
-/** A player known only by the id the page sent: the service it names, and nothing more. */
-function bareIdentity(id: string): PlayerIdentity | undefined {
-  const m = /^(?:(sleeper|flea):)?([A-Za-z0-9]+)$/.exec(id);
-  if (!m) return undefined;
-  const base = { id, name: '', position: '', team: 'FA' };
-  if (m[1] === 'sleeper') return { ...base, sleeper_id: m[2] };
-  if (m[1] === 'flea') return { ...base, flea_id: m[2] };
-  return /^\d+$/.test(m[2]) ? { ...base, mfl_id: m[2] } : undefined;
-}
 
 const connectFirst: Record<LeagueType, string> = {
   mfl: 'Log in to MFL first.',
