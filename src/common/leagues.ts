@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
+import { CONNECT_LIMITS, leagueTypes } from './league-types.ts';
 import { text } from './text.ts';
 
-export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
-export type LeagueType = (typeof leagueTypes)[number];
-export const leagueTypeLabel: Record<LeagueType, string> = {
-  mfl: 'MFL',
-  sleeper: 'Sleeper',
-  flea: 'Fleaflicker',
-};
+export { CONNECT_LIMITS, type LeagueType, leagueTypeLabel, leagueTypes } from './league-types.ts';
 
 /** A league as the API lists it (spec section 3). */
 export const leagueSchema = z.object({
@@ -20,9 +15,6 @@ export const leagueSchema = z.object({
   team_id: z.string().max(32).optional(),
 });
 export type League = z.infer<typeof leagueSchema>;
-
-/** The longest value each connect form field takes: the schemas check them, the form counts toward them. */
-export const CONNECT_LIMITS = { username: 100, password: 200, email: 200 } as const;
 
 export const mflLoginSchema = z.object({
   username: text().trim().min(1).max(CONNECT_LIMITS.username),

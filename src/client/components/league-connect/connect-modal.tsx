@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
-import { CONNECT_LIMITS, type LeagueType } from '#common/leagues.ts';
+import { CONNECT_LIMITS, type LeagueType } from '#common/league-types.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from '../text-field.tsx';
 import { MflSharingBox } from './mfl-sharing.tsx';

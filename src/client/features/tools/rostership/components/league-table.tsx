@@ -1,6 +1,6 @@
 import { CheckBox } from '#client/components/check-box.tsx';
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { leagueKey } from '#common/rostership.ts';
 
 export interface ServiceLeagues {

@@ -1,6 +1,6 @@
 import { Modal } from '#client/components/modal.tsx';
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { leagueKey, positionAndTeam, type RostershipRow } from '#common/rostership.ts';
 
 interface PlayerLeaguesModalProps {

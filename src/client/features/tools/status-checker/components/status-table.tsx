@@ -1,5 +1,5 @@
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status.ts';
 import { leagueKey } from '#common/rostership.ts';
 import type { RowState } from '../use-status-lookup.ts';
