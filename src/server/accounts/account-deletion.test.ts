@@ -129,6 +129,25 @@ describe(`deleting one's own account (${testDbKind})`, () => {
     expect((await remove(first.cookie, { password: 'super-pass-first-1' })).statusCode).toBe(409);
   });
 
+  it('of the last two super users leaving at once, one goes and the other is refused', async () => {
+    const a = await t.userWithRole('superuser', { password: 'super-pass-race-a1' });
+    const b = await t.userWithRole('superuser', { password: 'super-pass-race-b2' });
+    await t.database.db
+      .update(users)
+      .set({ isSuperUser: false })
+      .where(sql`${users.id} NOT IN (${a.user.id}, ${b.user.id})`);
+    const answers = await Promise.all([
+      remove(a.cookie, { password: 'super-pass-race-a1' }),
+      remove(b.cookie, { password: 'super-pass-race-b2' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM users WHERE is_super_user AND id IN (${a.user.id}, ${b.user.id})`,
+      ),
+    ).toBe(1);
+  });
+
   it('needs a session, a password, and no other fields; wrong passwords are counted per account', async () => {
     const { cookie } = await t.userWithRole('user');
     expect((await remove(undefined, { password: 'password123' })).statusCode).toBe(401);
