@@ -229,11 +229,9 @@ function DeleteAccount({ user }: { user: User }) {
           <p>Articles and profiles you wrote stay on the site, credited to a former contributor.</p>
         )}
         {user.isSuperUser && <p>As a super user, you can only leave while another super user remains.</p>}
-        <p>
-          <Link to="/privacy" className="underline">
-            What the site keeps, and for how long
-          </Link>
-        </p>
+        <Link to="/privacy" className="self-start py-1 underline">
+          What the site keeps, and for how long
+        </Link>
         <button
           type="button"
           className="btn-danger-ghost self-start"

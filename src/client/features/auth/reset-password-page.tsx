@@ -48,7 +48,7 @@ export function Component() {
     <AuthCard
       title="New Password"
       footer={
-        <Link to="/forgot-password" className="underline">
+        <Link to="/forgot-password" className="inline-block py-1 underline">
           Ask for a new link
         </Link>
       }
