@@ -24,9 +24,11 @@ test.describe('deleting one’s own account', () => {
     const other = await browser.newContext({ baseURL });
     await logInByApi(other.request, account.email, account.password);
 
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/account');
     const section = page.getByRole('region', { name: 'Delete Your Account' });
+    await expect(section).toBeVisible();
+    await section.screenshot({ path: `${SHOTS}/account-delete-section-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
     await expect(section).toContainText('league connections saved with it are deleted');
     await section.getByRole('button', { name: 'Delete My Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Your Account' });
@@ -98,6 +100,29 @@ test.describe('password reset', () => {
     await expect(page.getByLabel('E-mail')).toHaveCount(0);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await shot(page, 'forgot-no-mail-390');
+  });
+
+  test('with mail, Forgot password asks for the address and says the same whatever it is', async ({
+    page,
+  }) => {
+    // The e2e server sends no mail; the browser is told it does, and the request's answer is the
+    // server's one shape for every address (the API tests check the server's side with real mail).
+    await page.route('**/api/password-reset', (route) => route.fulfill({ json: { byMail: true } }));
+    const asked: unknown[] = [];
+    await page.route('**/api/password-reset/request', async (route) => {
+      asked.push(route.request().postDataJSON());
+      await route.fulfill({ json: { ok: true } });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/forgot-password');
+    await page.getByLabel('E-mail').fill('  someone@example.test ');
+    await page.getByRole('button', { name: 'Send Me a Link' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      'If someone@example.test belongs to an account here, a link to choose a new password is on its way.',
+    );
+    expect(asked).toEqual([{ email: 'someone@example.test' }]);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'forgot-mail-sent-390');
   });
 
   test('a super user issues a link; it sets a new password once and logs the account out everywhere', async ({
