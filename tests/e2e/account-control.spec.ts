@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
+import { axeFindings } from './support.ts';
 
 /*
  * Users in control of their account: deleting it themselves, the privacy page, and resetting a
@@ -37,6 +38,7 @@ test.describe('deleting one’s own account', () => {
     await dialog.getByRole('button', { name: 'Delete My Account' }).click();
     await expect(dialog.getByRole('alert')).toContainText('The password is not right.');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await axeFindings(page, '[role="dialog"]')).toEqual([]);
     await shot(page, 'delete-dialog-390');
 
     // Keep it closes the dialog and deletes nothing.
