@@ -24,6 +24,7 @@ import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { loadPageRenderer, registerSpa } from './http/spa.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
+import { mailerFor } from './mail/mailer.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mflSharing:
       deps.mflSharing ??
       createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
+    mailer: deps.mailer ?? mailerFor(config),
   };
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).

@@ -95,6 +95,13 @@ const matrix: Row[] = [
   { route: 'POST /api/logout',                                 expect: all(200) },
   { route: 'GET /api/users/currentUser',                       expect: [401, 200, 200, 200, 200] },
   { route: 'POST /api/users/currentUser/password', note: 'wrong current password', expect: [401, 403, 403, 403, 403], body: () => ({ currentPassword: 'not-the-password', newPassword: 'a-new-password-42' }) },
+  // Deleting one's own account asks for the password again (the right one is tried in account-deletion.test.ts).
+  { route: 'DELETE /api/users/currentUser', note: 'wrong password', expect: [401, 403, 403, 403, 403], body: () => ({ password: 'not-the-password' }) },
+  // Password reset: asking and using a link are open to all (the link decides); issuing one is a super user's.
+  { route: 'GET /api/password-reset',                          expect: all(200) },
+  { route: 'POST /api/password-reset/request', note: 'no mail set up', expect: all(503), body: () => ({ email: uniqueEmail('reset') }) },
+  { route: 'POST /api/password-reset', note: 'unknown link',   expect: all(400), body: () => ({ token: 'x'.repeat(43), newPassword: 'quiet meadow lantern 4821' }) },
+  { route: 'POST /api/users/:id/password-reset', note: "the owner's", expect: [401, 403, 403, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}/password-reset` },
   { route: 'GET /api/users', note: 'contributor select',       expect: [401, 403, 200, 200, 200], url: () => '/api/users?isContributor=true' },
   { route: 'GET /api/users', note: 'admin list',               expect: [401, 403, 403, 403, 200], url: () => '/api/users?isAdmin=true&limit=50&page=1' },
   { route: 'POST /api/users', note: 'add an account',          expect: [401, 403, 403, 403, 200], body: () => ({ name: 'Added', email: uniqueEmail('added'), password: 'long-enough' }) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITE_NAME } from '#common/site.ts';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import pkg from '#package.json' with { type: 'json' };
 import { FIRST_SUPER_USER_NAME } from './accounts/bootstrap.ts';
@@ -73,6 +74,13 @@ const envSchema = z
     ALLOWED_HOSTS: z.string().default(''),
     /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
     AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_ATTEMPTS_PER_MINUTE),
+    /**
+     * Outgoing mail (password-reset links): an SMTP URL as nodemailer reads it,
+     * smtp://user:pass@host:587 or smtps://…:465; unset, the site sends no mail.
+     */
+    SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+    /** The From of the site's mail; default the site's name at no-reply@ the PUBLIC_URL's host (or localhost). */
+    MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(3).max(200).optional()),
     /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
@@ -160,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((h) => h.toLowerCase()),
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
     adpRefreshMinutes: e.ADP_REFRESH_MINUTES,
     /** Walk Sleeper's user graph for public dynasty leagues. */

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import type { Egress } from './leagues/egress.ts';
 import type { MflSharingHooks } from './leagues/routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
 export interface AppDeps {
@@ -33,4 +34,6 @@ export interface AppDeps {
    * app: the league routes ask and keep it, Rookie ADP reads it. buildApp makes it when not given.
    */
   mflSharing?: MflSharingHooks;
+  /** Outgoing mail (password-reset links); buildApp makes it from SMTP_URL when not given, none without. */
+  mailer?: Mailer;
 }

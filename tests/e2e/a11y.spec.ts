@@ -52,6 +52,10 @@ const STOPS: Stop[] = [
   { path: '/search?search=zzzqqq', roles: publicRoles },
   { path: '/login', roles: everyone },
   { path: '/signup', roles: ['visitor'] },
+  { path: '/forgot-password', roles: ['visitor'] },
+  // Without the link's token the page says what it needs; with one, its form (see account-control.spec.ts).
+  { path: '/reset-password', roles: ['visitor'] },
+  { path: '/privacy', roles: publicRoles },
   { path: '/account', roles: signedIn },
   {
     path: '/tools/lineup',

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   /** League services of the test's own (stubs); else the simulator's, or the ones the config names. */
   services?: LeagueServices | ((config: Config, cache: Cache) => LeagueServices);
   serviceLimits?: AppDeps['serviceLimits'];
+  /** Outgoing mail (a capture, see #test/mail.ts); else none, as without SMTP_URL. */
+  mailer?: AppDeps['mailer'];
 }
 
 export interface TestApp {
@@ -92,6 +94,7 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
     cookieSecret: TEST_COOKIE_SECRET,
     clientDir: opts.clientDir,
     pageRenderer: opts.pageRenderer,
+    mailer: opts.mailer,
   });
   await app.ready();
   const request: TestApp['request'] = ({ cookie, ...o }) =>

@@ -33,6 +33,16 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/** Password-reset links: the SHA-256 of each link's token, single use, short-lived (migration 0070). */
+export const passwordResets = pgTable('password_resets', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),
   shortname: text('shortname').notNull().unique(),

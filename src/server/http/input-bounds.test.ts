@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
 import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
+import { issueResetToken } from '../accounts/password-resets.ts';
 import { apiRoutes } from './route-list.ts';
 import { PLAIN_WORDS } from './validation-message.ts';
 
@@ -101,6 +102,27 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       url: '/api/users/currentUser/password',
       body: { currentPassword: 'password123', newPassword: 'quiet meadow lantern 4821' },
       cookie: (await freshUser()).cookie,
+    }),
+    'DELETE /api/users/currentUser': async () => ({
+      url: '/api/users/currentUser',
+      body: { password: 'password123' },
+      cookie: (await freshUser()).cookie,
+    }),
+    'GET /api/password-reset': () => ({ url: '/api/password-reset' }),
+    'POST /api/password-reset/request': () => ({
+      url: '/api/password-reset/request',
+      body: { email: uniqueEmail('reset') },
+    }),
+    'POST /api/password-reset': async () => ({
+      url: '/api/password-reset',
+      body: {
+        token: (await issueResetToken(t.database.db, (await freshUser()).user.id)).token,
+        newPassword: 'quiet meadow lantern 4821',
+      },
+    }),
+    'POST /api/users/:id/password-reset': async () => ({
+      url: `/api/users/${(await freshUser()).user.id}/password-reset`,
+      cookie: superCookie,
     }),
     'GET /api/users': () => ({
       url: '/api/users',
@@ -329,13 +351,20 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
           });
       }
       if (route.includes('/:')) {
+        // The parameter's segment is replaced, wherever it sits in the address.
+        const at = route
+          .split(' ')[1]
+          .split('/')
+          .findIndex((s) => s.startsWith(':'));
         for (const v of ['a\u0000b', '2147483648', '99999999999999999999'])
           tries.push({
             label: `path parameter = ${JSON.stringify(v)}`,
             nul: v.includes('\u0000'),
             probe: async () => {
               const fresh = await probe();
-              return { ...fresh, url: fresh.url.replace(/[^/]+$/, encodeURIComponent(v)) };
+              const segments = fresh.url.split('/');
+              segments[at] = encodeURIComponent(v);
+              return { ...fresh, url: segments.join('/') };
             },
           });
       }

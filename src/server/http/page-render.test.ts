@@ -174,6 +174,20 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(after.doc.querySelector('main h1')!.textContent).toBe('Rendered Rookie Rankings, Revised');
   });
 
+  it('renders the privacy page whole, with its title and description and nothing to load', async () => {
+    const { res, doc } = await get('/privacy');
+    expect(res.statusCode).toBe(200);
+    expect(doc.querySelector('main h1')!.textContent).toBe('Privacy');
+    expect(doc.querySelector('main')!.textContent).toContain('A session lasts 30 days');
+    expect(doc.querySelector('main a[href="/account"]')).not.toBeNull();
+    expect(doc.querySelector('title')!.textContent).toBe('Privacy | Dynasty Forge');
+    expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
+      /^What Dynasty Forge keeps/,
+    );
+    expect(doc.querySelector('footer a[href="/privacy"]')).not.toBeNull();
+    expect(pageData(doc)?.queries ?? []).toEqual([]);
+  });
+
   it('answers a missing article with its rendered 404 and no data to hydrate from', async () => {
     const { res, doc } = await get('/article/no-such-article');
     expect(res.statusCode).toBe(404);

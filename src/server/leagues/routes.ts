@@ -37,6 +37,8 @@ export interface MflSharingHooks {
     choice: { share: boolean; username: string },
   ): Promise<void>;
   stop(request: FastifyRequest, reply: FastifyReply): Promise<{ leagues: number; drafts: number }>;
+  /** A deleted account's consent: what only it shared goes, whatever its choice was. */
+  forgetUser(userId: number): Promise<{ leagues: number; drafts: number }>;
 }
 
 export interface LeagueRoutesOptions {
