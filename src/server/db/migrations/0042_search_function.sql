@@ -15,29 +15,32 @@ SET enable_seqscan = off
 -- made once per connection instead of on each call.
 SET plan_cache_mode = force_generic_plan
 AS $$
+DECLARE
+  -- Parsed once: written in the query, a generic plan would parse it again for each row whose match
+  -- the index leaves to be checked (every row of a phrase search).
+  tsq tsquery := websearch_to_tsquery('english', term);
 BEGIN
   RETURN QUERY
-  WITH q AS (SELECT websearch_to_tsquery('english', term) AS tsq),
-  a AS (
+  WITH a AS (
     SELECT m.id, count(*) OVER () AS matches FROM (
-      SELECT ar.id, ar.date FROM articles ar WHERE ar.is_visible AND ar.search @@ websearch_to_tsquery('english', term)
+      SELECT ar.id, ar.date FROM articles ar WHERE ar.is_visible AND ar.search @@ tsq
       UNION SELECT ar.id, ar.date FROM articles ar WHERE ar.is_visible AND term <% ar.title
     ) m
     ORDER BY m.date DESC, m.id DESC LIMIT candidates
   ), p AS (
     SELECT m.id, count(*) OVER () AS matches FROM (
-      SELECT pr.id, pr.date FROM profiles pr WHERE pr.is_visible AND pr.search @@ websearch_to_tsquery('english', term)
+      SELECT pr.id, pr.date FROM profiles pr WHERE pr.is_visible AND pr.search @@ tsq
       UNION SELECT pr.id, pr.date FROM profiles pr WHERE pr.is_visible AND pr.name % term
     ) m
     ORDER BY m.date DESC, m.id DESC LIMIT candidates
   ), hits AS (
     SELECT 'article' AS kind, ar.id, ar.date,
-           ts_rank(ar.search, q.tsq) + word_similarity(term, ar.title) AS score
-      FROM a JOIN articles ar ON ar.id = a.id CROSS JOIN q
+           ts_rank(ar.search, tsq) + word_similarity(term, ar.title) AS score
+      FROM a JOIN articles ar ON ar.id = a.id
     UNION ALL
     SELECT 'profile' AS kind, pr.id, pr.date,
-           ts_rank(pr.search, q.tsq) + similarity(pr.name, term) AS score
-      FROM p JOIN profiles pr ON pr.id = p.id CROSS JOIN q
+           ts_rank(pr.search, tsq) + similarity(pr.name, term) AS score
+      FROM p JOIN profiles pr ON pr.id = p.id
   ), ranked AS (
     SELECT h.kind, h.id, h.date, h.score FROM hits h
      ORDER BY h.score DESC, h.date DESC, h.id DESC
