@@ -76,8 +76,9 @@ describe(`pages and assets of a built client (${testDbKind})`, () => {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, 'index.html'),
-      '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>x</title><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(join(dir, 'assets/index-1.css'), '.site{color:red}');
     writeFileSync(join(dir, 'assets/search-page-1.js'), 'export const Component = () => null;');
     writeFileSync(
       join(dir, '.vite/manifest.json'),
@@ -103,7 +104,10 @@ describe(`pages and assets of a built client (${testDbKind})`, () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('accept-encoding');
     const html = gunzipSync(res.rawPayload).toString();
+    // A page the browser draws asks for its code at the usual priority, and has the styles inline.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page-1.js">');
+    expect(html).toContain('<style>.site{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
 
     const plain = await t.request({ method: 'GET', url: '/search' });
     expect(plain.headers['content-encoding']).toBeUndefined();
