@@ -110,6 +110,8 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('type'));
     expect(scripts.sort()).toEqual(['application/json', 'application/json', 'application/ld+json', 'module']);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // The page reads without its scripts: they are asked for after its pictures and styles.
+    expect(doc.querySelector('script[type="module"]')!.getAttribute('fetchpriority')).toBe('low');
   });
 
   it('renders a profile with its ProfilePage JSON-LD about the Person', async () => {
@@ -202,6 +204,8 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
       expect(doc.querySelector('header nav')).not.toBeNull();
       expect(doc.querySelector('main [role="status"]')!.textContent).toContain('Loading page');
       expect(pageData(doc), url).toBeUndefined();
+      // Drawn by its scripts, so they keep the browser's usual priority.
+      expect(doc.querySelector('script[type="module"]')!.hasAttribute('fetchpriority'), url).toBe(false);
     }
   });
 });
