@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { leagueCookies } from '#common/leagues.ts';
+import { maskEmail } from '#server/leagues/routes.ts';
 
 /*
  * The visitor's connected accounts, as My week reads them. Today they are the league cookies (one
  * account per service); when connections move onto site accounts (several a service), this is the
- * one function to change: every league line carries the account it came from.
+ * one function to change: every league line carries the account it came from (an email masked as
+ * the connection bar shows it).
  */
 
 export interface MyWeekAccounts {
@@ -23,6 +25,6 @@ export function visitorAccounts(request: FastifyRequest): MyWeekAccounts {
     ...(sleeperId
       ? { sleeper: { account: c[leagueCookies.sleeperName] || sleeperId, userId: sleeperId } }
       : {}),
-    ...(flea ? { flea: { account: flea, email: flea } } : {}),
+    ...(flea ? { flea: { account: maskEmail(flea), email: flea } } : {}),
   };
 }
