@@ -67,6 +67,26 @@ export function mflEmptySlots(league: Pick<MflLeague, 'startersCount' | 'starter
   return empty;
 }
 
+/**
+ * The franchise's starters for the week, as the Lineup tool reads them (live scoring, or the week's
+ * results when live scoring has no row); when live scoring cannot be read at all, the week's results.
+ */
+async function mflStarters(
+  mfl: LeagueServices['mfl'],
+  own: { league_id: string; url: string; franchise_id: string },
+  week: number,
+  cookie: string,
+): Promise<Set<string>> {
+  try {
+    return (await readStarters(mfl, own, week, cookie)).starters;
+  } catch {
+    const results = await mfl.weeklyResults(own, week, { cookie });
+    const row = results.franchises.find((f) => f.id === own.franchise_id);
+    if (!row) throw leagueError('mfl', 'unavailable');
+    return new Set(row.starters);
+  }
+}
+
 export async function mflWeek(
   { services, index, week }: WeekContext,
   ref: { league_id: string; franchise_id: string; url: string },
@@ -80,7 +100,7 @@ export async function mflWeek(
     mfl.league(own, opts),
     mfl.rosters(own, opts),
     extra(mfl.injuries(w)),
-    extra(readStarters(mfl, own, w, cookie)),
+    extra(mflStarters(mfl, own, w, cookie)),
     extra(mfl.freeAgents(own, opts)),
     extra(mfl.projectedScores(own, w, opts)),
   ]);
@@ -101,7 +121,7 @@ export async function mflWeek(
   if (!injuries) missing.push('injuries');
   if (!starting) missing.push('starters');
   if (!projections) missing.push('projections');
-  const starterIds = [...(starting?.starters ?? [])];
+  const starterIds = [...(starting ?? [])];
   const starters = starterIds.map((id) => {
     const p = who(id);
     return {
