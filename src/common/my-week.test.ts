@@ -6,6 +6,7 @@ import {
   freeInMost,
   injuryProblem,
   type MyWeekFreeAgent,
+  planMyWeek,
   problemsOf,
 } from './my-week.ts';
 
@@ -105,5 +106,23 @@ describe('best available ranking', () => {
       ['b', 2],
     ]);
     expect(rows[1].player.adp).toBe(3);
+  });
+});
+
+describe('planMyWeek', () => {
+  it('sends MFL’s chunks first, then Sleeper’s and Fleaflicker’s in turn, 5 leagues a chunk', () => {
+    const leagues = [
+      ...Array.from({ length: 7 }, () => ({ type: 'mfl' as const })),
+      ...Array.from({ length: 6 }, () => ({ type: 'sleeper' as const })),
+      ...Array.from({ length: 3 }, () => ({ type: 'flea' as const })),
+    ];
+    const plan = planMyWeek(leagues);
+    expect(plan.map((c) => `${c.service}:${c.leagues.length}`)).toEqual([
+      'mfl:5',
+      'mfl:2',
+      'sleeper:5',
+      'flea:3',
+      'sleeper:1',
+    ]);
   });
 });

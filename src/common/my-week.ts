@@ -103,6 +103,32 @@ export type MyWeekLeagueLine = z.infer<typeof myWeekLeagueLineSchema>;
 export const myWeekAnswerSchema = z.object({ leagues: z.array(myWeekLeagueLineSchema) });
 export type MyWeekAnswer = z.infer<typeof myWeekAnswerSchema>;
 
+/**
+ * The order the page sends its chunks (5 leagues of one service each): MFL's first, then Sleeper's
+ * and Fleaflicker's taking turns. MFL's pace (a few requests a second) sets the page's time, so its
+ * chunks take the first of the browser's connections and keep MFL busy from the start; the other
+ * two services' chunks, quick, pass through the connections left.
+ */
+export function planMyWeek<L extends { type: (typeof leagueTypes)[number] }>(
+  leagues: readonly L[],
+  size = LEAGUE_CHUNK,
+): { service: L['type']; leagues: L[] }[] {
+  const chunksOf = (service: L['type']) => {
+    const mine = leagues.filter((l) => l.type === service);
+    const out: { service: L['type']; leagues: L[] }[] = [];
+    for (let i = 0; i < mine.length; i += size) out.push({ service, leagues: mine.slice(i, i + size) });
+    return out;
+  };
+  const sleeper = chunksOf('sleeper');
+  const flea = chunksOf('flea');
+  const rest: { service: L['type']; leagues: L[] }[] = [];
+  for (let i = 0; i < Math.max(sleeper.length, flea.length); i++) {
+    if (i < sleeper.length) rest.push(sleeper[i]);
+    if (i < flea.length) rest.push(flea[i]);
+  }
+  return [...chunksOf('mfl'), ...rest];
+}
+
 /** Positions best available lists, and how many free agents each. */
 export const BEST_POSITIONS = ['QB', 'RB', 'WR', 'TE'] as const;
 export const BEST_PER_POSITION = 3;

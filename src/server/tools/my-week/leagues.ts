@@ -76,14 +76,16 @@ async function mflStarters(
   own: { league_id: string; url: string; franchise_id: string },
   week: number,
   cookie: string,
-): Promise<Set<string>> {
+): Promise<{ starters: Set<string>; players: string[] }> {
   try {
-    return (await readStarters(mfl, own, week, cookie)).starters;
+    const { starters, live } = await readStarters(mfl, own, week, cookie);
+    const mine = live.franchises.find((f) => f.id === own.franchise_id);
+    return { starters, players: mine?.players.map((p) => p.id) ?? [...starters] };
   } catch {
     const results = await mfl.weeklyResults(own, week, { cookie });
     const row = results.franchises.find((f) => f.id === own.franchise_id);
     if (!row) throw leagueError('mfl', 'unavailable');
-    return new Set(row.starters);
+    return { starters: new Set(row.starters), players: [...row.starters, ...(row.nonstarters ?? [])] };
   }
 }
 
@@ -96,17 +98,18 @@ export async function mflWeek(
   const opts = { cookie };
   const own = { league_id: ref.league_id, url: ref.url, franchise_id: ref.franchise_id };
   const w = week ?? 1;
-  const [settings, rosters, injuries, starting, freeAgents, projections] = await Promise.all([
+  // The week's lineup (live scoring, which lists the whole franchise) is what the league is read
+  // for; the rest are extras. No rosters call: each MFL league costs four requests, not five.
+  const [settings, starting, injuries, freeAgents, projections] = await Promise.all([
     mfl.league(own, opts),
-    mfl.rosters(own, opts),
+    mflStarters(mfl, own, w, cookie),
     extra(mfl.injuries(w)),
-    extra(mflStarters(mfl, own, w, cookie)),
     extra(mfl.freeAgents(own, opts)),
     extra(mfl.projectedScores(own, w, opts)),
   ]);
-  const team = rosters.find((r) => r.id === ref.franchise_id);
-  if (!team) throw leagueError('mfl', 'not-found', `MFL has no franchise ${ref.franchise_id} in this league`);
-  const rosterIds = team.players.map((p) => p.id);
+  if (!settings.franchises.some((f) => f.id === ref.franchise_id))
+    throw leagueError('mfl', 'not-found', `MFL has no franchise ${ref.franchise_id} in this league`);
+  const rosterIds = starting.players;
   const faIds = (freeAgents ?? []).map((p) => p.id);
   const unnamed = [...rosterIds, ...faIds].filter((id) => !index?.byMfl.has(id));
   const own_ = unnamed.length ? await extra(mfl.playersById(unnamed)) : new Map<string, MflPlayer>();
@@ -119,9 +122,8 @@ export async function mflWeek(
   const injured = new Map(injuries?.injuries.map((i) => [i.id, i.status]) ?? []);
   const missing: ExtraKind[] = [];
   if (!injuries) missing.push('injuries');
-  if (!starting) missing.push('starters');
   if (!projections) missing.push('projections');
-  const starterIds = [...(starting ?? [])];
+  const starterIds = [...starting.starters];
   const starters = starterIds.map((id) => {
     const p = who(id);
     return {
@@ -143,12 +145,10 @@ export async function mflWeek(
     : undefined;
   return {
     starters,
-    emptySlots: starting
-      ? mflEmptySlots(
-          settings,
-          starters.map((s) => s.player.position),
-        )
-      : [],
+    emptySlots: mflEmptySlots(
+      settings,
+      starters.map((s) => s.player.position),
+    ),
     teams: rosterIds.flatMap((id) => {
       const p = who(id);
       return p ? [p.team] : [];

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import pLimit from 'p-limit';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import {
@@ -124,14 +125,25 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
       resolveWeek(services, askedWeek),
       adpLookup(deps.database.db),
     ]);
-    const schedule = week ? await weekSchedule(services, week) : undefined;
-    const facts: WeekFacts = { week, schedule, adpOf, now: services.mfl.now() };
+    // The schedule is read beside the leagues, not before them: a line waits for it, a league does not.
+    const scheduled = week ? weekSchedule(services, week) : Promise.resolve(undefined);
     const ctx: WeekContext = { services, index: list ? identityIndex(list.players) : undefined, week };
+    // MFL's leagues of a chunk are read one after another: its pace (a few requests a second) serves
+    // them no sooner at once, and a visitor's calls queued beyond a few seconds' wait are refused
+    // (fair-queue.ts), which at once would cost the chunks sent beside this one their leagues.
+    const turn = pLimit(type === 'mfl' ? 1 : refs.length);
     const readAll = (onLine: (line: MyWeekLeagueLine) => void) =>
       Promise.all(
         refs.map(async (ref) => {
-          const line = await withDeadline(read(ctx, ref), STREAM_LEAGUE_DEADLINE_MS).then(
-            (r) => lineOf(type, ref, account, facts, r),
+          const line = await turn(() => withDeadline(read(ctx, ref), STREAM_LEAGUE_DEADLINE_MS)).then(
+            async (r) =>
+              lineOf(
+                type,
+                ref,
+                account,
+                { week, schedule: await scheduled, adpOf, now: services.mfl.now() },
+                r,
+              ),
             (reason: unknown) => failedLine(type, ref, account, week, reason, request),
           );
           onLine(line);

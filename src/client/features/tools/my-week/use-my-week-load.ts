@@ -2,9 +2,8 @@ import pLimit from 'p-limit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hasOwnTeam } from '#client/api/leagues.ts';
 import type { League } from '#common/leagues.ts';
-import type { MyWeekLeagueLine } from '#common/my-week.ts';
+import { type MyWeekLeagueLine, planMyWeek } from '#common/my-week.ts';
 import { leagueKey } from '#common/rostership.ts';
-import { planChunks } from '../rostership/chunk-plan.ts';
 import { fetchMyWeek } from './fetch-my-week.ts';
 
 export interface MyWeekRow {
@@ -60,7 +59,7 @@ export function useMyWeekLoad() {
     async (id: number, leagues: readonly League[], week: number | undefined, signal: AbortSignal) => {
       const limit = pLimit(inFlight);
       await Promise.all(
-        planChunks(leagues.filter(hasOwnTeam)).map((chunk) =>
+        planMyWeek(leagues.filter(hasOwnTeam)).map((chunk) =>
           limit(async () => {
             const waiting = new Map(chunk.leagues.map((l) => [l.league_id, l]));
             let error = 'Could not load this league, try again';
