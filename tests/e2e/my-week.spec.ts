@@ -63,7 +63,7 @@ test.describe('my week', () => {
     // Every league links to where its lineup is set; a league with problems says "Fix".
     const link = (service: string, name: RegExp) =>
       page.locator(`[data-league^="${service}:"]`).getByRole('link', { name });
-    await expect(link('mfl', /^(Fix in the )?Lineup tool$/).first()).toHaveAttribute(
+    await expect(link('mfl', /^(Fix|Open) in the Lineup tool$/).first()).toHaveAttribute(
       'href',
       /^\/tools\/lineup\/\d+$/,
     );
@@ -76,7 +76,7 @@ test.describe('my week', () => {
       /^https:\/\/www\.fleaflicker\.com\/nfl\/leagues\/\d+\/teams\/\d+$/,
     );
     await expect(page.getByRole('link', { name: /^Fix / }).first()).toBeVisible();
-    const mflFix = link('mfl', /^(Fix in the )?Lineup tool$/);
+    const mflFix = link('mfl', /^(Fix|Open) in the Lineup tool$/);
     await expectNoAxeViolations(page, 'my week');
     await page.screenshot({ path: 'test-results/my-week-desktop.png', fullPage: true });
 

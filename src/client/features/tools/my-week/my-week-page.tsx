@@ -33,6 +33,9 @@ export function Component() {
   );
 }
 
+/** A link as a touch target: at least 24 px tall. */
+const target = 'inline-block py-1';
+
 const kickoffText = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
@@ -42,7 +45,7 @@ const fixLabel: Record<LeagueType, string> = {
   flea: 'Fix on Fleaflicker',
 };
 const openLabel: Record<LeagueType, string> = {
-  mfl: 'Lineup tool',
+  mfl: 'Open in the Lineup tool',
   sleeper: 'Open on Sleeper',
   flea: 'Open on Fleaflicker',
 };
@@ -186,7 +189,7 @@ function MyWeekTool({ connections }: { connections: Connections }) {
             <ol className="mb-4 divide-y divide-slate-100" data-testid="free-in-most">
               {across.slice(0, 15).map(({ player, leagues: keys }) => (
                 <li key={player.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                  <Link to={statusCheckerPath(player.id)} className="font-semibold">
+                  <Link to={statusCheckerPath(player.id)} className={`${target} font-semibold`}>
                     {player.name}
                   </Link>
                   <span className="text-slate-600">
@@ -237,7 +240,9 @@ function BestList({ best }: { best: readonly MyWeekFreeAgent[] }) {
               {mine.map((p, i) => (
                 <span key={p.id}>
                   {i > 0 && ', '}
-                  <Link to={statusCheckerPath(p.id)}>{p.name}</Link>
+                  <Link to={statusCheckerPath(p.id)} className={target}>
+                    {p.name}
+                  </Link>
                   <span className="text-slate-500">
                     {' '}
                     ({p.team}
@@ -288,12 +293,17 @@ function FixLink({ league, line }: { league: League; line: MyWeekLeagueLine }) {
   const label = (line.problems.length > 0 ? fixLabel : openLabel)[league.type];
   if (line.fixUrl.startsWith('/'))
     return (
-      <Link to={line.fixUrl} className="text-sm font-semibold">
+      <Link to={line.fixUrl} className={`${target} text-sm font-semibold`}>
         {label}
       </Link>
     );
   return (
-    <a href={line.fixUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold">
+    <a
+      href={line.fixUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${target} text-sm font-semibold`}
+    >
       {label}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
