@@ -115,7 +115,7 @@ test.describe('my week', () => {
       /^\/tools\/status-checker\?player=/,
     );
     const most = page.getByTestId('free-in-most').getByRole('listitem');
-    await expect(most.first()).toContainText(/free in \d+ of \d+ leagues/);
+    await expect(most.first()).toContainText(/best available in \d+ of \d+ leagues/);
     // Opening a player shows where he is free and where rostered: the Status Checker's answer.
     await most.first().getByRole('link').click();
     await expect(page).toHaveURL(/\/tools\/status-checker\?player=/);

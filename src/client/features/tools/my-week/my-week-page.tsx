@@ -181,6 +181,10 @@ function MyWeekTool({ connections }: { connections: Connections }) {
             {fallbackText}
           </p>
           <h3 className="mb-2 font-semibold text-field-900">Free in most of your leagues</h3>
+          <p className="mb-2 text-xs text-slate-500">
+            Players among the best free agents of the most leagues. Open one for where he is free and where
+            rostered.
+          </p>
           {across.length === 0 ? (
             <p className="mb-4 text-sm text-slate-600">
               No player is among the best available in two of your leagues.
@@ -196,7 +200,7 @@ function MyWeekTool({ connections }: { connections: Connections }) {
                     {player.position} · {player.team}
                   </span>
                   <span className="ml-auto text-slate-700">
-                    free in {keys.length} of {read.length} leagues
+                    best available in {keys.length} of {read.length} leagues
                     {player.adp !== undefined ? ` · ADP ${player.adp.toFixed(1)}` : ''}
                   </span>
                 </li>
@@ -318,7 +322,7 @@ function LeagueCard({ row, onRetry }: { row: MyWeekRow; onRetry: () => void }) {
         <h3 className="font-semibold text-field-900">{league.name}</h3>
         <span className="text-xs text-slate-500">
           <span className="uppercase tracking-wide">{leagueTypeLabel[league.type]}</span>
-          {line?.account ? ` · ${line.account}` : ''}
+          {line?.account && line.account !== leagueTypeLabel[league.type] ? ` · ${line.account}` : ''}
         </span>
       </div>
       {!line && <p className="mt-1 text-sm text-slate-500">Loading…</p>}
