@@ -8,13 +8,12 @@
  *   node --import tsx bench/tools-my-week.ts
  */
 import type { AddressInfo } from 'node:net';
-import type { League, LeagueType } from '#common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import { type MyWeekLeagueLine, myWeekLeagueLineSchema, planMyWeek } from '#common/my-week.ts';
 import { readNdjson } from '#common/ndjson.ts';
 import { ROSTERSHIP_STREAM_TYPE } from '#common/rostership.ts';
 import {
   buildBenchApp,
-  chunks,
   connectBenchUser,
   latencyMs,
   pool,
