@@ -27,7 +27,7 @@ import { toolRateLimit } from '#server/tools/rostership/routes.ts';
 import { type AdpOf, adpLookup } from './adp.ts';
 import { visitorAccounts } from './connections.ts';
 import { fleaWeek, type LeagueWeekRead, mflWeek, sleeperWeek, type WeekContext } from './leagues.ts';
-import { resolveWeek, type WeekSchedule, weekSchedule } from './schedule.ts';
+import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within } from './schedule.ts';
 
 /*
  * POST /api/{mfl,sleeper,flea}/my-week: one chunk of the visitor's leagues (at most 5, one service)
@@ -136,14 +136,11 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
       Promise.all(
         refs.map(async (ref) => {
           const line = await turn(() => withDeadline(read(ctx, ref), STREAM_LEAGUE_DEADLINE_MS)).then(
-            async (r) =>
-              lineOf(
-                type,
-                ref,
-                account,
-                { week, schedule: await scheduled, adpOf, now: services.mfl.now() },
-                r,
-              ),
+            async (r) => {
+              // A league read waits a little for a slow schedule, then goes without byes (and says so).
+              const schedule = await within(scheduled, MFL_PATIENCE_MS);
+              return lineOf(type, ref, account, { week, schedule, adpOf, now: services.mfl.now() }, r);
+            },
             (reason: unknown) => failedLine(type, ref, account, week, reason, request),
           );
           onLine(line);

@@ -52,15 +52,39 @@ export interface WeekSchedule {
 }
 
 /**
- * The week asked, or the current NFL week: MFL's, else Sleeper's state, else null (week 1 before
- * the season).
+ * How long MFL's answers (the current week, the week's schedule) are waited for before a league of
+ * another service goes on without them: MFL slow must not hold Sleeper's and Fleaflicker's leagues.
  */
-export async function resolveWeek(services: LeagueServices, asked?: number): Promise<number | null> {
+export const MFL_PATIENCE_MS = 2_000;
+
+/** The promise's value, or undefined once `ms` have passed. */
+export function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The week asked, or the current NFL week: MFL's, else (MFL failing, or slower than `patienceMs`)
+ * Sleeper's state, else MFL's late answer, else null (week 1 before the season).
+ */
+export async function resolveWeek(
+  services: LeagueServices,
+  asked?: number,
+  patienceMs = MFL_PATIENCE_MS,
+): Promise<number | null> {
   if (asked) return asked;
-  const mfl = await services.mfl.currentWeek().catch(() => undefined);
-  if (mfl !== undefined) return Math.max(1, mfl);
+  const mfl = services.mfl.currentWeek().then(
+    (w) => Math.max(1, w),
+    () => undefined,
+  );
+  const first = await within(mfl, patienceMs);
+  if (first !== undefined) return first;
   const state = await services.sleeper.state().catch(() => undefined);
-  return state ? Math.max(1, state.week) : null;
+  if (state) return Math.max(1, state.week);
+  return (await mfl) ?? null;
 }
 
 /** The week's games as byes and kickoffs; undefined when MFL's schedule cannot be read or is empty. */
