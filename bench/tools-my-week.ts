@@ -90,12 +90,13 @@ async function main() {
     failed: number;
     problems: number;
     best: number;
+    noByes: number;
   }
 
   /** The page's flow: chunks of every service interleaved, at most six in flight, each streamed. */
   async function pageFlow(): Promise<Run> {
     const plan = planMyWeek(leagues).map((c) => ({ s: c.service, c: c.leagues }));
-    const run: Run = { ms: 0, firstMs: 0, read: 0, failed: 0, problems: 0, best: 0 };
+    const run: Run = { ms: 0, firstMs: 0, read: 0, failed: 0, problems: 0, best: 0, noByes: 0 };
     const t0 = performance.now();
     await pool(
       plan.map(({ s, c }) => async () => {
@@ -116,6 +117,7 @@ async function main() {
           } else run.read++;
           run.problems += line.problems.length;
           run.best += line.best.length;
+          if (!line.error && !line.byesKnown) run.noByes++;
         }
       }),
     );
@@ -141,7 +143,7 @@ async function main() {
   const ratio = cold.ms / floor.ms;
   const describe = (label: string, run: Run, counts: ReturnType<typeof since>) =>
     `${label.padEnd(30)} ${seconds(run.ms).padStart(8)} to the last league (first after ${seconds(run.firstMs)}); ` +
-    `${run.read} read, ${run.failed} failed, ${run.problems} problems, ${run.best} free agents; requests ${services.map((s) => `${s} ${counts.sent[s]}`).join(', ')}; ` +
+    `${run.read} read, ${run.failed} failed, ${run.problems} problems, ${run.best} free agents, ${run.noByes} without byes; requests ${services.map((s) => `${s} ${counts.sent[s]}`).join(', ')}; ` +
     `429s ${services.reduce((n, s) => n + counts.refused[s], 0)}`;
   console.log(
     [
@@ -155,7 +157,7 @@ async function main() {
       `Page flow / floor: ${ratio.toFixed(2)} (target ≤ ${TARGET}) ${ratio <= TARGET ? 'OK' : 'OVER TARGET'}`,
     ].join('\n'),
   );
-  if (cold.failed + again.failed > 0 || ratio > TARGET) process.exitCode = 1;
+  if (cold.failed + again.failed + cold.noByes + again.noByes > 0 || ratio > TARGET) process.exitCode = 1;
 }
 
 await main();
