@@ -24,6 +24,7 @@ export const pageRoutes = [
     module: 'features/tools/status-checker/status-checker-page.tsx',
   },
   { path: '/tools/rostership', name: 'Rostership', module: 'features/tools/rostership/rostership-page.tsx' },
+  { path: '/tools/my-week', name: 'MyWeek', module: 'features/tools/my-week/my-week-page.tsx' },
   { path: '/tools/rookie-adp', name: 'RookieAdp', module: 'features/tools/rookie-adp/rookie-adp-page.tsx' },
   { path: '/admin', name: 'AdminHome', module: 'features/admin/admin-home-page.tsx' },
   { path: '/admin/articles', name: 'AdminArticleList', module: 'features/admin/admin-article-list-page.tsx' },

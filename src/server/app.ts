@@ -28,6 +28,7 @@ import { mailerFor } from './mail/mailer.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
+import { myWeekRoutes } from './tools/my-week/routes.ts';
 import { playerStatusRoutes } from './tools/player-status/routes.ts';
 import { createMflSharing } from './tools/rookie-adp/consent.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountRoutes,
         contentRoutes,
         rostershipRoutes,
+        myWeekRoutes,
         playerStatusRoutes,
         lineupRoutes,
         rookieAdpRoutes,

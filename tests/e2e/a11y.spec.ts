@@ -94,6 +94,18 @@ const STOPS: Stop[] = [
     },
   },
   {
+    path: '/tools/my-week',
+    roles: publicRoles,
+    ready: async (p, who) => {
+      if (!connected(who)) return;
+      const bar = p.getByRole('progressbar');
+      await expect(bar).toBeVisible({ timeout: 30_000 });
+      await expect(async () =>
+        expect(await bar.getAttribute('aria-valuenow')).toBe(await bar.getAttribute('aria-valuemax')),
+      ).toPass({ timeout: 60_000 });
+    },
+  },
+  {
     path: '/tools/rookie-adp',
     roles: publicRoles,
     ready: (p) => expect(p.getByTestId('adp-caption')).toBeVisible({ timeout: 20_000 }),

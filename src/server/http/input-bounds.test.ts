@@ -212,6 +212,21 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       body: { leagues: [{ league_id: '123', team_id: '456' }] },
       cookie: leagueCookies,
     }),
+    'POST /api/mfl/my-week': () => ({
+      url: '/api/mfl/my-week',
+      body: { leagues: [mflRef], week: 3 },
+      cookie: leagueCookies,
+    }),
+    'POST /api/sleeper/my-week': () => ({
+      url: '/api/sleeper/my-week',
+      body: { leagues: [{ league_id: '123456' }] },
+      cookie: leagueCookies,
+    }),
+    'POST /api/flea/my-week': () => ({
+      url: '/api/flea/my-week',
+      body: { leagues: [{ league_id: '123', team_id: '456' }] },
+      cookie: leagueCookies,
+    }),
     'POST /api/players/status': () => ({
       url: '/api/players/status',
       body: {

@@ -40,7 +40,7 @@ export const STREAM_LEAGUE_DEADLINE_MS = 30_000;
 
 export const slowLeagueMessage = 'This league is taking too long to answer, try again';
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HttpError(504, slowLeagueMessage)), ms);
