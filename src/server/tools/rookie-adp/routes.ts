@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leagueCookies } from '#common/leagues.ts';
 import {
   ADP_SERVICE_NAMES,
   type AdpAnswer,
@@ -18,6 +17,7 @@ import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { inBackground } from '#server/leagues/call-context.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
+import { visitorAccounts } from '#server/leagues/visitor-accounts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
 import type { AdpFilter } from './adp-query.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
@@ -103,8 +103,10 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
    * it yields to every visitor's calls and takes at most the background share of each service.
    */
   async function contributeVisitor(request: FastifyRequest) {
-    const mflCookie = request.cookies[leagueCookies.mfl] || undefined;
-    const sleeperUserId = request.cookies[leagueCookies.sleeperId] || undefined;
+    // The visitor's first MFL and Sleeper accounts in use (their cookies, or their saved accounts).
+    const mine = await visitorAccounts(request, deps);
+    const mflCookie = mine.find((a) => a.service === 'mfl')?.credential;
+    const sleeperUserId = mine.find((a) => a.service === 'sleeper')?.credential;
     const key = visitorThrottleKey({
       mflCookie,
       sleeperUserId,
