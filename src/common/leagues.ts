@@ -25,7 +25,7 @@ export const leagueSchema = z.object({
 export type League = z.infer<typeof leagueSchema>;
 
 /** A saved league account's id, as league references carry it. */
-export const accountIdSchema = z.string().regex(/^\d{1,10}$/);
+export const accountIdSchema = z.string().regex(/^\d{1,10}$/, 'Not a league account id.');
 /** Each league reference may name the saved account it came from; without one, the service's first. */
 const fromAccount = { account: accountIdSchema.optional() };
 
