@@ -1,3 +1,4 @@
+import { leagueSource } from '#client/api/leagues.ts';
 import { CheckBox } from '#client/components/check-box.tsx';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { leagueTypeLabel } from '#common/leagues.ts';
@@ -96,7 +97,7 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
                       {l.name}
                     </a>
                   </td>
-                  <td>{label}</td>
+                  <td>{leagueSource(l, label)}</td>
                   <td>
                     <CheckBox
                       label={`${l.name} active`}
