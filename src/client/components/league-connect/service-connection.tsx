@@ -101,7 +101,7 @@ function SavedAccounts({
         {text.name}: {accounts.map((a) => a.label).join(', ')}
       </span>
       <ConnectButton service={service} className="btn-ghost px-3 py-1.5" label={`Add ${text.name} account`} />
-      <Link to="/account#league-accounts" className="text-sm underline">
+      <Link to="/account#league-accounts" className="inline-flex min-h-6 items-center text-sm underline">
         Manage
       </Link>
     </div>
