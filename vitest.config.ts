@@ -20,6 +20,10 @@ const onPostgres: Record<string, string> = {
     "locking: the jobs' lease rows, taken over from a dead owner",
   'src/server/accounts/users.test.ts':
     "locking: two last super users demoting themselves (the rows' FOR UPDATE)",
+  'src/server/leagues/connection-keys.test.ts':
+    'concurrency: two servers re-encrypting the league connections at once (conditional updates)',
+  'src/server/leagues/league-accounts.test.ts':
+    "concurrency: one league account connected from several browsers at once (the upsert's unique key)",
   'src/server/content/articles.test.ts':
     'concurrency: racing creates meet the shortname unique index (PGlite runs one at a time)',
   'src/server/content/search.test.ts':

@@ -183,4 +183,33 @@ describe(`rotation re-encrypts the saved rows (${testDbKind})`, () => {
     const current = connectionKeys(newKey());
     expect(await reencryptConnections(database.db, current)).toEqual({ reencrypted: 0, unreadable: 3 });
   });
+
+  it('two processes re-encrypting at once seal each row once, and every row opens after', async () => {
+    const from = newKey();
+    const to = newKey();
+    const before = connectionKeys(from);
+    const [other] = await database.db
+      .insert(users)
+      .values({ name: 'Racing', email: 'racing@example.test', passwordHash: 'x' })
+      .returning();
+    for (let i = 0; i < 20; i++)
+      await saveConnection(database.db, before, {
+        userId: other.id,
+        service: 'sleeper',
+        account: String(1000 + i),
+        label: `s${i}`,
+        credential: String(1000 + i),
+      });
+    const during = connectionKeys(to, [from]);
+    const runs = await Promise.all([
+      reencryptConnections(database.db, during),
+      reencryptConnections(database.db, during),
+    ]);
+    // Rows of the earlier test are under another key: only these 20 are this rotation's.
+    expect(runs[0].reencrypted + runs[1].reencrypted).toBe(20);
+    const opened = await openConnections(database.db, connectionKeys(to), other.id);
+    expect(opened.map((c) => c.credential).sort()).toEqual(
+      Array.from({ length: 20 }, (_, i) => String(1000 + i)),
+    );
+  });
 });

@@ -106,6 +106,19 @@ describe(`league accounts on the site account (${testDbKind})`, () => {
     expect((await accountsOf(alice.cookie)).body.accounts).toHaveLength(2);
   });
 
+  it('connecting one account from two browsers at once keeps one row', async () => {
+    const carl = await t.userWithRole('user', { name: 'Carl' });
+    const answers = await Promise.all(
+      [carl.cookie, carl.cookie, carl.cookie].map((cookie) =>
+        t.post('/api/sleeper/connect', { username: bench.sleeper.username }, cookie),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect((await accountsOf(carl.cookie)).body.accounts.map((a) => a.label)).toEqual([
+      bench.sleeper.username,
+    ]);
+  });
+
   it("a new browser lists both accounts' leagues, each marked with its account", async () => {
     const browser = await newBrowser(alice.id);
     const connections = (await t.get('/api/connections', browser)).json();
