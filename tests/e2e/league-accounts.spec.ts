@@ -77,9 +77,10 @@ test.describe('league accounts kept on the site account', () => {
     await expect(
       page.getByRole('table', { name: 'Players on your teams' }).locator('tbody tr').first(),
     ).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: testInfo.outputPath('league-accounts-rostership-desktop.png'),
-      fullPage: false,
+      fullPage: true,
     });
 
     // A new browser: sign in, and the accounts are there without connecting again.
@@ -96,6 +97,8 @@ test.describe('league accounts kept on the site account', () => {
     await expect(phoneList.getByRole('cell', { name: 'Sleeper · benchuser' }).first()).toBeVisible({
       timeout: 20_000,
     });
+    await phone.getByTestId('connected-sleeper').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: testInfo.outputPath('league-accounts-connections-phone.png') });
     await phone.getByRole('button', { name: 'Get Players' }).click();
     await expect(phone.getByText(`${total} of ${total} leagues`)).toBeVisible({ timeout: 60_000 });
     await phone.screenshot({
