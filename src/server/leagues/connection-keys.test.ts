@@ -74,6 +74,8 @@ describe('sealing and opening', () => {
     expect(() => loadConfig({ CONNECTIONS_KEY: newKey(), CONNECTIONS_OLD_KEYS: 'x' })).toThrow(
       /CONNECTIONS_OLD_KEYS/,
     );
+    // Empty, as compose passes an unset variable, is unset.
+    expect(loadConfig({ CONNECTIONS_KEY: '', CONNECTIONS_OLD_KEYS: '' }).connectionsKey).toBeUndefined();
     const config = loadConfig({
       CONNECTIONS_KEY: newKey(),
       CONNECTIONS_OLD_KEYS: `${newKey()}, ${newKey()}`,
