@@ -115,10 +115,6 @@ export function leagueRef(l: League) {
   return { league_id: l.league_id, ...account };
 }
 
-/** "Sleeper · dynastydemo": the service, and the saved account a league came from when it has one. */
-export const leagueSource = (l: Pick<League, 'type' | 'account_label'>, serviceName: string) =>
-  l.account_label ? `${serviceName} · ${l.account_label}` : serviceName;
-
 // --- League accounts kept on the site account (signed-in users) ---------------------------------
 
 export const leagueAccountsQueryOptions = () =>

@@ -96,8 +96,8 @@ function SavedAccounts({
     return <ConnectButton service={service} className={`btn-primary ${className}`} />;
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid={`connected-${service}`}>
-      <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-field-900">
-        <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
+      <span className="inline-flex min-w-0 items-center gap-1.5 text-sm font-semibold text-field-900 wrap-anywhere">
+        <span className="size-2 shrink-0 rounded-full bg-emerald-500" aria-hidden="true" />
         {text.name}: {accounts.map((a) => a.label).join(', ')}
       </span>
       <ConnectButton service={service} className="btn-ghost px-3 py-1.5" label={`Add ${text.name} account`} />

@@ -1,4 +1,3 @@
-import { leagueSource } from '#client/api/leagues.ts';
 import { CheckBox } from '#client/components/check-box.tsx';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { leagueTypeLabel } from '#common/leagues.ts';
@@ -97,7 +96,16 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
                       {l.name}
                     </a>
                   </td>
-                  <td>{leagueSource(l, label)}</td>
+                  <td>
+                    {label}
+                    {l.account_label && (
+                      <>
+                        <span className="sr-only"> · </span>
+                        {/* The saved account the league came from, on its own line: an e-mail never widens the table. */}
+                        <span className="block break-all text-xs text-slate-500">{l.account_label}</span>
+                      </>
+                    )}
+                  </td>
                   <td>
                     <CheckBox
                       label={`${l.name} active`}

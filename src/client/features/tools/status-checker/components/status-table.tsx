@@ -98,7 +98,7 @@ export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
                     {leagueTypeLabel[l.type]}
                   </span>
                   {l.account_label && (
-                    <span className="ml-1 text-xs text-slate-500" data-testid="league-account">
+                    <span className="ml-1 break-all text-xs text-slate-500" data-testid="league-account">
                       {l.account_label}
                     </span>
                   )}
