@@ -22,7 +22,9 @@ import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { loadPageRenderer, registerSpa } from './http/spa.ts';
+import { leagueAccountRoutes } from './leagues/account-routes.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
+import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
 import { metricsPlugin } from './ops/metrics.ts';
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // of hooks, which the league routes ask and keep and Rookie ADP reads.
   const routeDeps: AppDeps = {
     ...deps,
+    connectionKeys:
+      deps.connectionKeys === undefined ? (resolveConnectionKeys(config).keys ?? null) : deps.connectionKeys,
     mflSharing:
       deps.mflSharing ??
       createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
@@ -129,12 +133,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         playerStatusRoutes,
         lineupRoutes,
         rookieAdpRoutes,
+        leagueAccountRoutes,
       ])
         await api.register(group, routeDeps);
       await api.register(leagueRoutes, {
         services: deps.services,
         mflSharing: routeDeps.mflSharing,
         secureCookies,
+        accounts: routeDeps,
       });
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import pkg from '#package.json' with { type: 'json' };
 import { FIRST_SUPER_USER_NAME } from './accounts/bootstrap.ts';
 import { passwordProblem } from './accounts/password-rules.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import { isConnectionKey } from './leagues/connection-keys.ts';
 
 /** A User-Agent value: printable ASCII, as HTTP headers allow; empty counts as unset. */
 const userAgent = z.preprocess(
@@ -32,6 +33,31 @@ const envSchema = z
       .regex(/^[\w:.-]{1,40}$/)
       .default('dyn:'),
     SESSION_SECRET: z.string().min(32).optional(),
+    /**
+     * The key that encrypts the league connections kept on site accounts (decision 022): 32 random
+     * bytes in base64 (`openssl rand -base64 32`), the same in every server process.
+     */
+    CONNECTIONS_KEY: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine(isConnectionKey, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+        .optional(),
+    ),
+    /** Keys CONNECTIONS_KEY replaced, comma-separated: still read, and rows under them are re-encrypted on start. */
+    CONNECTIONS_OLD_KEYS: z
+      .string()
+      .default('')
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+            .every(isConnectionKey),
+        'each key must be 32 bytes in base64',
+      ),
     PUBLIC_URL: z.string().url().optional(),
     /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
     USER_AGENT: userAgent,
@@ -148,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET,
+    /** The league connections' current key and the older ones still read (decision 022). */
+    connectionsKey: e.CONNECTIONS_KEY,
+    connectionsOldKeys: e.CONNECTIONS_OLD_KEYS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     mflApiUrl: e.MFL_API_URL.replace(/\/$/, ''),
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/$/, ''),

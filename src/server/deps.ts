@@ -4,6 +4,7 @@ import type { PageRenderer } from '#common/page-render.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
 import type { MflSharingHooks } from './leagues/routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
@@ -36,4 +37,9 @@ export interface AppDeps {
   mflSharing?: MflSharingHooks;
   /** Outgoing mail (password-reset links); buildApp makes it from SMTP_URL when not given, none without. */
   mailer?: Mailer;
+  /**
+   * The key ring that seals the league connections kept on site accounts (decision 022); null: none
+   * are kept (everyone keeps the browser's cookies). buildApp resolves it from the config when not given.
+   */
+  connectionKeys?: ConnectionKeys | null;
 }

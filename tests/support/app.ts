@@ -39,6 +39,10 @@ export interface TestAppOptions {
   serviceLimits?: AppDeps['serviceLimits'];
   /** Outgoing mail (a capture, see #test/mail.ts); else none, as without SMTP_URL. */
   mailer?: AppDeps['mailer'];
+  /** The league connections' key ring (decision 022); else a random one for the app (null: none kept). */
+  connectionKeys?: AppDeps['connectionKeys'];
+  /** The app's logger (a test that reads the log lines); else none. */
+  logger?: AppDeps['logger'];
 }
 
 export interface TestApp {
@@ -92,6 +96,8 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
       opts.serviceLimits ??
       (opts.sim ? { mfl: quickLimits, sleeper: quickLimits, flea: quickLimits } : undefined),
     cookieSecret: TEST_COOKIE_SECRET,
+    connectionKeys: opts.connectionKeys,
+    logger: opts.logger,
     clientDir: opts.clientDir,
     pageRenderer: opts.pageRenderer,
     mailer: opts.mailer,

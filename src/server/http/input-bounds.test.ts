@@ -77,6 +77,11 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
   const freshArticle = async () => (await t.post('/api/articles', article, superCookie)).json().id as number;
   const freshProfile = async () => (await t.post('/api/profiles', profile, superCookie)).json().id as number;
   const freshUser = async () => t.userWithRole('user');
+  /** A league account saved on the user's site account (connected again after each removal). */
+  const freshLeagueAccount = async () => {
+    await t.post('/api/sleeper/connect', { username: 'dynastydemo' }, userCookie);
+    return (await t.get('/api/league-accounts', userCookie)).json().accounts[0].id as string;
+  };
   const mflRef = {
     league_id: '12345',
     franchise_id: '0001',
@@ -204,7 +209,7 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     }),
     'POST /api/sleeper/rostership': () => ({
       url: '/api/sleeper/rostership',
-      body: { leagues: [{ league_id: '123456' }] },
+      body: { leagues: [{ league_id: '123456' }, { league_id: '123457', account: '1' }] },
       cookie: leagueCookies,
     }),
     'POST /api/flea/rostership': () => ({
@@ -294,6 +299,16 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       cookie: superCookie,
     }),
     'POST /api/mfl/sharing': () => ({ url: '/api/mfl/sharing', body: { share: false } }),
+    'GET /api/league-accounts': () => ({ url: '/api/league-accounts', cookie: userCookie }),
+    'POST /api/league-accounts/:id': async () => ({
+      url: `/api/league-accounts/${await freshLeagueAccount()}`,
+      body: { active: false },
+      cookie: userCookie,
+    }),
+    'DELETE /api/league-accounts/:id': async () => ({
+      url: `/api/league-accounts/${await freshLeagueAccount()}`,
+      cookie: userCookie,
+    }),
     'POST /api/admin/adp/discovery': () => ({
       url: '/api/admin/adp/discovery',
       body: { action: 'pause' },

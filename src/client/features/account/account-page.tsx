@@ -10,6 +10,7 @@ import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { canUseAdmin } from '#common/roles.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User } from '#common/users.ts';
+import { LeagueAccounts } from './league-accounts.tsx';
 
 /** Everyone's own account: name and Twitter handle, the password, and deleting the account. */
 export function Component() {
@@ -37,6 +38,7 @@ function AccountPage({ user }: { user: User }) {
         </p>
       </div>
       <ProfileForm key={user.id} user={user} />
+      <LeagueAccounts />
       <PasswordForm user={user} />
       <DeleteAccount user={user} />
     </div>

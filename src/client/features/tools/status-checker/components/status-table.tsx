@@ -97,6 +97,11 @@ export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
                   <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
                     {leagueTypeLabel[l.type]}
                   </span>
+                  {l.account_label && (
+                    <span className="ml-1 break-all text-xs text-slate-500" data-testid="league-account">
+                      {l.account_label}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <StatusCell row={row} league={l} onRetry={() => onRetry([l])} />
