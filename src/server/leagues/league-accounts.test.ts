@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League, LeagueAccountList } from '#common/leagues.ts';
+import type { MyWeekAnswer } from '#common/my-week.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { cookiesOf, makeTestApp, type TestApp } from '#test/app.ts';
@@ -169,6 +170,30 @@ describe(`league accounts on the site account (${testDbKind})`, () => {
     expect(accountsSeen).toEqual(new Set(pick.map((l) => `${l.league_id}:${l.account_label}`)));
     const used = (await accountsOf(alice.cookie)).body.accounts;
     expect(used.every((a) => a.lastUsedAt !== null)).toBe(true);
+  });
+
+  it('My week reads leagues of both accounts in one chunk, each line naming its account', async () => {
+    const { body: leagues } = await leaguesOf('sleeper', alice.cookie);
+    const pick = [demo.sleeper.username, bench.sleeper.username].map(
+      (label) => leagues.find((l) => l.account_label === label)!,
+    );
+    const res = await t.post(
+      '/api/sleeper/my-week',
+      { leagues: pick.map((l) => ({ league_id: l.league_id, account: l.account })) },
+      alice.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = (res.json() as MyWeekAnswer).leagues;
+    expect(lines.map((l) => `${l.league_id}:${l.account}:${l.error ?? 'read'}`).sort()).toEqual(
+      pick.map((l) => `${l.league_id}:${l.account_label}:read`).sort(),
+    );
+    // Bob, who keeps no Sleeper account, cannot read through Alice's: he is asked to connect first.
+    const theirs = await t.post(
+      '/api/sleeper/my-week',
+      { leagues: [{ league_id: pick[0].league_id, account: pick[0].account }] },
+      bob.cookie,
+    );
+    expect(theirs.statusCode).toBe(401);
   });
 
   it('an account switched off is left out of every tool, and comes back when switched on', async () => {

@@ -15,8 +15,9 @@ import {
 } from '#common/my-week.ts';
 import { ROSTERSHIP_STREAM_TYPE } from '#common/rostership.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { HttpError, unauthorized } from '#server/http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { endedBy, visitorGone } from '#server/leagues/call-context.ts';
+import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
 import {
   leagueFailureMessage,
   STREAM_LEAGUE_DEADLINE_MS,
@@ -25,7 +26,6 @@ import {
 import { identityIndex } from '#server/tools/rostership/identity.ts';
 import { toolRateLimit } from '#server/tools/rostership/routes.ts';
 import { type AdpOf, adpLookup } from './adp.ts';
-import { visitorAccounts } from './connections.ts';
 import { fleaWeek, type LeagueWeekRead, mflWeek, sleeperWeek, type WeekContext } from './leagues.ts';
 import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within } from './schedule.ts';
 
@@ -111,15 +111,18 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const { services } = deps;
 
-  async function answer<R extends { league_id: string; team_id?: string }>(
+  async function answer<R extends { league_id: string; team_id?: string; account?: string }>(
     request: FastifyRequest,
     reply: FastifyReply,
     type: LeagueType,
-    account: string,
     refs: readonly R[],
     askedWeek: number | undefined,
-    read: (ctx: WeekContext, ref: R) => Promise<LeagueWeekRead>,
+    read: (ctx: WeekContext, ref: R, account: VisitorAccount) => Promise<LeagueWeekRead>,
   ) {
+    // Each league is read through the account its reference names (the service's first when it
+    // names none): a 401 when the visitor has none of the service, a 404 for another's account.
+    const accounts = new Map<R, VisitorAccount>();
+    for (const ref of refs) accounts.set(ref, await visitorAccount(request, deps, type, ref.account));
     const [list, week, adpOf] = await Promise.all([
       services.players.peek(),
       resolveWeek(services, askedWeek),
@@ -135,13 +138,16 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
     const readAll = (onLine: (line: MyWeekLeagueLine) => void) =>
       Promise.all(
         refs.map(async (ref) => {
-          const line = await turn(() => withDeadline(read(ctx, ref), STREAM_LEAGUE_DEADLINE_MS)).then(
+          const account = accounts.get(ref)!;
+          const line = await turn(() =>
+            withDeadline(read(ctx, ref, account), STREAM_LEAGUE_DEADLINE_MS),
+          ).then(
             async (r) => {
               // A league read waits a little for a slow schedule, then goes without byes (and says so).
               const schedule = await within(scheduled, MFL_PATIENCE_MS);
-              return lineOf(type, ref, account, { week, schedule, adpOf, now: services.mfl.now() }, r);
+              return lineOf(type, ref, account.label, { week, schedule, adpOf, now: services.mfl.now() }, r);
             },
-            (reason: unknown) => failedLine(type, ref, account, week, reason, request),
+            (reason: unknown) => failedLine(type, ref, account.label, week, reason, request),
           );
           onLine(line);
           return line;
@@ -166,11 +172,9 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
     '/mfl/my-week',
     { schema: { body: myWeekRequestSchemas.mfl, response }, config: toolRateLimit },
     async (request, reply) => {
-      const mfl = visitorAccounts(request).mfl;
-      if (!mfl) throw unauthorized('Log in to MFL first.');
       const { leagues, week } = request.body;
-      return answer(request, reply, 'mfl', mfl.account, leagues, week, (ctx, ref) =>
-        mflWeek(ctx, ref, mfl.cookie),
+      return answer(request, reply, 'mfl', leagues, week, (ctx, ref, account) =>
+        mflWeek(ctx, ref, account.credential),
       );
     },
   );
@@ -179,11 +183,9 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
     '/sleeper/my-week',
     { schema: { body: myWeekRequestSchemas.sleeper, response }, config: toolRateLimit },
     async (request, reply) => {
-      const sleeper = visitorAccounts(request).sleeper;
-      if (!sleeper) throw unauthorized('Connect your Sleeper account first.');
       const { leagues, week } = request.body;
-      return answer(request, reply, 'sleeper', sleeper.account, leagues, week, (ctx, ref) =>
-        sleeperWeek(ctx, ref, sleeper.userId),
+      return answer(request, reply, 'sleeper', leagues, week, (ctx, ref, account) =>
+        sleeperWeek(ctx, ref, account.credential),
       );
     },
   );
@@ -192,10 +194,8 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
     '/flea/my-week',
     { schema: { body: myWeekRequestSchemas.flea, response }, config: toolRateLimit },
     async (request, reply) => {
-      const flea = visitorAccounts(request).flea;
-      if (!flea) throw unauthorized('Connect your Fleaflicker account first.');
       const { leagues, week } = request.body;
-      return answer(request, reply, 'flea', flea.account, leagues, week, fleaWeek);
+      return answer(request, reply, 'flea', leagues, week, (ctx, ref) => fleaWeek(ctx, ref));
     },
   );
 }
