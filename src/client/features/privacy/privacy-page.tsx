@@ -67,7 +67,14 @@ export function Component() {
           them.
         </p>
         <p>
-          League connections you save to your account are kept encrypted until you remove them or delete the
+          When you are signed in, the accounts you connect are saved to your site account instead, so that
+          they work on any device: MFL’s log-in cookie, the Sleeper user id and the Fleaflicker e-mail, each
+          encrypted with a key only the site’s servers hold, with the account’s name (your MFL or Sleeper user
+          name, the e-mail shown shortened) and when a tool last used it. Your{' '}
+          <Link to="/account" className="underline">
+            account page
+          </Link>{' '}
+          lists them; switch each off or remove it there. They are kept until you remove them or delete your
           account.
         </p>
       </Part>
