@@ -26,8 +26,8 @@ export function LeagueAccounts() {
         League Accounts
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        Your MFL, Sleeper and Fleaflicker accounts, kept with your site account so Rostership, the Status
-        Checker and Lineup use them on every device you sign in on. MFL passwords are never kept.
+        Your MFL, Sleeper and Fleaflicker accounts, kept with your site account so the league tools (My week,
+        Rostership, the Status Checker, Lineup) use them on every device you sign in on. MFL passwords are never kept.
       </p>
       {error && <ErrorAlert title="Error With Your League Accounts" error={error} />}
       {list.isPending && (
