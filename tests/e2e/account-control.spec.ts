@@ -79,7 +79,8 @@ test.describe('the privacy page', () => {
       for (const fact of [
         'A session lasts 30 days',
         'works once, for 30 minutes',
-        'kept encrypted until you remove them or delete the account',
+        'each encrypted with a key only the site’s servers hold',
+        'kept until you remove them or delete your account',
         'never team or owner names',
         'How long logs and backups are kept is the choice of whoever runs the site',
         'no analytics, advertising or tracking',

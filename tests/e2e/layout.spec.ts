@@ -49,7 +49,10 @@ test.describe('every route', () => {
       const html = await (await request.get(path)).text();
       const chunk = route.module.split('/').pop()!.replace('.tsx', '');
       expect(html, path).toMatch(
-        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[^"]+\\.js">`),
+        // Pages the server renders ask for it at low priority, after their content.
+        new RegExp(
+          `<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="/assets/${chunk}-[^"]+\\.js">`,
+        ),
       );
     }
   });
