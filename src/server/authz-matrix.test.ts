@@ -159,6 +159,7 @@ const matrix: Row[] = [
   { route: 'POST /api/mfl/adp', note: 'empty body',            expect: all(400), open: true },
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   { route: 'POST /api/mfl/adp/months', note: 'empty body',     expect: all(400), open: true },
+  { route: 'POST /api/mfl/adp/startup', note: 'empty body',    expect: all(400), open: true },
   // Rookie ADP data page: super users only
   { route: 'GET /api/admin/adp',                               expect: [401, 403, 403, 403, 200] },
   { route: 'POST /api/admin/adp/leagues', note: 'add a league', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `https://sleeper.com/leagues/${f.sleeperLeague}` }) },
