@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
-import {
-  adpAnswerSchema,
-  adpRequestSchema,
-  adpSourceSchema,
-  formatMdy,
-} from './rookie-adp.ts';
+import { adpAnswerSchema, adpRequestSchema, adpSourceSchema, formatMdy } from './rookie-adp.ts';
 
 /*
  * Startup ADP (issue 26, decision 021): a dynasty league's first draft, of veterans and rookies. A
@@ -109,4 +104,3 @@ export function auctionCsv(players: readonly AuctionPlayer[]): string {
     ]),
   );
 }
-

@@ -50,6 +50,8 @@ interface StoreTables {
   scope: SQL[];
   /** How the least and greatest value are read: whole picks, or shares of a budget. */
   cast: SQL;
+  /** Best first: the earliest pick, or the greatest share of a budget. */
+  order: SQL;
 }
 
 export function storeTables(store: AdpStore): StoreTables {
@@ -60,6 +62,7 @@ export function storeTables(store: AdpStore): StoreTables {
       months: sql.raw('rookie_adp_months'),
       scope: [],
       cast: sql.raw('int'),
+      order: sql.raw('ASC'),
     };
   return {
     drafts: sql.raw('startup_adp_drafts'),
@@ -67,6 +70,7 @@ export function storeTables(store: AdpStore): StoreTables {
     months: sql.raw('startup_adp_months'),
     scope: [sql`kind = ${store.kind}`],
     cast: sql.raw('float8'),
+    order: sql.raw(store.kind === 'auction' ? 'DESC' : 'ASC'),
   };
 }
 
@@ -171,7 +175,7 @@ export async function queryAdp(db: Db, f: AdpFilter, store: AdpStore = ROOKIE_ST
              pp.adp, pp.min_pick, pp.max_pick, pp.drafts
       FROM total
       LEFT JOIN (per_player pp JOIN rookie_adp_players pl ON pl.id = pp.player_id) ON true
-      ORDER BY pp.adp, pp.drafts DESC, pl.player_key COLLATE "C"`,
+      ORDER BY pp.adp ${t.order}, pp.drafts DESC, pl.player_key COLLATE "C"`,
   );
   const totalLeagues = Number(rows[0]?.total ?? 0);
   const players = rows

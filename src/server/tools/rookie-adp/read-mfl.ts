@@ -72,7 +72,9 @@ export async function readMflLeague(
       ? mflStartupDraft(ref.league_id, season, unit || 'LEAGUE', facts, picks, lookup)
       : undefined;
     if (startup) startups.push(startup);
-    const record = startup ? undefined : mflDraft(ref.league_id, season, unit || 'LEAGUE', facts, picks, lookup);
+    const record = startup
+      ? undefined
+      : mflDraft(ref.league_id, season, unit || 'LEAGUE', facts, picks, lookup);
     if (record) drafts.push(record);
   }
   for (const { unit, auctions: sales } of auctions) {
@@ -134,7 +136,9 @@ export function mflStartupAuction(
 ): StartupDraftRecord | undefined {
   const sold = sales.filter((a) => a.player.trim() !== '' && lookup.player(a.player));
   if (!isVeteranDraft(sold, lookup.isRookie, false)) return undefined;
-  const times = sold.map((a) => Number(a.timeStarted || a.lastBidTime)).filter((t) => Number.isFinite(t) && t > 0);
+  const times = sold
+    .map((a) => Number(a.timeStarted || a.lastBidTime))
+    .filter((t) => Number.isFinite(t) && t > 0);
   if (times.length === 0) return undefined;
   const picks = auctionShares(sold, budget, (a) => {
     const player = lookup.player(a.player);

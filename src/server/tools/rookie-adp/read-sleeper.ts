@@ -29,7 +29,8 @@ export async function readSleeperLeague(sleeper: SleeperClient, leagueId: string
     const startup = startups.length === 0 ? sleeperStartup(league, facts, draft, picks) : undefined;
     if (startup) startups.push(startup);
     // An auction's pick numbers are the order players were bought in, never a rookie ADP.
-    const record = startup || draft.type === 'auction' ? undefined : sleeperDraft(leagueId, facts, draft, picks);
+    const record =
+      startup || draft.type === 'auction' ? undefined : sleeperDraft(leagueId, facts, draft, picks);
     if (record) drafts.push(record);
   }
   return { drafts, startups };
@@ -63,10 +64,13 @@ export function sleeperStartup(
   const budget = draft.settings?.budget ?? 0;
   const kept =
     kind === 'auction'
-      ? auctionShares(made, budget, (p) => ({ price: Number(p.metadata?.amount ?? Number.NaN), player: playerOf(p) }))
-      : firstPickOfEach(made.map((p) => ({ overall: p.pick_no, pickedAt: startedAt, player: playerOf(p) }))).map(
-          (p) => ({ value: p.overall, player: p.player }),
-        );
+      ? auctionShares(made, budget, (p) => ({
+          price: Number(p.metadata?.amount ?? Number.NaN),
+          player: playerOf(p),
+        }))
+      : firstPickOfEach(
+          made.map((p) => ({ overall: p.pick_no, pickedAt: startedAt, player: playerOf(p) })),
+        ).map((p) => ({ value: p.overall, player: p.player }));
   if (kept.length === 0) return undefined;
   return {
     service: 'sleeper',
@@ -91,7 +95,8 @@ export function sleeperDraft(
   draft: SleeperDraft,
   picks: readonly SleeperDraftPick[],
 ): DraftRecord | undefined {
-  if (!draft.start_time) return undefined;
+  // An auction's pick numbers are the order players were bought in: never a rookie ADP.
+  if (!draft.start_time || draft.type === 'auction') return undefined;
   const startedAt = new Date(draft.start_time);
   const rookieOnly = draft.settings?.player_type === ROOKIES_ONLY;
   const isRookie = (p: SleeperDraftPick) => p.metadata?.years_exp === '0';

@@ -263,7 +263,13 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       );
       const source: AdpSource = { kind: 'store', note: startupSourceNote(filter.service, kind) };
       const { players, hidden } = applyMinShare(tally.players, minShare);
-      const common = { hidden, totalLeagues: tally.totalLeagues, startTime: tally.startTime, endTime: tally.endTime, source };
+      const common = {
+        hidden,
+        totalLeagues: tally.totalLeagues,
+        startTime: tally.startTime,
+        endTime: tally.endTime,
+        source,
+      };
       const answer: StartupAnswer =
         kind === 'snake'
           ? { kind, players, ...common }

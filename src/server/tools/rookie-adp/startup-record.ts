@@ -33,7 +33,11 @@ export interface StartupPick {
  * are more than half its picks. It is the exact complement of the rookie-draft rule (`rookiePicks`:
  * rookies at least half), so no draft is ever counted as both.
  */
-export function isVeteranDraft<T>(picks: readonly T[], isRookie: (p: T) => boolean, rookieOnly: boolean): boolean {
+export function isVeteranDraft<T>(
+  picks: readonly T[],
+  isRookie: (p: T) => boolean,
+  rookieOnly: boolean,
+): boolean {
   if (rookieOnly || picks.length === 0) return false;
   return picks.filter(isRookie).length * 2 < picks.length;
 }

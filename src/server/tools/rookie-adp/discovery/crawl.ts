@@ -302,9 +302,11 @@ async function visitLeague(run: Run, league: ClaimedLeague, due: boolean): Promi
     if (due) {
       for (const draft of read.drafts) await saveDraft(ctx.db, draft);
       // MFL startups only from connected and listed leagues, never from a search (decision 021).
-      const startups = league.service === 'mfl' && league.source === 'discovered' ? [] : (read.startups ?? []);
+      const startups =
+        league.service === 'mfl' && league.source === 'discovered' ? [] : (read.startups ?? []);
       for (const startup of startups) await saveStartupDraft(ctx.db, startup);
-      if (read.drafts.length + startups.length > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+      if (read.drafts.length + startups.length > 0)
+        await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
       await recordSuccess(ctx.db, league, {
         drafts: read.drafts.length,
         url: read.url,
