@@ -63,3 +63,18 @@ CREATE TABLE startup_adp_months (
   max_pick double precision NOT NULL,
   PRIMARY KEY (service, kind, month, size, qb_format, idp, ppr, player_id)
 );
+
+-- The same totals over every league size and format the page can choose (10, 12 and 14 teams, any QB
+-- format, IDP and PPR): the page's widest filter, and its default, reads these few rows per month
+-- instead of adding up every combination of facts.
+CREATE TABLE startup_adp_months_wide (
+  service text NOT NULL,
+  kind text NOT NULL,
+  month date NOT NULL,
+  player_id integer NOT NULL,
+  picks integer NOT NULL,
+  pick_sum double precision NOT NULL,
+  min_pick double precision NOT NULL,
+  max_pick double precision NOT NULL,
+  PRIMARY KEY (service, kind, month, player_id)
+);

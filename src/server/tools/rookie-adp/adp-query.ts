@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  ADP_LEAGUE_SIZES,
+  ADP_LEAGUE_TYPES,
   type AdpLeagueSize,
   type AdpLeagueType,
   type AdpService,
@@ -52,6 +54,8 @@ interface StoreTables {
   cast: SQL;
   /** Best first: the earliest pick, or the greatest share of a budget. */
   order: SQL;
+  /** Monthly totals over every size and format the page can choose, when the store keeps them. */
+  wideMonths?: SQL;
 }
 
 export function storeTables(store: AdpStore): StoreTables {
@@ -71,8 +75,16 @@ export function storeTables(store: AdpStore): StoreTables {
     scope: [sql`kind = ${store.kind}`],
     cast: sql.raw('float8'),
     order: sql.raw(store.kind === 'auction' ? 'DESC' : 'ASC'),
+    wideMonths: sql.raw('startup_adp_months_wide'),
   };
 }
+
+/** Every size and format the page can choose, any IDP and PPR: the widest filter (and the default). */
+export const isWidest = (f: Omit<AdpFilter, 'startDate' | 'endDate'>) =>
+  f.sizes.length === ADP_LEAGUE_SIZES.length &&
+  f.types.length === ADP_LEAGUE_TYPES.length &&
+  f.idp === 0 &&
+  f.ppr === 0;
 
 /** The filter's fact conditions (sizes and types are validated enums, sent as one array each). */
 export function factConditions(f: Omit<AdpFilter, 'startDate' | 'endDate'>): SQL[] {
@@ -134,10 +146,12 @@ export async function queryAdp(db: Db, f: AdpFilter, store: AdpStore = ROOKIE_ST
   const picksPart = (from: number, to: number, guard: SQL[]) => sql`
         SELECT player_id, count(*) AS picks, sum(overall) AS pick_sum, min(overall) AS min_pick, max(overall) AS max_pick
         FROM ${t.picks} WHERE ${and([...facts, during(from, to), ...guard])} GROUP BY player_id`;
+  // The widest filter reads the wide totals where the store keeps them: the same sums, fewer rows.
+  const wide = t.wideMonths && isWidest(f) ? t.wideMonths : undefined;
   const monthsPart = (range: SQL, guard: SQL[]) => sql`
         SELECT player_id, picks, pick_sum, min_pick, max_pick
-        FROM ${t.months}
-        WHERE ${and([...facts, range, ...guard])}`;
+        FROM ${wide ?? t.months}
+        WHERE ${and([...(wide ? [sql`service = ${f.service}`, ...t.scope] : facts), range, ...guard])}`;
   const parts: SQL[] = [];
   for (const [from, to] of pickRanges.filter(([a, b]) => a < b)) {
     // Partial ranges, split by month: each is read from the picks while its month has picks outside

@@ -228,6 +228,11 @@ describe('startup answers over several drafts', () => {
         ['a', 0.3],
         ['b', 0.1],
       ]),
+      // 16 teams: no size the page can choose, so never counted, not even in the widest filter's totals.
+      draft('s4', 'snake', 16, 12, [
+        ['a', 50],
+        ['d', 1],
+      ]),
       draft('a2', 'auction', 12, 6, [
         ['a', 0.2],
         ['c', 0.05],

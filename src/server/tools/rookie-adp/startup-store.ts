@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdpService } from '#common/rookie-adp.ts';
+import { ADP_LEAGUE_SIZES, type AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { rookieAdpPlayers } from '#server/db/schema-adp.ts';
@@ -68,7 +68,13 @@ export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promi
   });
 }
 
-/** Recomputes the startup months (in order, under a lock per month, as the rookie months are). */
+/** The sizes the page can choose, as SQL: the wide totals count drafts of these sizes only. */
+const PAGE_SIZES = sql.raw(`(${ADP_LEAGUE_SIZES.join(', ')})`);
+
+/**
+ * Recomputes the startup months (in order, under a lock per month, as the rookie months are): the
+ * totals per league facts, and the wide totals over every size and format the page can choose.
+ */
 export async function recomputeStartupMonths(tx: Tx | Db, service: AdpService, months: Iterable<string>) {
   for (const month of [...new Set(months)].sort()) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`startup-adp-month:${service}:${month}`}))`);
@@ -84,6 +90,17 @@ export async function recomputeStartupMonths(tx: Tx | Db, service: AdpService, m
         AND started_at >= ${`${month}T00:00:00Z`}::timestamptz
         AND started_at < ${`${nextMonth(month)}T00:00:00Z`}::timestamptz
       GROUP BY service, kind, size, qb_format, idp, ppr, player_id`);
+    await tx.execute(
+      sql`DELETE FROM startup_adp_months_wide WHERE service = ${service} AND month = ${month}::date`,
+    );
+    await tx.execute(sql`
+      INSERT INTO startup_adp_months_wide (service, kind, month, player_id, picks, pick_sum, min_pick, max_pick)
+      SELECT service, kind, ${month}::date, player_id, count(*), sum(overall), min(overall), max(overall)
+      FROM startup_adp_picks
+      WHERE service = ${service} AND size IN ${PAGE_SIZES}
+        AND started_at >= ${`${month}T00:00:00Z`}::timestamptz
+        AND started_at < ${`${nextMonth(month)}T00:00:00Z`}::timestamptz
+      GROUP BY service, kind, player_id`);
   }
 }
 
@@ -97,6 +114,14 @@ export async function rebuildStartupMonths(db: Db): Promise<void> {
              count(*), sum(overall), min(overall), max(overall)
       FROM startup_adp_picks
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(sql`DELETE FROM startup_adp_months_wide`);
+    await tx.execute(sql`
+      INSERT INTO startup_adp_months_wide (service, kind, month, player_id, picks, pick_sum, min_pick, max_pick)
+      SELECT service, kind, date_trunc('month', started_at AT TIME ZONE 'UTC')::date, player_id,
+             count(*), sum(overall), min(overall), max(overall)
+      FROM startup_adp_picks
+      WHERE size IN ${PAGE_SIZES}
+      GROUP BY 1, 2, 3, 4`);
   });
 }
 
