@@ -42,6 +42,14 @@ const signedIn: Role[] = ['contributor', 'super user'];
 
 const connected = (who: Who) => who.role === 'super user';
 
+/** The year up to today, as the page's URL writes dates. */
+const lastYear = (() => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const now = new Date();
+  return { from: iso(new Date(now.getFullYear() - 1, now.getMonth(), now.getDate())), to: iso(now) };
+})();
+
 const STOPS: Stop[] = [
   { path: '/', roles: everyone },
   { path: '/articles', roles: publicRoles },
@@ -98,6 +106,19 @@ const STOPS: Stop[] = [
     path: '/tools/rookie-adp?view=chart',
     roles: ['super user'],
     ready: (p) => expect(p.getByTestId('adp-caption')).toBeVisible({ timeout: 20_000 }),
+  },
+  // Startup ADP over the last year (every startup the simulator made): MFL's snake drafts and
+  // auctions, enough of each for a full table.
+  {
+    path: `/tools/rookie-adp?draft=startup&from=${lastYear.from}&to=${lastYear.to}`,
+    roles: publicRoles,
+    ready: (p) => expect(p.getByRole('table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 }),
+  },
+  {
+    path: `/tools/rookie-adp?draft=startup&kind=auction&from=${lastYear.from}&to=${lastYear.to}`,
+    roles: publicRoles,
+    ready: (p) =>
+      expect(p.getByTestId('auction-table').locator('tbody tr').first()).toBeVisible({ timeout: 20_000 }),
   },
   { path: '/admin', roles: signedIn },
   { path: '/admin/articles', roles: signedIn },

@@ -211,7 +211,7 @@ const DAY_S = 86_400;
 
 /**
  * Gives some leagues a startup (decision 021), by a generator of their own so no other league
- * changes: half the Sleeper leagues (snake or auction, some weeks before their rookie draft), a third
+ * changes: seven in ten Sleeper leagues (snake or auction, some weeks before their rookie draft), a third
  * of the public MFL leagues (an auction before the rookie draft), and the MFL leagues whose only draft
  * is their startup (snake).
  */
@@ -237,7 +237,7 @@ export function addStartup(
   }
   if (league.service === 'flea' || league.draft.picks.length === 0) return;
   if (league.service === 'mfl' && !spec.isPublic) return;
-  if (!r.chance(league.service === 'sleeper' ? 0.5 : 0.3)) return;
+  if (!r.chance(league.service === 'sleeper' ? 0.7 : 0.3)) return;
   const kind = league.service === 'mfl' || r.chance(0.4) ? 'auction' : 'snake';
   const startedAt = league.draft.startedAt - r.int(7, 40) * DAY_S - r.int(0, DAY_S - 1);
   // Sleeper's draft ids of this world start with 1; a startup's with 2, so they never meet.

@@ -33,7 +33,9 @@ export function AuctionTable({
               className="text-right"
               title="Average price as a share of the league's budget per team"
             >
-              Avg % of budget
+              {/* On a phone the short form, so the table fits the screen. */}
+              <span className="sm:hidden">Avg %</span>
+              <span className="hidden sm:inline">Avg % of budget</span>
             </th>
             {overall && (
               <th scope="col" className="text-right" title="Place among all positions">
@@ -82,7 +84,8 @@ export function AuctionTable({
                 {formatBudgetShare(p.maxShare)}
               </td>
               <td className="whitespace-nowrap text-right text-slate-600 sm:hidden">
-                {formatBudgetShare(p.minShare)}–{formatBudgetShare(p.maxShare)}
+                {/* Whole percents on a phone, so the table fits the screen. */}
+                {Math.round(p.minShare * 100)}–{Math.round(p.maxShare * 100)}%
               </td>
               <td className="hidden text-right text-slate-600 sm:table-cell">
                 {Math.round(p.draftShare * 100)}%
