@@ -23,7 +23,13 @@ const everyFormat = { sizes: [10, 12, 14], types: ['1QB', 'SF', '2QB'], idp: 0, 
 const shots = process.env.STARTUP_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots ?? test.info().outputDir}/${name}.png`, fullPage: true });
+  // The top of the page: the choices, the filter, the caption and the table's first rows.
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.screenshot({
+    path: `${shots ?? test.info().outputDir}/${name}.png`,
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height: width < 600 ? 2000 : 1300 },
+  });
 }
 
 interface StartupBody {

@@ -276,6 +276,9 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
  */
 function startupDraft(world: World, l: League, d: StartupDraft) {
   const last = d.picks[d.picks.length - 1]?.timestamp ?? d.startedAt;
+  const order: Record<string, number> = {};
+  for (const p of d.picks)
+    if (p.round === 1) order[world.accountByKey(l.teams[p.team].ownerKey)!.userId] = p.pick;
   return {
     type: d.kind,
     status: 'complete',
@@ -283,6 +286,12 @@ function startupDraft(world: World, l: League, d: StartupDraft) {
     sport: 'nfl',
     settings: {
       teams: l.teams.length,
+      slots_wr: 3,
+      slots_te: 1,
+      slots_rb: 2,
+      slots_qb: l.format.qb === '2QB' ? 2 : 1,
+      slots_flex: 1,
+      slots_bn: Math.max(0, l.rosterSize - l.slots.length),
       rounds: d.rounds,
       player_type: 0,
       pick_timer: 3600,
@@ -297,7 +306,7 @@ function startupDraft(world: World, l: League, d: StartupDraft) {
     last_picked: last * 1000,
     last_message_time: last * 1000,
     last_message_id: `${d.id.slice(0, 12)}0000000`,
-    draft_order: null,
+    draft_order: order,
     draft_id: d.id,
     creators: [world.accountByKey(l.teams[0].ownerKey)!.userId],
     created: (d.startedAt - 86_400 * 14) * 1000,
