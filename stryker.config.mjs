@@ -25,6 +25,7 @@ export default {
     'src/server/tools/rookie-adp/facts.ts',
     'src/server/tools/rostership/identity.ts',
     'src/server/tools/rostership/teams.ts',
+    'src/server/tools/player-status/bare-identity.ts',
     'src/server/accounts/password-rules.ts',
   ],
   // Two cores, shared: one test runner at a time.

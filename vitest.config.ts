@@ -22,6 +22,14 @@ const onPostgres: Record<string, string> = {
     "locking: the jobs' lease rows, taken over from a dead owner",
   'src/server/accounts/users.test.ts':
     "locking: two last super users demoting themselves (the rows' FOR UPDATE)",
+  'src/server/accounts/account-deletion.test.ts':
+    "locking: the last two super users deleting their own accounts at once (the rows' FOR UPDATE)",
+  'src/server/accounts/password-reset.test.ts':
+    'concurrency: one reset link used twice at once, of which only one use sets the password',
+  'src/server/leagues/connection-keys.test.ts':
+    'concurrency: two servers re-encrypting the league connections at once (conditional updates)',
+  'src/server/leagues/league-accounts.test.ts':
+    "concurrency: one league account connected from several browsers at once (the upsert's unique key)",
   'src/server/content/articles.test.ts':
     'concurrency: racing creates meet the shortname unique index (PGlite runs one at a time)',
   'src/server/content/search.test.ts':

@@ -12,6 +12,7 @@ export default defineConfig({
       'src/server/tools/rookie-adp/facts.test.ts',
       'src/server/tools/rostership/identity.test.ts',
       'src/server/tools/rostership/teams.test.ts',
+      'src/server/tools/player-status/bare-identity.test.ts',
       'src/server/accounts/password-rules.test.ts',
     ],
     env: { TEST_DB: 'pglite' },

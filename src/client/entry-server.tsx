@@ -28,6 +28,7 @@ const screens = import.meta.glob<RenderedScreen>(
     './features/profiles/profile-list-page.tsx',
     './features/profiles/profile-page.tsx',
     './features/search/search-page.tsx',
+    './features/privacy/privacy-page.tsx',
   ],
   { eager: true },
 );
@@ -40,6 +41,7 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   ProfileList: ['page'],
   Profile: [],
   Search: ['search'],
+  Privacy: [],
 };
 
 /** The page's query reduced to the values it reads, in a fixed order. */

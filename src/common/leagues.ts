@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
-import { text } from './text.ts';
+import { CONNECT_LIMITS, leagueTypes } from './league-types.ts';
+import { rowIdText, text } from './text.ts';
 
-export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
-export type LeagueType = (typeof leagueTypes)[number];
-export const leagueTypeLabel: Record<LeagueType, string> = {
-  mfl: 'MFL',
-  sleeper: 'Sleeper',
-  flea: 'Fleaflicker',
-};
+export { CONNECT_LIMITS, type LeagueType, leagueTypeLabel, leagueTypes } from './league-types.ts';
 
 /** A league as the API lists it (spec section 3). */
 export const leagueSchema = z.object({
@@ -18,11 +13,16 @@ export const leagueSchema = z.object({
   type: z.enum(leagueTypes),
   franchise_id: z.string().max(16).optional(),
   team_id: z.string().max(32).optional(),
+  /** The saved league account the league came from (signed-in users; decision 022), and its label. */
+  account: z.string().max(12).optional(),
+  account_label: z.string().max(200).optional(),
 });
 export type League = z.infer<typeof leagueSchema>;
 
-/** The longest value each connect form field takes: the schemas check them, the form counts toward them. */
-export const CONNECT_LIMITS = { username: 100, password: 200, email: 200 } as const;
+/** A saved league account's id, as league references carry it. */
+export const accountIdSchema = z.string().regex(/^\d{1,10}$/, 'Not a league account id.');
+/** Each league reference may name the saved account it came from; without one, the service's first. */
+const fromAccount = { account: accountIdSchema.optional() };
 
 export const mflLoginSchema = z.object({
   username: text().trim().min(1).max(CONNECT_LIMITS.username),
@@ -51,19 +51,28 @@ export const mflLeagueRefSchema = z.object({
   league_id: z.string().regex(/^\d{1,10}$/),
   franchise_id: z.string().regex(/^\d{4}$/),
   url: text().max(500),
+  ...fromAccount,
 });
-export const sleeperLeagueRefSchema = z.object({ league_id: z.string().regex(/^\d{1,30}$/) });
+export const sleeperLeagueRefSchema = z.object({ league_id: z.string().regex(/^\d{1,30}$/), ...fromAccount });
 export const fleaLeagueRefSchema = z.object({
   league_id: z.string().regex(/^\d{1,12}$/),
   team_id: z.string().regex(/^\d{1,12}$/),
+  ...fromAccount,
 });
+
+/** A saved league account in use, as the tool pages name it (never its credential). */
+export const accountLabelSchema = z.object({ id: z.string(), label: z.string() });
+/** The saved accounts of a service in use (signed-in users whose connections are kept on the site account). */
+const inUse = { accounts: z.array(accountLabelSchema).optional() };
 
 /** Which services the visitor has connected; the page reads this instead of the credential cookies. */
 export const connectionsSchema = z.object({
   /** sharesDrafts: the visitor's MFL leagues' rookie drafts feed Rookie ADP (they said so at log-in). */
-  mfl: z.object({ connected: z.boolean(), sharesDrafts: z.boolean() }),
-  sleeper: z.object({ connected: z.boolean(), username: z.string().optional() }),
-  flea: z.object({ connected: z.boolean(), email: z.string().optional() }),
+  mfl: z.object({ connected: z.boolean(), sharesDrafts: z.boolean(), ...inUse }),
+  sleeper: z.object({ connected: z.boolean(), username: z.string().optional(), ...inUse }),
+  flea: z.object({ connected: z.boolean(), email: z.string().optional(), ...inUse }),
+  /** True when connections are kept on the signed-in user's site account rather than in this browser. */
+  onAccount: z.boolean().optional(),
 });
 export type Connections = z.infer<typeof connectionsSchema>;
 
@@ -111,3 +120,29 @@ export const leagueCookies = {
   sleeperName: 'SLEEPER_USER_NAME',
   flea: 'FLEAFLICKER_EMAIL',
 } as const;
+
+// --- League accounts kept on the site account (decision 022) ------------------------------------
+
+/** A saved league account as GET /api/league-accounts lists it: never its credential. */
+export const leagueAccountSchema = z.object({
+  id: z.string(),
+  service: z.enum(leagueTypes),
+  label: z.string(),
+  active: z.boolean(),
+  /** MFL ended the session: the account page asks to log in again. */
+  sessionEnded: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type LeagueAccount = z.infer<typeof leagueAccountSchema>;
+
+export const leagueAccountListSchema = z.object({
+  /** False when this server keeps no connections (no key configured): connections stay in the browser. */
+  saving: z.boolean(),
+  accounts: z.array(leagueAccountSchema),
+});
+export type LeagueAccountList = z.infer<typeof leagueAccountListSchema>;
+
+export const leagueAccountParamsSchema = z.object({ id: rowIdText('Not a league account id.') });
+/** POST /api/league-accounts/:id: switch an account on or off. */
+export const leagueAccountUpdateSchema = z.object({ active: z.boolean() });

@@ -70,6 +70,8 @@ export const leagueStatusSchema = z.object({
   url: z.string(),
   type: z.enum(['mfl', 'sleeper', 'flea']),
   league_id: z.string(),
+  /** The label of the saved league account the league was read through (signed-in users). */
+  account: z.string().optional(),
   playerStatus: playerStatusSchema.optional(),
   /** Set instead of playerStatus when this league could not be read. */
   error: z.string().optional(),

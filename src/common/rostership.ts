@@ -32,6 +32,8 @@ export const rostershipLeagueSchema = z.object({
   type: z.enum(leagueTypes),
   league_id: z.string(),
   isStarter: z.boolean(),
+  /** The label of the saved league account the league was read through (signed-in users). */
+  account: z.string().optional(),
 });
 export type RostershipLeague = z.infer<typeof rostershipLeagueSchema>;
 

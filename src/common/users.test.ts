@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountDeleteSchema,
   loginSchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
   passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  resetLinkPath,
   signupSchema,
   twitterHandleLength,
   USER_LIMITS,
@@ -139,5 +143,55 @@ describe('user list and delete queries', () => {
         'Choose a contributor to hand the content to.',
       );
     expect(userDeleteQuerySchema.safeParse({ contentTo: '1', other: '2' }).success).toBe(false);
+  });
+});
+
+describe('account control schemas', () => {
+  const token = `${'A'.repeat(21)}_-${'z9'.repeat(10)}`;
+
+  it('takes a reset token of exactly 43 base64url characters and a new password within the limits', () => {
+    expect(token).toHaveLength(43);
+    expect(passwordResetSchema.parse({ token, newPassword: 'long-enough-1' })).toEqual({
+      token,
+      newPassword: 'long-enough-1',
+    });
+    for (const bad of [
+      token.slice(1),
+      `${token}A`,
+      `${token.slice(1)}=`,
+      `${token.slice(1)}+`,
+      `${token.slice(1)}/`,
+    ])
+      expect(said(passwordResetSchema.safeParse({ token: bad, newPassword: 'long-enough-1' }))).toBe(
+        'This reset link is not complete: copy the whole link.',
+      );
+    expect(said(passwordResetSchema.safeParse({ token, newPassword: 'short' }))).toBe(
+      `The password must be at least ${PASSWORD_MIN} characters.`,
+    );
+    expect(passwordResetSchema.safeParse({ token, newPassword: 'long-enough-1', userId: 1 }).success).toBe(
+      false,
+    );
+  });
+
+  it('asks for a reset with any trimmed text up to an e-mail’s length, so a wrong one is just not found', () => {
+    expect(passwordResetRequestSchema.parse({ email: '  Who@Example.TEST ' })).toEqual({
+      email: 'Who@Example.TEST',
+    });
+    expect(passwordResetRequestSchema.safeParse({ email: 'not an address' }).success).toBe(true);
+    expect(said(passwordResetRequestSchema.safeParse({ email: '   ' }))).toBe('Enter your e-mail address.');
+    expect(passwordResetRequestSchema.safeParse({ email: 'a'.repeat(USER_LIMITS.email + 1) }).success).toBe(
+      false,
+    );
+  });
+
+  it('deletes an account with a password and nothing else', () => {
+    expect(accountDeleteSchema.parse({ password: 'x' })).toEqual({ password: 'x' });
+    expect(said(accountDeleteSchema.safeParse({ password: '' }))).toBe('Enter your password.');
+    expect(accountDeleteSchema.safeParse({ password: 'x'.repeat(PASSWORD_MAX + 1) }).success).toBe(false);
+    expect(accountDeleteSchema.safeParse({ password: 'x', id: 3 }).success).toBe(false);
+  });
+
+  it('puts the token in the link’s fragment, which browsers never send to a server', () => {
+    expect(resetLinkPath(token)).toBe(`/reset-password#token=${token}`);
   });
 });

@@ -136,3 +136,39 @@ export type UserDeleteQuery = z.output<typeof userDeleteQuerySchema>;
 
 /** How an item whose author's account was deleted is credited. */
 export const FORMER_CONTRIBUTOR = 'Former contributor';
+
+/** How long a password-reset link works (it works once). */
+export const RESET_LINK_MINUTES = 30;
+
+/** Deleting one's own account: the password confirms it is the owner. */
+export const accountDeleteSchema = z.strictObject({
+  password: text().min(1, 'Enter your password.').max(PASSWORD_MAX),
+});
+export type AccountDelete = z.input<typeof accountDeleteSchema>;
+
+/** "Forgot password": the address to send a link to. Loose, like the log-in's: a wrong one just gets no mail. */
+export const passwordResetRequestSchema = z.strictObject({
+  email: text().trim().min(1, 'Enter your e-mail address.').max(USER_LIMITS.email),
+});
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+/** Whether the site sends reset links by mail; without mail a super user issues them. */
+export const passwordResetInfoSchema = z.object({ byMail: z.boolean() });
+export type PasswordResetInfo = z.infer<typeof passwordResetInfoSchema>;
+
+/** A link's token as it travels: 43 base64url characters (256 random bits). */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Setting a new password with a reset link's token. */
+export const passwordResetSchema = z.strictObject({
+  token: text().regex(RESET_TOKEN_PATTERN, 'This reset link is not complete: copy the whole link.'),
+  newPassword: password,
+});
+export type PasswordReset = z.input<typeof passwordResetSchema>;
+
+/** A link a super user issued, shown to them once. */
+export const resetLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type ResetLink = z.infer<typeof resetLinkSchema>;
+
+/** The reset page's address; the token rides in the fragment, so it reaches no server log or Referer. */
+export const resetLinkPath = (token: string) => `/reset-password#token=${token}`;

@@ -22,11 +22,15 @@ import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { loadPageRenderer, registerSpa } from './http/spa.ts';
+import { leagueAccountRoutes } from './leagues/account-routes.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
+import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
+import { mailerFor } from './mail/mailer.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
+import { myWeekRoutes } from './tools/my-week/routes.ts';
 import { playerStatusRoutes } from './tools/player-status/routes.ts';
 import { createMflSharing } from './tools/rookie-adp/consent.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
@@ -108,9 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // of hooks, which the league routes ask and keep and Rookie ADP reads.
   const routeDeps: AppDeps = {
     ...deps,
+    connectionKeys:
+      deps.connectionKeys === undefined ? (resolveConnectionKeys(config).keys ?? null) : deps.connectionKeys,
     mflSharing:
       deps.mflSharing ??
       createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
+    mailer: deps.mailer ?? mailerFor(config),
   };
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).
@@ -122,15 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountRoutes,
         contentRoutes,
         rostershipRoutes,
+        myWeekRoutes,
         playerStatusRoutes,
         lineupRoutes,
         rookieAdpRoutes,
+        leagueAccountRoutes,
       ])
         await api.register(group, routeDeps);
       await api.register(leagueRoutes, {
         services: deps.services,
         mflSharing: routeDeps.mflSharing,
         secureCookies,
+        accounts: routeDeps,
       });
     },
     { prefix: '/api' },

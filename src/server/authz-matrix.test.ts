@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '#common/users.ts';
+import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { freshAddress, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
@@ -23,7 +24,9 @@ import { apiRoutes } from './http/route-list.ts';
  *
  * League-service and tool routes are open to visitors (the league cookies decide, not the site
  * session): their rows expect one status for every role, and a 401 there must be the service's own
- * "connect first", never the site's "log in".
+ * "connect first", never the site's "log in". Signed-in users' saved league accounts (decision 022)
+ * are their owner's alone: the owner has a Sleeper account saved, which no other user (super users
+ * included) lists, switches, removes or reads leagues through.
  */
 
 const ROLES = ['anon', 'user', 'owner', 'other', 'super'] as const;
@@ -42,6 +45,9 @@ interface Fixtures {
   /** Leagues the simulator has, for the Rookie ADP data page's list (it reads a league first). */
   sleeperLeague: string;
   mflLeague: string;
+  /** The owner's saved Sleeper account (the demo user), and a league of it. */
+  ownerAccount: string;
+  ownerLeague: string;
 }
 
 interface Row {
@@ -81,6 +87,16 @@ async function freshItem(t: TestApp, f: Fixtures, kind: 'article' | 'profile'): 
   return row.id;
 }
 
+/** The owner's saved Sleeper account, saved again when a cell removed it; answers its id. */
+async function ownerAccount(t: TestApp, f: Fixtures): Promise<string> {
+  const cookie = `${SESSION_COOKIE}=${await createSession(t.database.db, f.actors.owner.id)}`;
+  const res = await t.post('/api/sleeper/connect', { username: DEMO_ACCOUNTS.demo.sleeper.username }, cookie);
+  if (res.statusCode !== 200) throw new Error(`connect failed: ${res.body}`);
+  const list = (await t.get('/api/league-accounts', cookie)).json() as { accounts: { id: string }[] };
+  f.ownerAccount = list.accounts[0].id;
+  return f.ownerAccount;
+}
+
 // biome-ignore format: the table is aligned by hand
 const matrix: Row[] = [
   //                                                           expect: [anon, user, owner, other, super]
@@ -95,6 +111,13 @@ const matrix: Row[] = [
   { route: 'POST /api/logout',                                 expect: all(200) },
   { route: 'GET /api/users/currentUser',                       expect: [401, 200, 200, 200, 200] },
   { route: 'POST /api/users/currentUser/password', note: 'wrong current password', expect: [401, 403, 403, 403, 403], body: () => ({ currentPassword: 'not-the-password', newPassword: 'a-new-password-42' }) },
+  // Deleting one's own account asks for the password again (the right one is tried in account-deletion.test.ts).
+  { route: 'DELETE /api/users/currentUser', note: 'wrong password', expect: [401, 403, 403, 403, 403], body: () => ({ password: 'not-the-password' }) },
+  // Password reset: asking and using a link are open to all (the link decides); issuing one is a super user's.
+  { route: 'GET /api/password-reset',                          expect: all(200) },
+  { route: 'POST /api/password-reset/request', note: 'no mail set up', expect: all(503), body: () => ({ email: uniqueEmail('reset') }) },
+  { route: 'POST /api/password-reset', note: 'unknown link',   expect: all(400), body: () => ({ token: 'x'.repeat(43), newPassword: 'quiet meadow lantern 4821' }) },
+  { route: 'POST /api/users/:id/password-reset', note: "the owner's", expect: [401, 403, 403, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}/password-reset` },
   { route: 'GET /api/users', note: 'contributor select',       expect: [401, 403, 200, 200, 200], url: () => '/api/users?isContributor=true' },
   { route: 'GET /api/users', note: 'admin list',               expect: [401, 403, 403, 403, 200], url: () => '/api/users?isAdmin=true&limit=50&page=1' },
   { route: 'POST /api/users', note: 'add an account',          expect: [401, 403, 403, 403, 200], body: () => ({ name: 'Added', email: uniqueEmail('added'), password: 'long-enough' }) },
@@ -140,7 +163,7 @@ const matrix: Row[] = [
   { route: 'GET /api/mfl/leagues',                             expect: all(401), open: true },
   { route: 'POST /api/sleeper/connect', note: 'empty body',    expect: all(400), open: true },
   { route: 'GET /api/sleeper/logout',                          expect: all(200), open: true },
-  { route: 'GET /api/sleeper/leagues',                         expect: all(401), open: true },
+  { route: 'GET /api/sleeper/leagues', note: "the owner's saved account", expect: [401, 401, 200, 401, 401] },
   { route: 'POST /api/flea/connect', note: 'empty body',       expect: all(400), open: true },
   { route: 'GET /api/flea/logout',                             expect: all(200), open: true },
   { route: 'GET /api/flea/leagues',                            expect: all(401), open: true },
@@ -153,13 +176,23 @@ const matrix: Row[] = [
   { route: 'POST /api/players/status', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/rostership', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/sleeper/rostership', note: 'empty body', expect: all(400), open: true },
+  { route: 'POST /api/sleeper/rostership', note: "through the owner's account", expect: [401, 401, 200, 401, 401], body: (f) => ({ leagues: [{ league_id: f.ownerLeague, account: f.ownerAccount }] }) },
   { route: 'POST /api/flea/rostership', note: 'empty body',    expect: all(400), open: true },
+  { route: 'POST /api/mfl/my-week', note: 'empty body',        expect: all(400), open: true },
+  { route: 'POST /api/sleeper/my-week', note: 'empty body',    expect: all(400), open: true },
+  { route: 'POST /api/flea/my-week', note: 'empty body',       expect: all(400), open: true },
   { route: 'POST /api/mfl/lineup', note: 'empty body',         expect: all(400), open: true },
   { route: 'POST /api/mfl/lineup/set', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/adp', note: 'empty body',            expect: all(400), open: true },
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   { route: 'POST /api/mfl/adp/months', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/adp/startup', note: 'empty body',    expect: all(400), open: true },
+  // League accounts kept on the site account: each user's own, never another's (super users too)
+  { route: 'GET /api/league-accounts',                         expect: [401, 200, 200, 200, 200] },
+  { route: 'POST /api/league-accounts/:id', note: "the owner's account", expect: [401, 404, 200, 404, 404], url: (f) => `/api/league-accounts/${f.ownerAccount}`, body: () => ({ active: true }) },
+  { route: 'POST /api/league-accounts/:id', note: 'bad body',  expect: [401, 400, 400, 400, 400], url: (f) => `/api/league-accounts/${f.ownerAccount}`, body: () => ({ active: 'yes' }) },
+  { route: 'DELETE /api/league-accounts/:id', note: "the owner's account", expect: [401, 404, 204, 404, 404], prepare: (t, f) => ownerAccount(t, f).then((id) => `/api/league-accounts/${id}`) },
+  { route: 'DELETE /api/league-accounts/:id', note: 'missing', expect: [401, 404, 404, 404, 404], url: () => '/api/league-accounts/2147483000' },
   // Rookie ADP data page: super users only
   { route: 'GET /api/admin/adp',                               expect: [401, 403, 403, 403, 200] },
   { route: 'POST /api/admin/adp/leagues', note: 'add a league', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `https://sleeper.com/leagues/${f.sleeperLeague}` }) },
@@ -211,7 +244,13 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
       editProfile: (await profile('matrix-edit-profile', false))[0].id,
       sleeperLeague: sim.world.leagues.find((l) => l.service === 'sleeper')!.id,
       mflLeague: publicMflLeagues(sim.world)[0].id,
+      ownerAccount: '',
+      ownerLeague: sim.world.leagues.find(
+        (l) =>
+          l.service === 'sleeper' && l.teams.some((team) => team.ownerKey === sim.world.demo.sleeper.key),
+      )!.id,
     };
+    await ownerAccount(t, f);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

@@ -80,3 +80,22 @@ describe('ADMIN_PASSWORD', () => {
     expect(loadConfig({}).adminPassword).toBeUndefined();
   });
 });
+
+describe('outgoing mail', () => {
+  it('is off without SMTP_URL (an empty one too), and on with one', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: '', MAIL_FROM: '' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@smtp.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@smtp.example.com:465',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+  });
+
+  it("sends from no-reply at the site's public host unless MAIL_FROM says otherwise", () => {
+    expect(loadConfig({}).mailFrom).toBe('Dynasty Forge <no-reply@localhost>');
+    expect(loadConfig({ PUBLIC_URL: 'https://dynasty.example.com/' }).mailFrom).toBe(
+      'Dynasty Forge <no-reply@dynasty.example.com>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Site <site@example.org>' }).mailFrom).toBe('Site <site@example.org>');
+  });
+});

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { SITE_NAME } from '#common/site.ts';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import pkg from '#package.json' with { type: 'json' };
 import { FIRST_SUPER_USER_NAME } from './accounts/bootstrap.ts';
 import { passwordProblem } from './accounts/password-rules.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import { isConnectionKey } from './leagues/connection-keys.ts';
 
 /** A User-Agent value: printable ASCII, as HTTP headers allow; empty counts as unset. */
 const userAgent = z.preprocess(
@@ -31,6 +33,31 @@ const envSchema = z
       .regex(/^[\w:.-]{1,40}$/)
       .default('dyn:'),
     SESSION_SECRET: z.string().min(32).optional(),
+    /**
+     * The key that encrypts the league connections kept on site accounts (decision 022): 32 random
+     * bytes in base64 (`openssl rand -base64 32`), the same in every server process.
+     */
+    CONNECTIONS_KEY: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string()
+        .trim()
+        .refine(isConnectionKey, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+        .optional(),
+    ),
+    /** Keys CONNECTIONS_KEY replaced, comma-separated: still read, and rows under them are re-encrypted on start. */
+    CONNECTIONS_OLD_KEYS: z
+      .string()
+      .default('')
+      .refine(
+        (v) =>
+          v
+            .split(',')
+            .map((k) => k.trim())
+            .filter(Boolean)
+            .every(isConnectionKey),
+        'each key must be 32 bytes in base64',
+      ),
     PUBLIC_URL: z.string().url().optional(),
     /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
     USER_AGENT: userAgent,
@@ -73,6 +100,13 @@ const envSchema = z
     ALLOWED_HOSTS: z.string().default(''),
     /** Log-in, sign-up and password-change attempts per client address a minute (test servers raise it). */
     AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_ATTEMPTS_PER_MINUTE),
+    /**
+     * Outgoing mail (password-reset links): an SMTP URL as nodemailer reads it,
+     * smtp://user:pass@host:587 or smtps://…:465; unset, the site sends no mail.
+     */
+    SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
+    /** The From of the site's mail; default the site's name at no-reply@ the PUBLIC_URL's host (or localhost). */
+    MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(3).max(200).optional()),
     /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
@@ -140,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
     redisPrefix: e.REDIS_PREFIX,
     sessionSecret: e.SESSION_SECRET,
+    /** The league connections' current key and the older ones still read (decision 022). */
+    connectionsKey: e.CONNECTIONS_KEY,
+    connectionsOldKeys: e.CONNECTIONS_OLD_KEYS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
     publicUrl: e.PUBLIC_URL,
     mflApiUrl: e.MFL_API_URL.replace(/\/$/, ''),
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/$/, ''),
@@ -160,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       .map((h) => h.toLowerCase()),
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
+    smtpUrl: e.SMTP_URL,
+    mailFrom:
+      e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),
     adpRefreshMinutes: e.ADP_REFRESH_MINUTES,
     /** Walk Sleeper's user graph for public dynasty leagues. */

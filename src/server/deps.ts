@@ -4,9 +4,11 @@ import type { PageRenderer } from '#common/page-render.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
 import type { MflSharingHooks } from './leagues/routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
 export interface AppDeps {
@@ -33,4 +35,11 @@ export interface AppDeps {
    * app: the league routes ask and keep it, Rookie ADP reads it. buildApp makes it when not given.
    */
   mflSharing?: MflSharingHooks;
+  /** Outgoing mail (password-reset links); buildApp makes it from SMTP_URL when not given, none without. */
+  mailer?: Mailer;
+  /**
+   * The key ring that seals the league connections kept on site accounts (decision 022); null: none
+   * are kept (everyone keeps the browser's cookies). buildApp resolves it from the config when not given.
+   */
+  connectionKeys?: ConnectionKeys | null;
 }

@@ -5,6 +5,8 @@ import { type Cache, memoryCache, redisCache, redisReady } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { resolveConnectionKeys } from './leagues/connection-keys.ts';
+import { reencryptConnections } from './leagues/connection-store.ts';
 import { Egress } from './leagues/egress.ts';
 import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
 import { loggerOptions } from './ops/logging.ts';
@@ -50,6 +52,19 @@ export async function createRuntime(
       if (seeded.articles || seeded.profiles)
         log(`Added ${seeded.articles} demo articles and ${seeded.profiles} demo prospect profiles.`);
     }
+    // The league connections kept on site accounts (decision 022): their key, and the rows still
+    // under an older one sealed again under the current key.
+    const connections = resolveConnectionKeys(config);
+    if (connections.notice) log(connections.notice);
+    if (connections.keys) {
+      const { reencrypted, unreadable } = await reencryptConnections(database.db, connections.keys);
+      if (reencrypted)
+        log(`Re-encrypted ${reencrypted} saved league connections under the current CONNECTIONS_KEY.`);
+      if (unreadable)
+        log(
+          `${unreadable} saved league connections are under a key that is not configured: add it to CONNECTIONS_OLD_KEYS, or their owners connect again.`,
+        );
+    }
     const egress = egressFor(config, cache, opts.limits);
     const app = await buildApp({
       services: leagueServicesFor(config, cache, { limits: opts.limits, egress }),
@@ -59,6 +74,7 @@ export async function createRuntime(
       cache,
       redis,
       egress,
+      connectionKeys: connections.keys ?? null,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
       logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
     });

@@ -37,6 +37,12 @@ export interface TestAppOptions {
   /** League services of the test's own (stubs); else the simulator's, or the ones the config names. */
   services?: LeagueServices | ((config: Config, cache: Cache) => LeagueServices);
   serviceLimits?: AppDeps['serviceLimits'];
+  /** Outgoing mail (a capture, see #test/mail.ts); else none, as without SMTP_URL. */
+  mailer?: AppDeps['mailer'];
+  /** The league connections' key ring (decision 022); else a random one for the app (null: none kept). */
+  connectionKeys?: AppDeps['connectionKeys'];
+  /** The app's logger (a test that reads the log lines); else none. */
+  logger?: AppDeps['logger'];
 }
 
 export interface TestApp {
@@ -90,8 +96,11 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
       opts.serviceLimits ??
       (opts.sim ? { mfl: quickLimits, sleeper: quickLimits, flea: quickLimits } : undefined),
     cookieSecret: TEST_COOKIE_SECRET,
+    connectionKeys: opts.connectionKeys,
+    logger: opts.logger,
     clientDir: opts.clientDir,
     pageRenderer: opts.pageRenderer,
+    mailer: opts.mailer,
   });
   await app.ready();
   const request: TestApp['request'] = ({ cookie, ...o }) =>

@@ -1,7 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { TEST_SERVICE_ENV } from './test-env.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server bundled once for the run (global-setup.ts), as `npm start` builds it. */
+    serverBundle?: string;
+  }
+}
+
+/**
+ * How a test starts the server: under Vitest from the run's bundle of today's sources, elsewhere
+ * (benchmarks) from the sources through tsx.
+ */
+export function serverCommand(): string[] {
+  const bundle = process.env.VITEST ? inject('serverBundle') : undefined;
+  return bundle ? [join(bundle, 'main.js')] : ['--import', 'tsx', 'src/server/main.ts'];
+}
 
 const root = join(import.meta.dirname, '../..');
 
@@ -38,9 +55,7 @@ export async function startServerProcess(
   let log = '';
   const started = performance.now();
   // The built server runs with the flags `npm start` gives it (package.json).
-  const args = opts.built
-    ? ['--max-semi-space-size=1', 'dist/server/main.js']
-    : ['--import', 'tsx', 'src/server/main.ts'];
+  const args = opts.built ? ['--max-semi-space-size=1', 'dist/server/main.js'] : serverCommand();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

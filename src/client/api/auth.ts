@@ -1,7 +1,17 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { destinationAfterLogIn } from '#common/next-path.ts';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
-import type { LoginInput, PasswordChange, SignupInput, User } from '#common/users.ts';
+import type {
+  AccountDelete,
+  LoginInput,
+  PasswordChange,
+  PasswordReset,
+  PasswordResetInfo,
+  PasswordResetRequest,
+  SignupInput,
+  User,
+} from '#common/users.ts';
+import { showAfterLoad } from '../lib/after-load.ts';
 import { ApiError, api } from './http.ts';
 
 /*
@@ -90,4 +100,42 @@ export function useLogOut() {
       else window.location.reload();
     },
   });
+}
+
+export const deleteAccount = (body: AccountDelete) =>
+  api<{ deleted: number }>('users/currentUser', { method: 'DELETE', body });
+
+/**
+ * Deleting one's own account (the password confirms it). The browser is logged out with it, so the
+ * page loads the home page afresh, which says what happened.
+ */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      showAfterLoad('Your account is deleted, and you are logged out. Thank you for having been here.');
+      window.location.assign('/');
+    },
+  });
+}
+
+/** Whether "Forgot password" mails a link (else a site administrator issues one). */
+export function usePasswordResetInfo() {
+  return useQuery({
+    queryKey: ['password-reset-info'],
+    queryFn: ({ signal }) => api<PasswordResetInfo>('password-reset', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Asks for a reset link by mail; the answer is the same whether the address has an account or not. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (body: PasswordResetRequest) => api<{ ok: true }>('password-reset/request', { body }),
+  });
+}
+
+/** Sets a new password with a reset link's token; every session of the account ends. */
+export function useResetPassword() {
+  return useMutation({ mutationFn: (body: PasswordReset) => api<{ ok: true }>('password-reset', { body }) });
 }

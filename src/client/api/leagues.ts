@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Connections, League, LeagueType, PlayerFind } from '#common/leagues.ts';
+import type { Connections, League, LeagueAccountList, LeagueType, PlayerFind } from '#common/leagues.ts';
 import { ApiError, api } from './http.ts';
 
 /*
@@ -23,6 +23,7 @@ const connectPath: Record<LeagueType, string> = {
 export const leagueKeys = {
   connections: ['league-connections'] as const,
   leagues: (service: LeagueType) => ['league-list', service] as const,
+  accounts: ['league-accounts'] as const,
 };
 
 export function fetchConnections(): Promise<Connections> {
@@ -102,11 +103,56 @@ export function useStopSharingMflDrafts() {
   });
 }
 
-/** The league as each service's tool routes take it (spec section 7): flea league_id + team_id, mfl league_id + franchise_id + url, sleeper league_id. */
+/**
+ * The league as each service's tool routes take it (spec section 7): flea league_id + team_id, mfl
+ * league_id + franchise_id + url, sleeper league_id; and the saved account it came from, if any.
+ */
 export function leagueRef(l: League) {
-  if (l.type === 'mfl') return { league_id: l.league_id, franchise_id: l.franchise_id ?? '', url: l.url };
-  if (l.type === 'flea') return { league_id: l.league_id, team_id: l.team_id ?? '' };
-  return { league_id: l.league_id };
+  const account = l.account ? { account: l.account } : {};
+  if (l.type === 'mfl')
+    return { league_id: l.league_id, franchise_id: l.franchise_id ?? '', url: l.url, ...account };
+  if (l.type === 'flea') return { league_id: l.league_id, team_id: l.team_id ?? '', ...account };
+  return { league_id: l.league_id, ...account };
+}
+
+// --- League accounts kept on the site account (signed-in users) ---------------------------------
+
+export const leagueAccountsQueryOptions = () =>
+  queryOptions({
+    queryKey: leagueKeys.accounts,
+    queryFn: ({ signal }) => api<LeagueAccountList>('league-accounts', { signal }),
+  });
+
+export function useLeagueAccounts() {
+  return useQuery(leagueAccountsQueryOptions());
+}
+
+/** After an account changes, every list that depends on the accounts is asked again. */
+function useAfterAccountChange() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: leagueKeys.accounts }),
+      client.invalidateQueries({ queryKey: leagueKeys.connections }),
+      client.invalidateQueries({ queryKey: ['league-list'] }),
+    ]);
+}
+
+export function useSetLeagueAccountActive() {
+  const after = useAfterAccountChange();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api(`league-accounts/${encodeURIComponent(id)}`, { body: { active } }),
+    onSettled: after,
+  });
+}
+
+export function useRemoveLeagueAccount() {
+  const after = useAfterAccountChange();
+  return useMutation({
+    mutationFn: (id: string) => api(`league-accounts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: after,
+  });
 }
 
 /** Whether the league carries the visitor's own team id that its service's tool routes need. */

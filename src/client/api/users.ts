@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contributor, User, UserCreate, UserList, UserUpdate } from '#common/users.ts';
+import type { Contributor, ResetLink, User, UserCreate, UserList, UserUpdate } from '#common/users.ts';
 import { authKeys } from './auth.ts';
 import { api, query } from './http.ts';
 
@@ -81,5 +81,12 @@ export function useDeleteUser() {
     // Authors show on public pages too, so every cached query is retired.
     // Marked stale, not refetched: the open form's own item is gone, and the next screen reloads.
     onSuccess: () => client.invalidateQueries({ refetchType: 'none' }),
+  });
+}
+
+/** A super user makes a password-reset link for a user, to hand over (shown once). */
+export function useIssueResetLink() {
+  return useMutation({
+    mutationFn: (id: number) => api<ResetLink>(`users/${id}/password-reset`, { method: 'POST' }),
   });
 }

@@ -2,27 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountDeleteSchema,
   loginSchema,
   passwordChangeSchema,
   signupAnswerSchema,
   signupSchema,
   userSchema,
 } from '#common/users.ts';
+import type { Cache } from '../cache.ts';
+import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import type { MflSharingHooks } from '../leagues/routes.ts';
 import { requireUser } from './current-user.ts';
 import { accountLoginLimit, currentPasswordGuessLimit, perAddressLimit } from './login-limits.ts';
+import { dropResetTokens } from './password-resets.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE } from './sessions.ts';
-import { findLogin, findLoginById, insertUser, setPasswordHash } from './users.ts';
+import { deleteOwnAccount, findLogin, findLoginById, insertUser, setPasswordHash } from './users.ts';
 
 // One message for an unknown e-mail and a wrong password, so the answer reveals no accounts.
 const LOGIN_FAILED = 'Incorrect e-mail or password.';
 
-/** POST /login, /signup, /logout and GET /users/currentUser. */
-export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinute: number) {
+export interface AuthRoutesOptions {
+  attemptsPerMinute: number;
+  cache: Cache;
+  /** A deleted account's consent to share MFL drafts is withdrawn with it. */
+  mflSharing?: MflSharingHooks;
+}
+
+/**
+ * POST /login, /signup, /logout, GET /users/currentUser, its password change and its deletion.
+ */
+export async function authRoutes(
+  scope: FastifyInstance,
+  db: Db,
+  { attemptsPerMinute, cache, mflSharing }: AuthRoutesOptions,
+) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const accountLimit = accountLoginLimit(scope);
   const currentPasswordLimit = currentPasswordGuessLimit(scope);
@@ -97,6 +115,8 @@ export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinu
         throw badRequest('Choose a password you have not been using.', 'newPassword');
       assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
       await setPasswordHash(db, me.id, await hashPassword(newPassword));
+      // A reset link made for the old password is of no more use.
+      await dropResetTokens(db, me.id);
       // Every session of the account ends, this one too; this browser gets a fresh one.
       await destroyUserSessions(db, me.id);
       setSessionCookie(req, reply, await createSession(db, me.id));
@@ -113,6 +133,38 @@ export async function authRoutes(scope: FastifyInstance, db: Db, attemptsPerMinu
       clearSessionCookie(req, reply);
       if (token) await scope.sessionEnds.end(token);
       return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/users/currentUser',
+    {
+      config: perAddress,
+      onRequest: async (req) => {
+        requireUser(req);
+      },
+      schema: { body: accountDeleteSchema, response: { 200: z.object({ deleted: z.number().int() }) } },
+    },
+    async (req, reply) => {
+      const me = requireUser(req);
+      // The password is asked again, and guessing it from a stolen session is counted as for a change.
+      await currentPasswordLimit.check(req);
+      const account = await findLoginById(db, me.id);
+      if (!account || !(await verifyPassword(account.passwordHash, req.body.password))) {
+        await currentPasswordLimit.recordFailure(req);
+        throw forbidden('The password is not right.');
+      }
+      // The row goes in one transaction, its sessions, reset links and saved connections with it.
+      const moved = await deleteOwnAccount(db, me.id);
+      const withdrawn = await mflSharing?.forgetUser(me.id);
+      // Articles and profiles name their author, who is now a former contributor.
+      if (moved.articles + moved.profiles > 0) await bumpContentVersion(cache);
+      clearSessionCookie(req, reply);
+      req.log.info(
+        { userId: me.id, ...moved, sharedLeaguesRemoved: withdrawn?.leagues ?? 0 },
+        'account deleted by its owner',
+      );
+      return { deleted: me.id };
     },
   );
 

@@ -82,6 +82,11 @@ async function lockSuperUsers(tx: Tx): Promise<number[]> {
 }
 
 const noLongerSuperUser = () => new HttpError(403, 'Only super users may do that.');
+const lastSuperUserLeaving = () =>
+  new HttpError(
+    409,
+    'You are the last super user; make someone else a super user before you delete your account.',
+  );
 const lastSuperUser = () =>
   new HttpError(409, 'You are the last super user; make someone else a super user first.');
 
@@ -180,18 +185,42 @@ export async function deleteUser(
         .for('update');
       if (!heir) throw new HttpError(400, 'The contributor chosen to take over the content was not found.');
     }
-    const heir = contentTo ?? null;
-    const movedArticles = await tx
-      .update(articles)
-      .set({ contributorId: heir })
-      .where(eq(articles.contributorId, id))
-      .returning({ id: articles.id });
-    const movedProfiles = await tx
-      .update(profiles)
-      .set({ contributorId: heir })
-      .where(eq(profiles.contributorId, id))
-      .returning({ id: profiles.id });
-    await tx.delete(users).where(eq(users.id, id));
-    return { articles: movedArticles.length, profiles: movedProfiles.length };
+    return removeAccount(tx, id, contentTo ?? null);
+  });
+}
+
+/**
+ * The account's articles and profiles go to `heir` (or to no one: credited to a former contributor),
+ * then its row goes, and with it, by the foreign keys' cascades, everything that hangs on it:
+ * sessions, reset links, saved league connections.
+ */
+async function removeAccount(tx: Tx, id: number, heir: number | null) {
+  const movedArticles = await tx
+    .update(articles)
+    .set({ contributorId: heir })
+    .where(eq(articles.contributorId, id))
+    .returning({ id: articles.id });
+  const movedProfiles = await tx
+    .update(profiles)
+    .set({ contributorId: heir })
+    .where(eq(profiles.contributorId, id))
+    .returning({ id: profiles.id });
+  await tx.delete(users).where(eq(users.id, id));
+  return { articles: movedArticles.length, profiles: movedProfiles.length };
+}
+
+/**
+ * A user deleting their own account (the password checked by the route). Their articles and profiles
+ * stay, credited to a former contributor, as when a super user deletes an account without naming an
+ * heir. A super user's own deletion takes the same lock as a deletion by another: it is refused (409)
+ * while they are the last super user.
+ */
+export async function deleteOwnAccount(db: Db, id: number): Promise<{ articles: number; profiles: number }> {
+  return db.transaction(async (tx) => {
+    const supers = await lockSuperUsers(tx);
+    if (supers.includes(id) && supers.every((s) => s === id)) throw lastSuperUserLeaving();
+    const [me] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    if (!me) throw new HttpError(404, 'No user with that id.');
+    return removeAccount(tx, id, null);
   });
 }

@@ -29,6 +29,13 @@ const listPages: Record<string, PageMeta> = {
     path: '/articles',
     type: 'website',
   },
+  '/privacy': {
+    title: documentTitle('Privacy'),
+    description:
+      'What Dynasty Forge keeps about you, why, and for how long: account, log-ins, league connections, shared drafts and logs.',
+    path: '/privacy',
+    type: 'website',
+  },
   '/profiles': {
     title: documentTitle('Draft Prospect Profiles'),
     description:

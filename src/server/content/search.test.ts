@@ -125,4 +125,23 @@ describe('site search', () => {
     const none = await t.request({ method: 'GET', url: '/api/profiles?search=superflex&position=RB' });
     expect(none.json().total).toBe(0);
   });
+
+  it('finds the very items the list routes find for a term (one set of text tests)', async () => {
+    // Site search is the database function search_content; the lists filter with text-search.ts.
+    for (const term of ['superflex', 'Jamar Chase', 'chase', 'quarterbacks', '"running backs"', 'LSU']) {
+      const found = (await search(term)).items;
+      const listed = async (kind: 'articles' | 'profiles') =>
+        (await t.request({ method: 'GET', url: `/api/${kind}?search=${encodeURIComponent(term)}` }))
+          .json()
+          .items.map((i: { shortname: string }) => i.shortname)
+          .sort();
+      const of = (type: string) =>
+        found
+          .filter((r) => r.type === type)
+          .map((r) => r.shortname)
+          .sort();
+      expect(of('article'), term).toEqual(await listed('articles'));
+      expect(of('profile'), term).toEqual(await listed('profiles'));
+    }
+  });
 });

@@ -2,13 +2,6 @@ import { sql } from 'drizzle-orm';
 import { type ListAnswer, previewText, type SearchResult, searchHeader } from '#common/content.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
-import {
-  articleRank,
-  profileRank,
-  tsQuery,
-  visibleArticleMatches,
-  visibleProfileMatches,
-} from './text-search.ts';
 
 interface Hit {
   type: 'article' | 'profile';
@@ -37,40 +30,12 @@ export async function searchContent(
   limit: number,
   page: number,
 ): Promise<ListAnswer<SearchResult>> {
-  const query = sql`
-      WITH q AS (SELECT ${tsQuery(term)} AS tsq),
-      a AS (
-        SELECT id, count(*) OVER () AS matches FROM (${visibleArticleMatches(term)}) m
-         ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
-      ), p AS (
-        SELECT id, count(*) OVER () AS matches FROM (${visibleProfileMatches(term)}) m
-         ORDER BY date DESC, id DESC LIMIT ${CANDIDATES}
-      ), hits AS (
-        SELECT 'article' AS type, articles.id, articles.date, ${articleRank(term, sql`q.tsq`)} AS score
-          FROM a JOIN articles ON articles.id = a.id CROSS JOIN q
-        UNION ALL
-        SELECT 'profile' AS type, profiles.id, profiles.date, ${profileRank(term, sql`q.tsq`)} AS score
-          FROM p JOIN profiles ON profiles.id = p.id CROSS JOIN q
-      ), ranked AS (
-        SELECT type, id, date, score FROM hits
-         ORDER BY score DESC, date DESC, id DESC
-         LIMIT ${limit} OFFSET ${(page - 1) * limit}
-      )
-      SELECT r.type, coalesce((SELECT max(matches) FROM a), 0) + coalesce((SELECT max(matches) FROM p), 0) AS total,
-             coalesce(ar.shortname, pr.shortname) AS shortname, ar.title, pr.name, pr.position, pr.school,
-             u.name AS author, r.date, coalesce(ar.body, pr.body) AS body
-        FROM ranked r
-        LEFT JOIN articles ar ON r.type = 'article' AND ar.id = r.id
-        LEFT JOIN profiles pr ON r.type = 'profile' AND pr.id = r.id
-        LEFT JOIN users u ON u.id = coalesce(ar.contributor_id, pr.contributor_id)
-       ORDER BY r.score DESC, r.date DESC, r.id DESC`;
-  // A broad term matches half the catalogue, and the planner then prefers reading every row's
-  // large out-of-line `search` vector to the GIN index, at ten times the cost: the planner's cost
-  // model does not charge for reading the vector. This query alone is told to use the indexes.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return queryRows<Hit>(tx, query);
-  });
+  // The query is the function search_content (migration 0042): one round trip, planned once per
+  // connection, and run with the GIN indexes (decision 007).
+  const rows = await queryRows<Hit>(
+    db,
+    sql`SELECT * FROM search_content(${term}, ${limit}, ${(page - 1) * limit}, ${CANDIDATES})`,
+  );
   return {
     items: rows.map((r) => ({
       type: r.type,

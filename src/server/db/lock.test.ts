@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, freePort } from '#test/server-process.ts';
+import { exited, freePort, serverCommand } from '#test/server-process.ts';
 import { lockDataDir } from './lock.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -76,15 +76,7 @@ describe('data-directory lock', () => {
         let log = '';
         const child: ChildProcess = spawn(
           'unshare',
-          [
-            '--pid',
-            '--fork',
-            '--kill-child=SIGKILL',
-            process.execPath,
-            '--import',
-            'tsx',
-            'src/server/main.ts',
-          ],
+          ['--pid', '--fork', '--kill-child=SIGKILL', process.execPath, ...serverCommand()],
           {
             cwd: root,
             env: {

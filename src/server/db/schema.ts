@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 // The tables as the SQL migrations create them; migrations/*.sql are the source of truth.
 // The generated `search` tsvector columns are left out so that plain selects never fetch them;
@@ -32,6 +32,39 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/** Password-reset links: the SHA-256 of each link's token, single use, short-lived (migration 0070). */
+export const passwordResets = pgTable('password_resets', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+/** League connections kept on site accounts (migration 0060, decision 022). */
+export const leagueConnections = pgTable(
+  'league_connections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text('service').notNull(),
+    accountHash: text('account_hash').notNull(),
+    label: text('label').notNull(),
+    keyId: text('key_id').notNull(),
+    credential: text('credential').notNull(),
+    active: boolean('active').notNull().default(true),
+    sessionEnded: boolean('session_ended').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    unique('league_connections_user_id_service_account_hash_key').on(t.userId, t.service, t.accountHash),
+    index('league_connections_key_idx').on(t.keyId),
+  ],
+);
 
 export const articles = pgTable('articles', {
   id: serial('id').primaryKey(),

@@ -4,6 +4,7 @@ import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
 import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
+import { issueResetToken } from '../accounts/password-resets.ts';
 import { apiRoutes } from './route-list.ts';
 import { PLAIN_WORDS } from './validation-message.ts';
 
@@ -76,6 +77,11 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
   const freshArticle = async () => (await t.post('/api/articles', article, superCookie)).json().id as number;
   const freshProfile = async () => (await t.post('/api/profiles', profile, superCookie)).json().id as number;
   const freshUser = async () => t.userWithRole('user');
+  /** A league account saved on the user's site account (connected again after each removal). */
+  const freshLeagueAccount = async () => {
+    await t.post('/api/sleeper/connect', { username: 'dynastydemo' }, userCookie);
+    return (await t.get('/api/league-accounts', userCookie)).json().accounts[0].id as string;
+  };
   const mflRef = {
     league_id: '12345',
     franchise_id: '0001',
@@ -101,6 +107,27 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       url: '/api/users/currentUser/password',
       body: { currentPassword: 'password123', newPassword: 'quiet meadow lantern 4821' },
       cookie: (await freshUser()).cookie,
+    }),
+    'DELETE /api/users/currentUser': async () => ({
+      url: '/api/users/currentUser',
+      body: { password: 'password123' },
+      cookie: (await freshUser()).cookie,
+    }),
+    'GET /api/password-reset': () => ({ url: '/api/password-reset' }),
+    'POST /api/password-reset/request': () => ({
+      url: '/api/password-reset/request',
+      body: { email: uniqueEmail('reset') },
+    }),
+    'POST /api/password-reset': async () => ({
+      url: '/api/password-reset',
+      body: {
+        token: (await issueResetToken(t.database.db, (await freshUser()).user.id)).token,
+        newPassword: 'quiet meadow lantern 4821',
+      },
+    }),
+    'POST /api/users/:id/password-reset': async () => ({
+      url: `/api/users/${(await freshUser()).user.id}/password-reset`,
+      cookie: superCookie,
     }),
     'GET /api/users': () => ({
       url: '/api/users',
@@ -182,11 +209,26 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     }),
     'POST /api/sleeper/rostership': () => ({
       url: '/api/sleeper/rostership',
-      body: { leagues: [{ league_id: '123456' }] },
+      body: { leagues: [{ league_id: '123456' }, { league_id: '123457', account: '1' }] },
       cookie: leagueCookies,
     }),
     'POST /api/flea/rostership': () => ({
       url: '/api/flea/rostership',
+      body: { leagues: [{ league_id: '123', team_id: '456' }] },
+      cookie: leagueCookies,
+    }),
+    'POST /api/mfl/my-week': () => ({
+      url: '/api/mfl/my-week',
+      body: { leagues: [mflRef], week: 3 },
+      cookie: leagueCookies,
+    }),
+    'POST /api/sleeper/my-week': () => ({
+      url: '/api/sleeper/my-week',
+      body: { leagues: [{ league_id: '123456' }] },
+      cookie: leagueCookies,
+    }),
+    'POST /api/flea/my-week': () => ({
+      url: '/api/flea/my-week',
       body: { leagues: [{ league_id: '123', team_id: '456' }] },
       cookie: leagueCookies,
     }),
@@ -271,6 +313,16 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       cookie: superCookie,
     }),
     'POST /api/mfl/sharing': () => ({ url: '/api/mfl/sharing', body: { share: false } }),
+    'GET /api/league-accounts': () => ({ url: '/api/league-accounts', cookie: userCookie }),
+    'POST /api/league-accounts/:id': async () => ({
+      url: `/api/league-accounts/${await freshLeagueAccount()}`,
+      body: { active: false },
+      cookie: userCookie,
+    }),
+    'DELETE /api/league-accounts/:id': async () => ({
+      url: `/api/league-accounts/${await freshLeagueAccount()}`,
+      cookie: userCookie,
+    }),
     'POST /api/admin/adp/discovery': () => ({
       url: '/api/admin/adp/discovery',
       body: { action: 'pause' },
@@ -343,13 +395,20 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
           });
       }
       if (route.includes('/:')) {
+        // The parameter's segment is replaced, wherever it sits in the address.
+        const at = route
+          .split(' ')[1]
+          .split('/')
+          .findIndex((s) => s.startsWith(':'));
         for (const v of ['a\u0000b', '2147483648', '99999999999999999999'])
           tries.push({
             label: `path parameter = ${JSON.stringify(v)}`,
             nul: v.includes('\u0000'),
             probe: async () => {
               const fresh = await probe();
-              return { ...fresh, url: fresh.url.replace(/[^/]+$/, encodeURIComponent(v)) };
+              const segments = fresh.url.split('/');
+              segments[at] = encodeURIComponent(v);
+              return { ...fresh, url: segments.join('/') };
             },
           });
       }

@@ -110,6 +110,8 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     const scripts = [...doc.querySelectorAll('script')].map((s) => s.getAttribute('type'));
     expect(scripts.sort()).toEqual(['application/json', 'application/json', 'application/ld+json', 'module']);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    // The page reads without its scripts: they are asked for after its pictures and styles.
+    expect(doc.querySelector('script[type="module"]')!.getAttribute('fetchpriority')).toBe('low');
   });
 
   it('renders a profile with its ProfilePage JSON-LD about the Person', async () => {
@@ -174,6 +176,20 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(after.doc.querySelector('main h1')!.textContent).toBe('Rendered Rookie Rankings, Revised');
   });
 
+  it('renders the privacy page whole, with its title and description and nothing to load', async () => {
+    const { res, doc } = await get('/privacy');
+    expect(res.statusCode).toBe(200);
+    expect(doc.querySelector('main h1')!.textContent).toBe('Privacy');
+    expect(doc.querySelector('main')!.textContent).toContain('A session lasts 30 days');
+    expect(doc.querySelector('main a[href="/account"]')).not.toBeNull();
+    expect(doc.querySelector('title')!.textContent).toBe('Privacy | Dynasty Forge');
+    expect(doc.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
+      /^What Dynasty Forge keeps/,
+    );
+    expect(doc.querySelector('footer a[href="/privacy"]')).not.toBeNull();
+    expect(pageData(doc)?.queries ?? []).toEqual([]);
+  });
+
   it('answers a missing article with its rendered 404 and no data to hydrate from', async () => {
     const { res, doc } = await get('/article/no-such-article');
     expect(res.statusCode).toBe(404);
@@ -188,6 +204,8 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
       expect(doc.querySelector('header nav')).not.toBeNull();
       expect(doc.querySelector('main [role="status"]')!.textContent).toContain('Loading page');
       expect(pageData(doc), url).toBeUndefined();
+      // Drawn by its scripts, so they keep the browser's usual priority.
+      expect(doc.querySelector('script[type="module"]')!.hasAttribute('fetchpriority'), url).toBe(false);
     }
   });
 });

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
-import { screenPreloads } from './spa.ts';
+import { inlineEntryStyles, screenPreloads, scriptsAfterContent } from './spa.ts';
 
 describe('screenPreloads', () => {
   const manifest = {
@@ -35,6 +35,39 @@ describe('screenPreloads', () => {
   });
 });
 
+describe('inlineEntryStyles', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dynasty-styles-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets/index-1.css'), '.a{color:red}\n');
+  writeFileSync(join(dir, 'assets/odd-1.css'), '.b{content:"</style><script>"}');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("puts the entry's stylesheet in the document and leaves the rest as it was", () => {
+    const head = (links: string) => `<head><title>x</title>${links}</head>`;
+    expect(
+      inlineEntryStyles(head('<link rel="stylesheet" crossorigin href="/assets/index-1.css">'), dir),
+    ).toBe(head('<style>.a{color:red}</style>'));
+    // One that could end the element, or that is not there, stays a link.
+    for (const link of [
+      '<link rel="stylesheet" crossorigin href="/assets/odd-1.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/gone-1.css">',
+    ])
+      expect(inlineEntryStyles(head(link), dir)).toBe(head(link));
+  });
+});
+
+describe('scriptsAfterContent', () => {
+  it("asks for a rendered page's scripts at low priority, once", () => {
+    const head =
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/a-1.js">\n<link rel="stylesheet" href="/assets/b.css"><img src="/x.svg" fetchpriority="high">';
+    const low = scriptsAfterContent(head);
+    expect(low).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a-1.js">\n<link rel="stylesheet" href="/assets/b.css"><img src="/x.svg" fetchpriority="high">',
+    );
+    expect(scriptsAfterContent(low)).toBe(low);
+  });
+});
+
 describe(`pages and assets of a built client (${testDbKind})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'dynasty-client-'));
   let t: TestApp;
@@ -43,8 +76,9 @@ describe(`pages and assets of a built client (${testDbKind})`, () => {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, 'index.html'),
-      '<!doctype html><html><head><title>x</title><!--app-head--></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>x</title><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(join(dir, 'assets/index-1.css'), '.site{color:red}');
     writeFileSync(join(dir, 'assets/search-page-1.js'), 'export const Component = () => null;');
     writeFileSync(
       join(dir, '.vite/manifest.json'),
@@ -70,7 +104,10 @@ describe(`pages and assets of a built client (${testDbKind})`, () => {
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers.vary).toContain('accept-encoding');
     const html = gunzipSync(res.rawPayload).toString();
+    // A page the browser draws asks for its code at the usual priority, and has the styles inline.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page-1.js">');
+    expect(html).toContain('<style>.site{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
 
     const plain = await t.request({ method: 'GET', url: '/search' });
     expect(plain.headers['content-encoding']).toBeUndefined();

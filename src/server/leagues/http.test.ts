@@ -549,26 +549,33 @@ describe('the queue for a turn', () => {
   it("a crawl's client sending through the same egress waits for the quiet between a visitor's calls", async () => {
     slowOk(20);
     const limits = { ...fast, requestsPerSecond: 20, burst: 1, concurrency: 2, backgroundQuietMs: 300 };
+    // A visitor's calls one after another, each asked a moment after the last one's answer (the
+    // site reads it and works out what to ask next).
+    const visitorCalls = async (site: ReturnType<typeof siteAndCrawl>['site'], from: number) => {
+      const started = performance.now();
+      for (let i = from; i < from + 8; i++) {
+        await site.getJson(`${server.url}/v/${i}`, { visitor: 'v' });
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      return performance.now() - started;
+    };
+    // The same calls with no crawl at all, on this machine as loaded as it is now.
+    const aloneMs = await visitorCalls(siteAndCrawl(limits).site, 100);
+    server.seen.length = 0;
     const { site, crawl } = siteAndCrawl(limits);
     const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
     await new Promise((r) => setTimeout(r, 150));
-    // A visitor's calls one after another, each asked a moment after the last one's answer (the
-    // site reads it and works out what to ask next).
-    const started = performance.now();
-    for (let i = 0; i < 8; i++) {
-      await site.getJson(`${server.url}/v/${i}`, { visitor: 'v' });
-      await new Promise((r) => setTimeout(r, 60));
-    }
-    const visitorMs = performance.now() - started;
+    const visitorMs = await visitorCalls(site, 0);
     await Promise.all(background);
     const seen = server.seen.map((s) => s.path.split('/')[1]);
     const first = seen.indexOf('v');
     const last = seen.lastIndexOf('v');
     // Only background calls already out when the visitor came can come between; none after that.
     expect(seen.slice(first, last + 1).filter((p) => p === 'bg')).toEqual([]);
-    // 8 calls of 20 ms, each followed by 60 ms of work: about 650 ms, as with no crawl at all (the
-    // queue's rule itself is timed on a fake clock in fair-queue.test.ts).
-    expect(visitorMs).toBeLessThan(1_200);
+    // 8 calls of 20 ms, each followed by 60 ms of work: about 650 ms, about as long as with no crawl
+    // (waiting behind the crawl's calls would add some 100 ms a call; the queue's rule itself is
+    // timed on a fake clock in fair-queue.test.ts).
+    expect(visitorMs).toBeLessThan(aloneMs + 400);
   });
 
   it("a crawl kept waiting past its longest wait goes out between a busy visitor's calls, never before one", async () => {

@@ -240,8 +240,9 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
   it("a visitor of one copy keeps another copy's crawl out while the visitor is busy", async () => {
     // Without the quiet, the crawl takes the turns between the visitor's calls.
     expect(await crawlBetweenVisitorCalls(0)).toBeGreaterThanOrEqual(4);
-    // With it, at most a call the crawl had already started on its way.
-    expect(await crawlBetweenVisitorCalls(300)).toBeLessThanOrEqual(1);
+    // With it, at most a call the crawl had already started on its way. (A quiet of 1 s, far above
+    // the visitor's 60 ms between calls, so a loaded machine's pauses do not open it.)
+    expect(await crawlBetweenVisitorCalls(1_000)).toBeLessThanOrEqual(1);
   });
 
   it('a 429 seen by one copy pauses the other', async () => {

@@ -24,9 +24,19 @@ import {
 import { type SearchablePlayer, searchable, searchPlayers } from '#common/player-search.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { guessingLimit, minutes } from '../http/guessing-limit.ts';
+import { saveConnection } from './connection-store.ts';
 import { isLeagueError, leagueError } from './errors.ts';
 import type { PlayerIdentity } from './players.ts';
 import type { LeagueServices } from './services.ts';
+import {
+  maskEmail,
+  mflSessionEnded,
+  noteUse,
+  onSiteAccount,
+  type VisitorAccount,
+  type VisitorAccountsDeps,
+  visitorAccounts,
+} from './visitor-accounts.ts';
 
 /** The visitor's choice to share their MFL leagues' rookie drafts (tools/rookie-adp/consent.ts). */
 export interface MflSharingHooks {
@@ -37,6 +47,8 @@ export interface MflSharingHooks {
     choice: { share: boolean; username: string },
   ): Promise<void>;
   stop(request: FastifyRequest, reply: FastifyReply): Promise<{ leagues: number; drafts: number }>;
+  /** A deleted account's consent: what only it shared goes, whatever its choice was. */
+  forgetUser(userId: number): Promise<{ leagues: number; drafts: number }>;
 }
 
 export interface LeagueRoutesOptions {
@@ -45,6 +57,8 @@ export interface LeagueRoutesOptions {
   secureCookies: boolean;
   /** The app's one set of sharing hooks; without it, no one is asked and no one shares. */
   mflSharing?: MflSharingHooks;
+  /** Where signed-in users' connections are kept (decision 022): the database and the key. */
+  accounts: VisitorAccountsDeps;
 }
 
 /**
@@ -65,12 +79,7 @@ const FOUND_PLAYERS = 8;
 
 const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
 
-/** "d***@dynasty.test": enough to recognise one's address without handing it back whole. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  return `${email[0]}***${email.slice(at)}`;
-}
+export { maskEmail };
 
 /**
  * Runs a call to a league service. Errors already meant for the visitor pass through (a 503 also
@@ -160,6 +169,67 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
 
   const mflLoginFailures = fastify.hasDecorator('createRateLimit') ? mflLoginLimit(fastify) : undefined;
   const sharing = opts.mflSharing;
+  const { accounts } = opts;
+
+  /**
+   * Keeps a new connection: on the signed-in user's site account (when the server keeps them), else
+   * in this browser's cookies as it always was.
+   */
+  async function keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    c: { service: LeagueType; account: string; label: string; credential: string },
+    cookies: Record<string, string>,
+  ) {
+    const user = request.user;
+    if (user && accounts.connectionKeys && onSiteAccount(request, accounts)) {
+      await saveConnection(accounts.database.db, accounts.connectionKeys, { userId: user.id, ...c });
+      return;
+    }
+    for (const [name, value] of Object.entries(cookies)) reply.setCookie(name, value, cookieOptions(request));
+  }
+
+  /**
+   * The visitor's accounts of the service in use, each listed at once. One account's failure fails
+   * the list when it is the only one; with several, the others' leagues are still listed.
+   */
+  async function leaguesOf<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    service: LeagueType,
+    notConnected: string,
+    list: (account: VisitorAccount) => Promise<T[]>,
+  ): Promise<{ account: VisitorAccount; leagues: T[] }[]> {
+    const mine = (await visitorAccounts(request, accounts)).filter((a) => a.service === service);
+    if (mine.length === 0) throw unauthorized(notConnected);
+    await noteUse(request, accounts, mine);
+    const read = await Promise.allSettled(
+      mine.map(async (account) => ({
+        account,
+        leagues: await fromService(service, reply, () => list(account)),
+      })),
+    );
+    const listed = read.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    if (listed.length === 0) throw (read[0] as PromiseRejectedResult).reason;
+    return listed;
+  }
+
+  /** The account's leagues, each marked with the saved account it came from (none for a cookie). */
+  const fromAccounts = (lists: { account: VisitorAccount; leagues: League[] }[]): League[] => {
+    const seen = new Set<string>();
+    return lists.flatMap(({ account, leagues }) =>
+      leagues.flatMap((l) => {
+        // A league two of the visitor's accounts are in is listed once, under the first.
+        if (seen.has(l.league_id)) return [];
+        seen.add(l.league_id);
+        return [
+          account.accountId
+            ? { ...l, account: account.accountId, account_label: clip(account.label, 200) }
+            : l,
+        ];
+      }),
+    );
+  };
 
   app.post(
     '/mfl/login',
@@ -175,7 +245,12 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
           throw e;
         }
       });
-      reply.setCookie(leagueCookies.mfl, value, cookieOptions(request));
+      await keep(
+        request,
+        reply,
+        { service: 'mfl', account: username, label: clip(username, 100), credential: value },
+        { [leagueCookies.mfl]: value },
+      );
       await sharing?.choose(request, reply, { share: shareDrafts === true, username });
       return { ok: true as const };
     },
@@ -187,28 +262,29 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   });
 
   app.get('/mfl/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
-    const userCookie = request.cookies[leagueCookies.mfl];
-    if (!userCookie) throw unauthorized('Log in to MFL first.');
-    const leagues = await fromService('mfl', reply, async () => {
+    const lists = await leaguesOf(request, reply, 'mfl', 'Log in to MFL first.', async (account) => {
       try {
         const year = services.mfl.seasonYear();
-        const current = await services.mfl.myLeagues(userCookie, year);
+        const current = await services.mfl.myLeagues(account.credential, year);
         // Before a league renews for the new season it is only listed under the last one.
-        return current.length > 0 ? current : await services.mfl.myLeagues(userCookie, year - 1);
+        const leagues =
+          current.length > 0 ? current : await services.mfl.myLeagues(account.credential, year - 1);
+        return leagues.map(
+          (l): League => ({
+            league_id: clip(l.league_id, 64),
+            name: clip(l.name, 200),
+            url: clip(l.url, 500),
+            type: 'mfl',
+            franchise_id: l.franchise_id ? clip(l.franchise_id, 16) : undefined,
+          }),
+        );
       } catch (e) {
-        if (isLeagueError(e, 'not-logged-in')) clear(reply, leagueCookies.mfl);
+        if (isLeagueError(e, 'not-logged-in'))
+          throw await mflSessionEnded(request, accounts, account, () => clear(reply, leagueCookies.mfl));
         throw e;
       }
     });
-    return leagues.map(
-      (l): League => ({
-        league_id: clip(l.league_id, 64),
-        name: clip(l.name, 200),
-        url: clip(l.url, 500),
-        type: 'mfl',
-        franchise_id: l.franchise_id ? clip(l.franchise_id, 16) : undefined,
-      }),
-    );
+    return fromAccounts(lists);
   });
 
   // Stops sharing the visitor's MFL drafts with Rookie ADP, connected or not: shown wherever the
@@ -230,8 +306,12 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     async (request, reply) => {
       const user = await fromService('sleeper', reply, () => services.sleeper.user(request.body.username));
       const username = user.username || user.display_name || request.body.username;
-      reply.setCookie(leagueCookies.sleeperId, user.user_id, cookieOptions(request));
-      reply.setCookie(leagueCookies.sleeperName, username, cookieOptions(request));
+      await keep(
+        request,
+        reply,
+        { service: 'sleeper', account: user.user_id, label: clip(username, 100), credential: user.user_id },
+        { [leagueCookies.sleeperId]: user.user_id, [leagueCookies.sleeperName]: username },
+      );
       return { ok: true as const, username };
     },
   );
@@ -242,23 +322,29 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   });
 
   app.get('/sleeper/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
-    const userId = request.cookies[leagueCookies.sleeperId];
-    if (!userId) throw unauthorized('Connect your Sleeper account first.');
-    const leagues = await fromService('sleeper', reply, async () => {
-      const season = await services.sleeper
+    const season = () =>
+      services.sleeper
         .state()
         .then((s) => s.league_season || s.season)
         .catch(() => String(new Date().getUTCFullYear()));
-      return services.sleeper.userLeagues(userId, season);
-    });
-    return leagues.map(
-      (l): League => ({
-        league_id: clip(l.league_id, 64),
-        name: clip(l.name, 200),
-        url: `https://sleeper.com/leagues/${encodeURIComponent(l.league_id)}`,
-        type: 'sleeper',
-      }),
+    const lists = await leaguesOf(
+      request,
+      reply,
+      'sleeper',
+      'Connect your Sleeper account first.',
+      async (account) => {
+        const leagues = await services.sleeper.userLeagues(account.credential, await season());
+        return leagues.map(
+          (l): League => ({
+            league_id: clip(l.league_id, 64),
+            name: clip(l.name, 200),
+            url: `https://sleeper.com/leagues/${encodeURIComponent(l.league_id)}`,
+            type: 'sleeper',
+          }),
+        );
+      },
     );
+    return fromAccounts(lists);
   });
 
   // --- Fleaflicker -----------------------------------------------------------------------------
@@ -271,7 +357,12 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       const leagues = await fromService('flea', reply, () => services.flea.userLeagues(email));
       if (leagues.length === 0)
         throw new HttpError(404, 'Fleaflicker has no leagues for that e-mail address.');
-      reply.setCookie(leagueCookies.flea, email, cookieOptions(request));
+      await keep(
+        request,
+        reply,
+        { service: 'flea', account: email, label: maskEmail(email), credential: email },
+        { [leagueCookies.flea]: email },
+      );
       return { ok: true as const };
     },
   );
@@ -282,18 +373,23 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   });
 
   app.get('/flea/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) => {
-    const email = request.cookies[leagueCookies.flea];
-    if (!email) throw unauthorized('Connect your Fleaflicker account first.');
-    const leagues = await fromService('flea', reply, () => services.flea.userLeagues(email));
-    return leagues.map(
-      (l): League => ({
-        league_id: String(l.id),
-        name: clip(l.name, 200),
-        url: `https://www.fleaflicker.com/nfl/leagues/${l.id}`,
-        type: 'flea',
-        team_id: l.ownedTeam ? String(l.ownedTeam.id) : undefined,
-      }),
+    const lists = await leaguesOf(
+      request,
+      reply,
+      'flea',
+      'Connect your Fleaflicker account first.',
+      async (account) =>
+        (await services.flea.userLeagues(account.credential)).map(
+          (l): League => ({
+            league_id: String(l.id),
+            name: clip(l.name, 200),
+            url: `https://www.fleaflicker.com/nfl/leagues/${l.id}`,
+            type: 'flea',
+            team_id: l.ownedTeam ? String(l.ownedTeam.id) : undefined,
+          }),
+        ),
     );
+    return fromAccounts(lists);
   });
 
   // --- Shared ----------------------------------------------------------------------------------
@@ -302,6 +398,22 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     '/connections',
     { schema: { response: { 200: connectionsSchema } } },
     async (request): Promise<Connections> => {
+      if (onSiteAccount(request, accounts)) {
+        const mine = await visitorAccounts(request, accounts);
+        const of = (service: LeagueType) =>
+          mine.filter((a) => a.service === service).map((a) => ({ id: a.accountId ?? '', label: a.label }));
+        const [mfl, sleeper, flea] = [of('mfl'), of('sleeper'), of('flea')];
+        return {
+          mfl: {
+            connected: mfl.length > 0,
+            sharesDrafts: Boolean(await sharing?.contributor(request)),
+            accounts: mfl,
+          },
+          sleeper: { connected: sleeper.length > 0, username: sleeper[0]?.label, accounts: sleeper },
+          flea: { connected: flea.length > 0, email: flea[0]?.label, accounts: flea },
+          onAccount: true,
+        };
+      }
       const c = request.cookies;
       const sleeperId = c[leagueCookies.sleeperId];
       const email = c[leagueCookies.flea];
@@ -324,7 +436,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   const serialised = new WeakMap<PlayerIdentity[], { body: string; etag: string }>();
   app.get('/players', async (request, reply) => {
     // A visitor connected to Fleaflicker lends a league of theirs to its listing, should it be needed.
-    const email = request.cookies[leagueCookies.flea];
+    const email = (await visitorAccounts(request, accounts)).find((a) => a.service === 'flea')?.credential;
     const fleaLeague = email
       ? async () => (await services.flea.userLeagues(email))[0]?.id?.toString()
       : undefined;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { League, LeaguePlayer, LeagueType } from '#common/leagues.ts';
 import type { LineupInfo } from '#common/lineup.ts';
+import type { MyWeekAnswer } from '#common/my-week.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
@@ -223,6 +224,36 @@ describe.each(services)('%s failing', (failing) => {
       }
     },
   );
+
+  it.each(faults)('$name: My week gives every league of the other services', async ({ kind }) => {
+    breakService(failing, kind);
+    const bed = await freshApp();
+    try {
+      for (const s of answering) {
+        const refs = leagues[s].slice(0, 5).map(refOf);
+        const { status, body } = await bed.post(`/api/${s}/my-week`, { leagues: refs });
+        expect(status, s).toBe(200);
+        const lines = (body as MyWeekAnswer).leagues;
+        expect(lines.map((l) => l.league_id).sort(), s).toEqual(refs.map((r) => r.league_id).sort());
+        for (const line of lines) {
+          expect(line.error, `${s} ${line.league_id}`).toBeUndefined();
+          expect(line.starters, `${s} ${line.league_id}`).toBeGreaterThan(0);
+          // Byes come from MFL's schedule: with MFL failing they are unknown, and said so.
+          expect(line.byesKnown, s).toBe(failing !== 'mfl');
+          if (failing === 'mfl') expect(line.missing, s).toContain('byes');
+        }
+      }
+      const own = await bed.post(`/api/${failing}/my-week`, {
+        leagues: leagues[failing].slice(0, 5).map(refOf),
+      });
+      expect(own.status).toBe(200);
+      const lines = (own.body as MyWeekAnswer).leagues;
+      expect(lines).toHaveLength(Math.min(5, leagues[failing].length));
+      for (const line of lines) expect(line.error).toMatch(/MFL|Sleeper|Fleaflicker/);
+    } finally {
+      await bed.app.close();
+    }
+  });
 
   it.each(faults)('$name: Lineup reads MFL whatever the others do', async ({ kind }) => {
     breakService(failing, kind);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leagueCookies } from '#common/leagues.ts';
 import type { LineupInfo } from '#common/lineup.ts';
+import type { MyWeekAnswer } from '#common/my-week.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
 import { makeTestApp } from '#test/app.ts';
@@ -13,6 +14,7 @@ import { createLoader } from '../cache.ts';
 import type { Database } from '../db/client.ts';
 import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
+import { normaliseTeam } from '../leagues/player-names.ts';
 import { leagueServicesFor } from '../runtime.ts';
 
 /*
@@ -69,6 +71,8 @@ function answerMfl(req: SeenRequest, res: Parameters<Parameters<TestServer['hand
           ? 'tiltedwindmills__mfl-api/src/test/resources/exports/nflSchedule/completed-week.json'
           : 'tiltedwindmills__mfl-api/src/test/resources/exports/nflSchedule/no-week-provided.json',
       );
+    case 'freeAgents':
+      return file('mfl', 'tiltedwindmills__mfl-api/src/test/resources/exports/freeAgents/free-agents.json');
     case 'playerStatus':
       return file(
         'mfl',
@@ -326,5 +330,118 @@ describe('Fleaflicker alone, on its recorded answers', () => {
     const [row] = body as LeagueStatus[];
     expect(row.error).toBeUndefined();
     expect(row.playerStatus?.status).not.toBe('NL');
+  });
+});
+
+// --- My week, each service alone on its recorded answers --------------------------------------------
+
+describe('My week, each service alone on its recorded answers', () => {
+  const mflRecorded = (name: string) => fixtureJson('mfl', name) as Record<string, any>;
+  const weekly = mflRecorded(mflFile('export-d275ab.json')).weeklyResults;
+  const franchise = [...weekly.matchup.flatMap((m: any) => m.franchise), ...(weekly.franchise ?? [])].find(
+    (f: any) => f.id === '0001',
+  );
+  const starterIds: string[] = franchise.starters.split(',').filter(Boolean);
+  const injuries = new Map<string, string>(
+    mflRecorded('danabrey__mfl-api/tests/_data/injuries/injuries.json').injuries.injury.map((i: any) => [
+      i.id,
+      i.status,
+    ]),
+  );
+  const schedule = mflRecorded(
+    'tiltedwindmills__mfl-api/src/test/resources/exports/nflSchedule/completed-week.json',
+  ).nflSchedule;
+  const freeIds = new Set<string>(
+    mflRecorded(
+      'tiltedwindmills__mfl-api/src/test/resources/exports/freeAgents/free-agents.json',
+    ).freeAgents.leagueUnit.player.map((p: any) => p.id),
+  );
+
+  it('MFL: the week’s starters from its results, injured ones as problems, byes from its schedule, free agents', async () => {
+    const app = await appWith('mfl');
+    const ref = {
+      league_id: '54040',
+      franchise_id: '0001',
+      url: 'https://www61.myfantasyleague.com/2020/home/54040',
+    };
+    const { status, body } = await post(
+      app,
+      '/api/mfl/my-week',
+      { leagues: [ref], week: 3 },
+      `${leagueCookies.mfl}=recorded`,
+    );
+    await app.close();
+    expect(status).toBe(200);
+    const [line] = (body as MyWeekAnswer).leagues;
+    expect(line.error).toBeUndefined();
+    expect(line.starters).toBe(starterIds.length);
+    const injured = starterIds.filter((id) => ['Out', 'IR', 'Doubtful'].includes(injuries.get(id) ?? ''));
+    expect(injured.length).toBeGreaterThan(0);
+    expect(
+      line.problems
+        .filter((p) => p.kind !== 'bye' && p.kind !== 'empty')
+        .map((p) => p.player?.mfl_id)
+        .sort(),
+    ).toEqual(injured.sort());
+    expect(line.byesKnown).toBe(true);
+    const playing = new Set(
+      schedule.matchup.flatMap((m: any) => m.team.map((t: any) => normaliseTeam(t.id))),
+    );
+    for (const p of line.problems.filter((x) => x.kind === 'bye'))
+      expect(playing.has(p.player!.team)).toBe(false);
+    expect(line.best.length).toBeGreaterThan(0);
+    for (const p of line.best) expect(freeIds.has(p.mfl_id!), p.name).toBe(true);
+    expect(line.missing).toContain('projections');
+  });
+
+  it('Sleeper: the owner’s starters from the recorded rosters; byes unknown without MFL', async () => {
+    const app = await appWith('sleeper');
+    const owner = sleeperRosters.find((r) => r.players?.length)! as unknown as {
+      owner_id: string;
+      starters: string[];
+    };
+    const { status, body } = await post(
+      app,
+      '/api/sleeper/my-week',
+      { leagues: [{ league_id: '522458773317046272' }] },
+      `${leagueCookies.sleeperId}=${owner.owner_id}`,
+    );
+    await app.close();
+    expect(status).toBe(200);
+    const [line] = (body as MyWeekAnswer).leagues;
+    expect(line.error).toBeUndefined();
+    const state = fixtureJson('sleeper', sleeperFiles['/sleeper/v1/state/nfl']) as { week: number };
+    expect(line.week).toBe(state.week);
+    expect(line.starters).toBe(owner.starters.filter((s) => s && s !== '0').length);
+    expect(line.problems.filter((p) => p.kind === 'empty')).toHaveLength(
+      owner.starters.filter((s) => !s || s === '0').length,
+    );
+    expect(line.byesKnown).toBe(false);
+    expect(line.missing).toContain('byes');
+  });
+
+  it('Fleaflicker: the START group of the recorded roster; free agents from the recorded listing', async () => {
+    const app = await appWith('flea');
+    const { status, body } = await post(
+      app,
+      '/api/flea/my-week',
+      { leagues: [{ league_id: '197269', team_id: '1' }], week: 2 },
+      `${leagueCookies.flea}=recorded@example.test`,
+    );
+    await app.close();
+    expect(status).toBe(200);
+    const [line] = (body as MyWeekAnswer).leagues;
+    expect(line.error).toBeUndefined();
+    const start = (fleaRoster.groups as { group?: string; slots: { leaguePlayer?: unknown }[] }[]).find(
+      (g) => g.group === 'START',
+    )!;
+    expect(line.starters).toBe(start.slots.filter((s) => s.leaguePlayer).length);
+    expect(line.problems.filter((p) => p.kind === 'empty')).toHaveLength(
+      start.slots.filter((s) => !s.leaguePlayer).length,
+    );
+    expect(line.byesKnown).toBe(false);
+    const listed = new Set(fleaListing.players.map((p) => String(p.proPlayer.id)));
+    expect(line.best.length).toBeGreaterThan(0);
+    for (const p of line.best) expect(listed.has(p.flea_id!), p.name).toBe(true);
   });
 });

@@ -24,6 +24,9 @@ export function Footer() {
           <a className={footerLink} href="/rss.xml">
             RSS
           </a>
+          <Link className={footerLink} to="/privacy">
+            Privacy
+          </Link>
         </nav>
         {/* The year of a page rendered on the server may be last year's on New Year's Day. */}
         <p className="text-xs text-field-100/70" suppressHydrationWarning>

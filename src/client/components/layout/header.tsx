@@ -8,6 +8,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { HeaderMenu } from './header-menu.tsx';
 
 const tools = [
+  { to: '/tools/my-week', label: 'My week' },
   { to: '/tools/lineup', label: 'Lineup' },
   { to: '/tools/status-checker', label: 'Player Status Checker' },
   { to: '/tools/rookie-adp', label: 'Rookie ADP' },

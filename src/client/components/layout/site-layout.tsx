@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useNavigationPending } from '#client/router/router.tsx';
+import { AfterLoadNotice } from '../after-load-notice.tsx';
 import { RouteError } from '../route-error.tsx';
 import { Spinner } from '../spinner.tsx';
 import { Footer } from './footer.tsx';
@@ -21,6 +22,7 @@ export function SiteLayout() {
       )}
       {/* Focusable, so the skip link and a navigation can move focus here. */}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+        <AfterLoadNotice />
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Outlet errorScreen={RouteError} />
         </Suspense>

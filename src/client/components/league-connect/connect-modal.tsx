@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
-import { CONNECT_LIMITS, type LeagueType } from '#common/leagues.ts';
+import { CONNECT_LIMITS, type LeagueType } from '#common/league-types.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from '../text-field.tsx';
 import { MflSharingBox } from './mfl-sharing.tsx';
@@ -12,6 +12,8 @@ export interface ConnectModalProps {
   onClose: () => void;
   /** Runs after a successful connect; the page reloads by default (spec section 4). */
   onConnected?: () => void;
+  /** Fields the form starts with (the MFL user name of an account to log in again). */
+  initial?: Record<string, string>;
 }
 
 interface Field {
@@ -41,13 +43,14 @@ const notes: Record<LeagueType, string> = {
  * Connects one service. The service's own error text (wrong password, unknown user, service down)
  * is shown in the modal and the form can be sent again; the modal cannot be closed mid-request.
  */
-export function ConnectModal({ service, open, onClose, onConnected }: ConnectModalProps) {
+export function ConnectModal({ service, open, onClose, onConnected, initial }: ConnectModalProps) {
   const text = serviceText[service];
   const connect = useConnect(service, onConnected);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(initial ?? {});
   // MFL: whether the visitor's leagues' rookie drafts may feed Rookie ADP. Off unless ticked, or
   // unless this browser already shares (then unticking withdraws that).
-  const sharesNow = useConnections().data?.mfl.sharesDrafts ?? false;
+  const connections = useConnections().data;
+  const sharesNow = connections?.mfl.sharesDrafts ?? false;
   const [share, setShare] = useState<boolean | undefined>(undefined);
   const shareDrafts = share ?? sharesNow;
   const formId = useId();
@@ -91,7 +94,8 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
             type={f.type}
             autoComplete={f.autoComplete}
             required
-            autoFocus={i === 0}
+            // With the user name given (logging in again), the password is what is left to type.
+            autoFocus={initial?.[fields[service][0].name] ? i === 1 : i === 0}
             value={values[f.name] ?? ''}
             // Counted only near the service's limit, which no real name or address comes close to.
             limit={CONNECT_LIMITS[f.name]}
@@ -108,6 +112,12 @@ export function ConnectModal({ service, open, onClose, onConnected }: ConnectMod
           </p>
         )}
         <p className="text-xs text-slate-500">{notes[service]}</p>
+        {connections?.onAccount && (
+          <p className="text-xs text-slate-500" data-testid="saved-on-account">
+            Kept on your site account (encrypted), so it works on every device you sign in on. Switch it off
+            or remove it under League accounts on your account page.
+          </p>
+        )}
       </form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { useConnections } from '#client/api/leagues.ts';
+import { Link } from '#client/router/links.tsx';
 import type { Connections, LeagueType } from '#common/leagues.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { LogoutButton } from './logout-button.tsx';
@@ -45,6 +46,7 @@ function Connection({ service, connections, className = '' }: ServiceConnectionP
       </div>
     );
   }
+  if (c.onAccount) return <SavedAccounts service={service} connections={c} className={className} />;
   if (!c[service].connected)
     return <ConnectButton service={service} className={`btn-primary ${className}`} />;
   const as = who(service, c);
@@ -71,6 +73,37 @@ export function ConnectionBar({ services = ['mfl', 'sleeper', 'flea'], connectio
       {services.map((s) => (
         <ServiceConnection key={s} service={s} connections={connections} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * A signed-in user's saved accounts of the service (kept on the site account, decision 022): their
+ * labels, a button to connect another, and the account page where they are switched off or removed.
+ */
+function SavedAccounts({
+  service,
+  connections,
+  className = '',
+}: {
+  service: LeagueType;
+  connections: Connections;
+  className?: string;
+}) {
+  const text = serviceText[service];
+  const accounts = connections[service].accounts ?? [];
+  if (accounts.length === 0)
+    return <ConnectButton service={service} className={`btn-primary ${className}`} />;
+  return (
+    <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid={`connected-${service}`}>
+      <span className="inline-flex min-w-0 items-center gap-1.5 text-sm font-semibold text-field-900 wrap-anywhere">
+        <span className="size-2 shrink-0 rounded-full bg-emerald-500" aria-hidden="true" />
+        {text.name}: {accounts.map((a) => a.label).join(', ')}
+      </span>
+      <ConnectButton service={service} className="btn-ghost px-3 py-1.5" label={`Add ${text.name} account`} />
+      <Link to="/account#league-accounts" className="inline-flex min-h-6 items-center text-sm underline">
+        Manage
+      </Link>
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import { type ReactNode, useState } from 'react';
-import { useChangePassword } from '#client/api/auth.ts';
+import { useChangePassword, useDeleteAccount } from '#client/api/auth.ts';
 import { fieldError } from '#client/api/http.ts';
 import { useSaveUser } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Modal } from '#client/components/modal.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { SignedIn } from '#client/components/signed-in.tsx';
 import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { canUseAdmin } from '#common/roles.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User } from '#common/users.ts';
+import { LeagueAccounts } from './league-accounts.tsx';
 
-/** Everyone's own account: name and Twitter handle, and the password. */
+/** Everyone's own account: name and Twitter handle, the password, and deleting the account. */
 export function Component() {
   usePageTitle('Your Account');
   return <SignedIn>{(user) => <AccountPage user={user} />}</SignedIn>;
@@ -36,7 +38,9 @@ function AccountPage({ user }: { user: User }) {
         </p>
       </div>
       <ProfileForm key={user.id} user={user} />
+      <LeagueAccounts />
       <PasswordForm user={user} />
+      <DeleteAccount user={user} />
     </div>
   );
 }
@@ -202,6 +206,95 @@ function PasswordForm({ user }: { user: User }) {
           {change.isPending ? 'Changing…' : 'Change Password'}
         </button>
       </form>
+    </Section>
+  );
+}
+
+/**
+ * Deleting one's own account, confirmed with the password in a dialog. What goes and what stays is
+ * said before anything is asked; the privacy page says the rest.
+ */
+function DeleteAccount({ user }: { user: User }) {
+  const remove = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const deleting = remove.isPending || remove.isSuccess;
+  const authored = user.isContributor || user.isSuperUser;
+  return (
+    <Section title="Delete Your Account">
+      <div className="flex flex-col gap-3 text-sm text-slate-800">
+        <p>
+          Your account, its log-ins on every device and the league connections saved with it are deleted at
+          once. MFL rookie drafts that only you shared for Rookie ADP go too.
+        </p>
+        {authored && (
+          <p>Articles and profiles you wrote stay on the site, credited to a former contributor.</p>
+        )}
+        {user.isSuperUser && <p>As a super user, you can only leave while another super user remains.</p>}
+        <Link to="/privacy" className="self-start py-1 underline">
+          What the site keeps, and for how long
+        </Link>
+        <button
+          type="button"
+          className="btn-danger-ghost self-start"
+          onClick={() => {
+            remove.reset();
+            setPassword('');
+            setOpen(true);
+          }}
+        >
+          Delete My Account
+        </button>
+      </div>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        preventClose={deleting}
+        size="sm"
+        title="Delete Your Account"
+        footer={
+          <>
+            <button type="button" className="btn-ghost" disabled={deleting} onClick={() => setOpen(false)}>
+              Keep it
+            </button>
+            <button type="submit" form="delete-account-form" className="btn-danger" disabled={deleting}>
+              {deleting ? 'Deleting…' : 'Delete My Account'}
+            </button>
+          </>
+        }
+      >
+        <form
+          id="delete-account-form"
+          className="flex flex-col gap-3 text-sm text-slate-800"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            remove.mutate({ password });
+          }}
+        >
+          <p>
+            Delete the account <strong className="font-semibold break-all">{user.email}</strong>? This cannot
+            be undone.
+          </p>
+          {/* Lets password managers fill in this account's password. */}
+          <input type="text" hidden readOnly autoComplete="username" value={user.email} />
+          {remove.error && <ErrorAlert title="Error Deleting Your Account" error={remove.error} />}
+          <TextField
+            id="delete-account-password"
+            label="Your Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            limit={PASSWORD_MAX}
+            counterFrom={PASSWORD_MAX * 0.8}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              remove.reset();
+            }}
+          />
+        </form>
+      </Modal>
     </Section>
   );
 }

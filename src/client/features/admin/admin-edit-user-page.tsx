@@ -10,6 +10,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User
 import { AdminFrame } from './admin-frame.tsx';
 import { DeleteUser } from './delete-user.tsx';
 import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
+import { ResetLinkPanel } from './reset-link.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -42,7 +43,12 @@ function UserEditor({ id, me }: { id: number | undefined; me: User }) {
     );
   if (user.error) return <ErrorAlert title="Error getting users" error={user.error} />;
   if (user.isPending) return <Spinner label="Loading the user" />;
-  return <UserForm me={me} user={user.data} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <UserForm me={me} user={user.data} />
+      {me.isSuperUser && <ResetLinkPanel user={user.data} />}
+    </div>
+  );
 }
 
 interface Draft {

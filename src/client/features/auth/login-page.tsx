@@ -78,6 +78,9 @@ export function Component() {
         <button type="submit" className="btn-primary w-full" disabled={logIn.isPending || logIn.isSuccess}>
           {logIn.isPending || logIn.isSuccess ? 'Logging in…' : 'Log In'}
         </button>
+        <Link to="/forgot-password" className="self-center py-1 text-sm underline">
+          Forgot your password?
+        </Link>
       </form>
     </AuthCard>
   );

@@ -105,6 +105,12 @@ export function Component() {
         <button type="submit" className="btn-primary w-full" disabled={signUp.isPending || signUp.isSuccess}>
           {signUp.isPending || signUp.isSuccess ? 'Creating your account…' : 'Sign Up'}
         </button>
+        <p className="text-xs text-slate-600">
+          The site keeps your name, e-mail and a hash of your password until you delete the account yourself.{' '}
+          <Link to="/privacy" className="underline">
+            What we keep, and why
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -122,6 +122,8 @@ export const sleeperPlayerSchema = z.object({
   active: z.boolean().nullish(),
   injury_status: z.string().nullish(),
   injury_body_part: z.string().nullish(),
+  /** Sleeper's own order of the players (lower first; 9999999 for the unranked). */
+  search_rank: count,
   espn_id: externalId,
   yahoo_id: externalId,
   sportradar_id: externalId,

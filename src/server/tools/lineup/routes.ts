@@ -8,8 +8,9 @@ import {
   lineupSubmitSchema,
 } from '#common/lineup.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { HttpError, unauthorized } from '#server/http/errors.ts';
+import { HttpError } from '#server/http/errors.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
+import { mflSessionEnded, type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
 import { findOwnLeague, loadLineup } from './load.ts';
 import { submitLineup } from './submit.ts';
 
@@ -22,17 +23,24 @@ export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
   const { mfl } = deps.services;
 
   /** Errors meant for the visitor pass; an answer no one foresaw is MFL's "could not read", not a 500. */
-  async function fromMfl<T>(reply: FastifyReply, call: () => Promise<T>): Promise<T> {
+  async function fromMfl<T>(
+    reply: FastifyReply,
+    account: VisitorAccount,
+    call: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await call();
     } catch (e) {
+      // MFL ended the session: a saved account is marked for a new log-in, a visitor's cookie cleared.
       if (isLeagueError(e, 'not-logged-in'))
-        reply.clearCookie(leagueCookies.mfl, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: reply.request.protocol === 'https',
-        });
+        throw await mflSessionEnded(reply.request, deps, account, () =>
+          reply.clearCookie(leagueCookies.mfl, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: reply.request.protocol === 'https',
+          }),
+        );
       if (isLeagueError(e) && e.retryAfterMs !== undefined)
         reply.header('retry-after', String(Math.max(1, Math.ceil(e.retryAfterMs / 1000))));
       if (e instanceof HttpError) throw e;
@@ -41,19 +49,14 @@ export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
     }
   }
 
-  const mflCookie = (cookies: Record<string, string | undefined>) => {
-    const value = cookies[leagueCookies.mfl];
-    if (!value) throw unauthorized('Log in to MFL first.');
-    return value;
-  };
-
   app.post(
     '/mfl/lineup',
     { schema: { body: lineupRequestSchema, response: { 200: lineupInfoSchema } } },
     async (request, reply) => {
-      const cookie = mflCookie(request.cookies);
+      const account = await visitorAccount(request, deps, 'mfl', request.body.league.account);
+      const cookie = account.credential;
       reply.header('cache-control', 'private, no-store');
-      return fromMfl(reply, async () => {
+      return fromMfl(reply, account, async () => {
         const league = await findOwnLeague(mfl, cookie, request.body.league.league_id);
         return loadLineup(mfl, cookie, league, request.body.week);
       });
@@ -64,9 +67,10 @@ export async function lineupRoutes(api: FastifyInstance, deps: AppDeps) {
     '/mfl/lineup/set',
     { schema: { body: lineupSubmitSchema, response: { 200: lineupSubmitAnswerSchema } } },
     async (request, reply) => {
-      const cookie = mflCookie(request.cookies);
       const { league: ref, starters, week } = request.body;
-      return fromMfl(reply, async () => {
+      const account = await visitorAccount(request, deps, 'mfl', ref.account);
+      const cookie = account.credential;
+      return fromMfl(reply, account, async () => {
         const league = await findOwnLeague(mfl, cookie, ref.league_id);
         return submitLineup(mfl, cookie, league, { week, starters });
       });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type LeagueType, leagueCookies, leagueTypeLabel } from '#common/leagues.ts';
+import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import {
   type LeagueStatus,
   leagueStatusSchema,
@@ -10,11 +10,13 @@ import {
   type StatusLeagueRef,
 } from '#common/player-status.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { HttpError, notFound, unauthorized } from '#server/http/errors.ts';
+import { HttpError, notFound } from '#server/http/errors.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
+import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
 import { leagueFailureMessage } from '../rostership/chunk.ts';
 import { identityIndex } from '../rostership/identity.ts';
 import { toolRateLimit } from '../rostership/routes.ts';
+import { bareIdentity } from './bare-identity.ts';
 import {
   fleaLeagueUrl,
   fleaPlayerStatus,
@@ -25,22 +27,6 @@ import {
 } from './leagues.ts';
 
 const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id' } as const;
-
-/** A player known only by the id the page sent: the service it names, and nothing more. */
-function bareIdentity(id: string): PlayerIdentity | undefined {
-  const m = /^(?:(sleeper|flea):)?([A-Za-z0-9]+)$/.exec(id);
-  if (!m) return undefined;
-  const base = { id, name: '', position: '', team: 'FA' };
-  if (m[1] === 'sleeper') return { ...base, sleeper_id: m[2] };
-  if (m[1] === 'flea') return { ...base, flea_id: m[2] };
-  return /^\d+$/.test(m[2]) ? { ...base, mfl_id: m[2] } : undefined;
-}
-
-const connectFirst: Record<LeagueType, string> = {
-  mfl: 'Log in to MFL first.',
-  sleeper: 'Connect your Sleeper account first.',
-  flea: 'Connect your Fleaflicker account first.',
-};
 
 export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
@@ -63,13 +49,10 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
     },
     async (request): Promise<LeagueStatus[]> => {
       const { player: playerId, leagues, known } = request.body;
-      const cookies = request.cookies;
-      const credential: Record<LeagueType, string | undefined> = {
-        mfl: cookies[leagueCookies.mfl],
-        sleeper: cookies[leagueCookies.sleeperId],
-        flea: cookies[leagueCookies.flea],
-      };
-      for (const ref of leagues) if (!credential[ref.type]) throw unauthorized(connectFirst[ref.type]);
+      // Each league through the account its reference names (the service's first when none).
+      const accountOf = new Map<StatusLeagueRef, VisitorAccount>();
+      for (const ref of leagues)
+        accountOf.set(ref, await visitorAccount(request, deps, ref.type, ref.account));
 
       // The merged list names the player's id on each service. Without it (or with a partial one)
       // the page's own copy of him does, or at least his id says which service's id it is.
@@ -82,8 +65,9 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
         !list?.complete && !player[idField[type]] && !(type === 'flea' && player.name);
 
       const statusIn = (ref: StatusLeagueRef, p: PlayerIdentity): Promise<PlayerStatus> => {
-        if (ref.type === 'mfl') return mflPlayerStatus(services, ref, p, credential.mfl!, apiUrl);
-        if (ref.type === 'sleeper') return sleeperPlayerStatus(services, ref, p, credential.sleeper!);
+        const { credential } = accountOf.get(ref)!;
+        if (ref.type === 'mfl') return mflPlayerStatus(services, ref, p, credential, apiUrl);
+        if (ref.type === 'sleeper') return sleeperPlayerStatus(services, ref, p, credential);
         return fleaPlayerStatus(services, ref, p);
       };
       // Every league at once; one that fails answers its error in its own row.
@@ -94,6 +78,7 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
             url: urlOf(ref),
             type: ref.type,
             league_id: ref.league_id,
+            ...(accountOf.get(ref)?.accountId ? { account: accountOf.get(ref)!.label } : {}),
           };
           try {
             if (unmatched(ref.type))

@@ -203,5 +203,9 @@ export function createMflSharing(deps: MflSharingDeps): MflSharing {
       }
       return withdrawContributions(db, deps.cache, keys);
     },
+
+    async forgetUser(userId) {
+      return withdrawContributions(db, deps.cache, [await key({ siteUser: userId })]);
+    },
   };
 }

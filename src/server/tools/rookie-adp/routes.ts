@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leagueCookies } from '#common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import {
   ADP_SERVICE_NAMES,
   type AdpAnswer,
@@ -24,6 +24,12 @@ import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { inBackground } from '#server/leagues/call-context.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
+import {
+  cookieAccounts,
+  onSiteAccount,
+  type VisitorAccount,
+  visitorAccounts,
+} from '#server/leagues/visitor-accounts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
 import { type AdpFilter, queryAdp } from './adp-query.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
@@ -117,15 +123,25 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
    * it yields to every visitor's calls and takes at most the background share of each service.
    */
   async function contributeVisitor(request: FastifyRequest) {
-    const mflCookie = request.cookies[leagueCookies.mfl] || undefined;
-    const sleeperUserId = request.cookies[leagueCookies.sleeperId] || undefined;
+    // A visitor's key is what their cookies hold; a user whose accounts are kept on the site account
+    // is the key, and their accounts are read from the database only once the throttle lets them by.
+    const savedAccounts = onSiteAccount(request, deps);
+    const cookies = savedAccounts ? [] : cookieAccounts(request.cookies);
+    const first = (accounts: VisitorAccount[], service: LeagueType) =>
+      accounts.find((a) => a.service === service)?.credential;
     const key = visitorThrottleKey({
-      mflCookie,
-      sleeperUserId,
+      mflCookie: first(cookies, 'mfl'),
+      sleeperUserId: first(cookies, 'sleeper'),
       shareCookie: request.cookies[MFL_SHARE_COOKIE] || undefined,
       siteUser: request.user?.id,
+      savedAccounts,
     });
     if (!key || !(await deps.cache.claim(key, VISITOR_REFRESH_MS).catch(() => false))) return;
+    // The first MFL and Sleeper accounts in use.
+    const mine = savedAccounts ? await visitorAccounts(request, deps) : cookies;
+    const mflCookie = first(mine, 'mfl');
+    const sleeperUserId = first(mine, 'sleeper');
+    if (!mflCookie && !sleeperUserId) return;
     const mflContributor = mflCookie ? await deps.mflSharing?.contributor(request) : undefined;
     const visitor: VisitorLeagues = {
       mflCookie: mflContributor ? mflCookie : undefined,

@@ -131,8 +131,10 @@ describe("the import of a visitor's leagues for Rookie ADP", { timeout: 60_000 }
 
   it("checks the throttle before reading the user's sharing choice", async () => {
     const { user, cookie } = await t.userWithRole('user');
+    // The user's MFL account is kept on their site account (decision 022).
+    expect((await t.post('/api/mfl/login', DEMO_ACCOUNTS.bench.mfl, cookie)).statusCode).toBe(200);
     await t.database.db.update(users).set({ shareMflDrafts: true }).where(eq(users.id, user.id));
-    const asUser = `${cookie}; MFL_USER_ID=not-a-real-mfl-session`;
+    const asUser = cookie;
     sharingReads = 0;
     expect((await askAdp(asUser)).statusCode).toBe(200);
     expect(sharingReads).toBe(1);

@@ -88,6 +88,8 @@ export interface VisitorIdentity {
   shareCookie?: string;
   /** The signed-in user's id. */
   siteUser?: number;
+  /** The user's league accounts are kept on their site account (decision 022): the user is the key. */
+  savedAccounts?: boolean;
 }
 
 /**
@@ -95,8 +97,9 @@ export interface VisitorIdentity {
  * while; none when the visitor connected no league, as there is nothing to read.
  */
 export function visitorThrottleKey(who: VisitorIdentity): string | undefined {
-  if (!who.mflCookie && !who.sleeperUserId) return undefined;
+  if (!who.mflCookie && !who.sleeperUserId && !(who.savedAccounts && who.siteUser)) return undefined;
   const parts = [
+    `saved=${who.savedAccounts ? 1 : ''}`,
     `mfl=${who.mflCookie ?? ''}`,
     `sleeper=${who.sleeperUserId ?? ''}`,
     `share=${who.shareCookie ?? ''}`,

@@ -40,7 +40,7 @@ export const STREAM_LEAGUE_DEADLINE_MS = 30_000;
 
 export const slowLeagueMessage = 'This league is taking too long to answer, try again';
 
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HttpError(504, slowLeagueMessage)), ms);
@@ -62,7 +62,12 @@ export interface ChunkRead<R extends { league_id: string }> {
 }
 
 /** One row of the visitor's team: a player as Rostership shows him, in this one league. */
-function playerRowOf(type: LeagueType, league_id: string, entry: TeamEntry): RostershipPlayer {
+function playerRowOf(
+  type: LeagueType,
+  league_id: string,
+  entry: TeamEntry,
+  account?: string,
+): RostershipPlayer {
   const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id } = entry.player;
   return {
     id,
@@ -71,7 +76,7 @@ function playerRowOf(type: LeagueType, league_id: string, entry: TeamEntry): Ros
     team,
     draftYear,
     ...injuryOf(entry.injury),
-    leagues: [{ type, league_id, isStarter: entry.isStarter }],
+    leagues: [{ type, league_id, isStarter: entry.isStarter, ...(account ? { account } : {}) }],
     mfl_id,
     sleeper_id,
     flea_id,
@@ -111,7 +116,7 @@ function readLeagueLine(
     leagues: 1,
     players: mergePlayers(
       [],
-      read.entries.map((entry) => playerRowOf(type, league_id, entry)),
+      read.entries.map((entry) => playerRowOf(type, league_id, entry, read.account)),
     ),
     failed: [],
     missing: sortExtras(missing),

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type LeagueType, leagueCookies } from '#common/leagues.ts';
+import type { LeagueType } from '#common/leagues.ts';
 import {
   chunkAnswerOf,
   ROSTERSHIP_STREAM_TYPE,
@@ -12,8 +12,8 @@ import {
   summaryLineOf,
 } from '#common/rostership.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { unauthorized } from '#server/http/errors.ts';
 import { endedBy, visitorGone } from '#server/leagues/call-context.ts';
+import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
 import {
   type ChunkContext,
   type ChunkRead,
@@ -57,15 +57,30 @@ function streamChunk<R extends { league_id: string }>(reply: FastifyReply, chunk
  * Answers the chunk as the request asks: streamed, one line per league as it lands and then the
  * summary, or as one JSON answer once every league is read or past its deadline.
  */
-async function answerChunk<R extends { league_id: string }>(
+async function answerChunk<R extends { league_id: string; account?: string }>(
   request: FastifyRequest,
   reply: FastifyReply,
+  deps: AppDeps,
   type: LeagueType,
   refs: readonly R[],
   context: () => Promise<ChunkContext>,
-  readTeam: (ctx: TeamContext, ref: R) => Promise<TeamRead>,
+  readTeam: (ctx: TeamContext, ref: R, account: VisitorAccount) => Promise<TeamRead>,
 ) {
-  const chunk: ChunkRead<R> = { type, refs, context: await context(), readTeam, log: request.log };
+  // Each league is read through the account its reference names (the visitor's first of the
+  // service when it names none); one the visitor does not have in use fails the request.
+  const accounts = new Map<R, VisitorAccount>();
+  for (const ref of refs) accounts.set(ref, await visitorAccount(request, deps, type, ref.account));
+  const chunk: ChunkRead<R> = {
+    type,
+    refs,
+    context: await context(),
+    readTeam: async (ctx, ref) => {
+      const account = accounts.get(ref)!;
+      const read = await readTeam(ctx, ref, account);
+      return account.accountId ? { ...read, account: account.label } : read;
+    },
+    log: request.log,
+  };
   return wantsStream(request) ? streamChunk(reply, chunk) : rostershipOf(chunk);
 }
 
@@ -88,10 +103,8 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
     '/mfl/rostership',
     { schema: { body: rostershipRequestSchemas.mfl, response }, config: toolRateLimit },
     async (request, reply) => {
-      const cookie = request.cookies[leagueCookies.mfl];
-      if (!cookie) throw unauthorized('Log in to MFL first.');
-      return answerChunk(request, reply, 'mfl', request.body.leagues, context, (ctx, ref) =>
-        mflTeam(ctx, ref, cookie),
+      return answerChunk(request, reply, deps, 'mfl', request.body.leagues, context, (ctx, ref, account) =>
+        mflTeam(ctx, ref, account.credential),
       );
     },
   );
@@ -100,10 +113,14 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
     '/sleeper/rostership',
     { schema: { body: rostershipRequestSchemas.sleeper, response }, config: toolRateLimit },
     async (request, reply) => {
-      const userId = request.cookies[leagueCookies.sleeperId];
-      if (!userId) throw unauthorized('Connect your Sleeper account first.');
-      return answerChunk(request, reply, 'sleeper', request.body.leagues, context, (ctx, ref) =>
-        sleeperTeam(ctx, ref, userId),
+      return answerChunk(
+        request,
+        reply,
+        deps,
+        'sleeper',
+        request.body.leagues,
+        context,
+        (ctx, ref, account) => sleeperTeam(ctx, ref, account.credential),
       );
     },
   );
@@ -112,8 +129,9 @@ export async function rostershipRoutes(api: FastifyInstance, deps: AppDeps) {
     '/flea/rostership',
     { schema: { body: rostershipRequestSchemas.flea, response }, config: toolRateLimit },
     async (request, reply) => {
-      if (!request.cookies[leagueCookies.flea]) throw unauthorized('Connect your Fleaflicker account first.');
-      return answerChunk(request, reply, 'flea', request.body.leagues, context, fleaTeam);
+      return answerChunk(request, reply, deps, 'flea', request.body.leagues, context, (ctx, ref) =>
+        fleaTeam(ctx, ref),
+      );
     },
   );
 }

@@ -24,6 +24,8 @@ export interface TeamEntry {
 export interface TeamRead {
   entries: TeamEntry[];
   missing: ExtraKind[];
+  /** The label of the saved league account the team was read through (signed-in users). */
+  account?: string;
 }
 
 export interface TeamContext {

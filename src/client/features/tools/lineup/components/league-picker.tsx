@@ -50,7 +50,7 @@ export function LeaguePicker({ leagues, selectedId, onSelect, busy }: LeaguePick
         >
           {leagues.map((l) => (
             <option key={l.league_id} value={l.league_id}>
-              {l.name}
+              {l.account_label ? `${l.name} (${l.account_label})` : l.name}
             </option>
           ))}
         </select>

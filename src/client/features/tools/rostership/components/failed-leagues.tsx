@@ -1,5 +1,5 @@
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { leagueKey } from '#common/rostership.ts';
 import type { LeagueFailure } from '../use-rostership-load.ts';
 

@@ -1,6 +1,6 @@
 import { CheckBox } from '#client/components/check-box.tsx';
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { leagueKey } from '#common/rostership.ts';
 
 export interface ServiceLeagues {
@@ -96,7 +96,16 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
                       {l.name}
                     </a>
                   </td>
-                  <td>{label}</td>
+                  <td>
+                    {label}
+                    {l.account_label && (
+                      <>
+                        <span className="sr-only"> · </span>
+                        {/* The saved account the league came from, on its own line: an e-mail never widens the table. */}
+                        <span className="block break-all text-xs text-slate-500">{l.account_label}</span>
+                      </>
+                    )}
+                  </td>
                   <td>
                     <CheckBox
                       label={`${l.name} active`}

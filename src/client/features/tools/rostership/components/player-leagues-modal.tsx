@@ -1,6 +1,6 @@
 import { Modal } from '#client/components/modal.tsx';
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { leagueKey, positionAndTeam, type RostershipRow } from '#common/rostership.ts';
 
 interface PlayerLeaguesModalProps {
@@ -42,6 +42,9 @@ export function PlayerLeaguesModal({ player, leagues, onClose }: PlayerLeaguesMo
                     <span className="text-xs uppercase tracking-wide text-slate-500">
                       {leagueTypeLabel[l.type]}
                     </span>
+                    {(l.account ?? league?.account_label) && (
+                      <span className="text-xs text-slate-500">{l.account ?? league?.account_label}</span>
+                    )}
                     <span
                       className={`rounded px-1.5 py-0.5 text-xs font-semibold ${l.isStarter ? 'bg-field-100 text-field-900' : 'bg-slate-100 text-slate-600'}`}
                     >

@@ -1,5 +1,5 @@
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueTypeLabel } from '#common/leagues.ts';
 import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status.ts';
 import { leagueKey } from '#common/rostership.ts';
 import type { RowState } from '../use-status-lookup.ts';
@@ -97,6 +97,11 @@ export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
                   <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
                     {leagueTypeLabel[l.type]}
                   </span>
+                  {l.account_label && (
+                    <span className="ml-1 break-all text-xs text-slate-500" data-testid="league-account">
+                      {l.account_label}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <StatusCell row={row} league={l} onRetry={() => onRetry([l])} />

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bestByPosition,
+  compareFreeAgents,
+  firstKickoff,
+  freeInMost,
+  injuryProblem,
+  type MyWeekFreeAgent,
+  planMyWeek,
+  problemsOf,
+} from './my-week.ts';
+
+const player = (id: string, team = 'KC', position = 'RB') => ({ id, name: `Player ${id}`, position, team });
+const fa = (id: string, extra: Partial<MyWeekFreeAgent> = {}): MyWeekFreeAgent => ({
+  ...player(id, 'BUF', 'WR'),
+  ...extra,
+});
+
+describe('injuryProblem', () => {
+  it.each([
+    ['Out', 'out'],
+    ['Suspended', 'out'],
+    ['PUP', 'out'],
+    ['Doubtful', 'doubtful'],
+    ['IR', 'ir'],
+  ])('%s is %s', (status, kind) => expect(injuryProblem(status)).toBe(kind));
+
+  it.each([['Questionable'], ['Probable'], [undefined], ['']])('%s is no problem', (status) =>
+    expect(injuryProblem(status)).toBeUndefined(),
+  );
+});
+
+describe('problemsOf', () => {
+  it('lists injured starters, starters on bye and empty slots, in that order', () => {
+    const problems = problemsOf(
+      [
+        { player: player('1', 'KC'), status: 'Out' },
+        { player: player('2', 'SF') },
+        { player: player('3', 'DAL'), status: 'Questionable' },
+        { player: player('4', 'NYJ'), status: 'Doubtful' },
+      ],
+      ['TE', 'FLEX'],
+      new Set(['SF', 'NYJ']),
+    );
+    expect(problems).toEqual([
+      { kind: 'out', player: player('1', 'KC'), status: 'Out' },
+      { kind: 'bye', player: player('2', 'SF') },
+      { kind: 'doubtful', player: player('4', 'NYJ'), status: 'Doubtful' },
+      { kind: 'empty', slot: 'TE' },
+      { kind: 'empty', slot: 'FLEX' },
+    ]);
+  });
+
+  it('without the schedule no one is on bye', () => {
+    expect(problemsOf([{ player: player('2', 'SF') }], [], undefined)).toEqual([]);
+  });
+});
+
+describe('firstKickoff', () => {
+  const kickoffs = new Map([
+    ['KC', 1_000],
+    ['SF', 3_000],
+    ['DAL', 2_000],
+  ]);
+  it('is the earliest kickoff still ahead among the teams', () => {
+    expect(firstKickoff(['KC', 'SF', 'DAL'], kickoffs, 1_500)).toBe(2_000);
+    expect(firstKickoff(['SF', 'KC'], kickoffs, 0)).toBe(1_000);
+  });
+  it('is null when every game has started or no team plays', () => {
+    expect(firstKickoff(['KC', 'DAL'], kickoffs, 2_000)).toBeNull();
+    expect(firstKickoff(['FA', 'BUF'], kickoffs, 0)).toBeNull();
+  });
+});
+
+describe('best available ranking', () => {
+  it('ADP first (lower first), then MFL projection (higher first), then the service’s rank, then name', () => {
+    const list = [
+      fa('e', { name: 'Zed' }),
+      fa('d', { name: 'Abe' }),
+      fa('c', { serviceRank: 10 }),
+      fa('b', { projection: 3 }),
+      fa('a', { projection: 9 }),
+      fa('y', { adp: 20, projection: 1 }),
+      fa('x', { adp: 4.5 }),
+    ];
+    expect([...list].sort(compareFreeAgents).map((p) => p.id)).toEqual(['x', 'y', 'a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('keeps the best 3 of each listed position, QB RB WR TE', () => {
+    const list = [
+      ...['1', '2', '3', '4'].map((id, i) => ({ ...fa(id), position: 'QB', adp: 10 - i })),
+      { ...fa('k'), position: 'PK', adp: 1 },
+      { ...fa('t'), position: 'TE' },
+    ];
+    expect(bestByPosition(list).map((p) => p.id)).toEqual(['4', '3', '2', 't']);
+  });
+
+  it('across leagues: players best available in at least two leagues, most leagues first', () => {
+    const rows = freeInMost([
+      { type: 'mfl', league_id: '1', best: [fa('a'), fa('b')] },
+      { type: 'sleeper', league_id: '2', best: [fa('a'), fa('b', { adp: 3 })] },
+      { type: 'flea', league_id: '3', best: [fa('a'), fa('c')] },
+    ]);
+    expect(rows.map((r) => [r.player.id, r.leagues.length])).toEqual([
+      ['a', 3],
+      ['b', 2],
+    ]);
+    expect(rows[1].player.adp).toBe(3);
+  });
+});
+
+describe('planMyWeek', () => {
+  it('sends MFL’s chunks first, then Sleeper’s and Fleaflicker’s in turn, 5 leagues a chunk', () => {
+    const leagues = [
+      ...Array.from({ length: 7 }, () => ({ type: 'mfl' as const })),
+      ...Array.from({ length: 6 }, () => ({ type: 'sleeper' as const })),
+      ...Array.from({ length: 3 }, () => ({ type: 'flea' as const })),
+    ];
+    const plan = planMyWeek(leagues);
+    expect(plan.map((c) => `${c.service}:${c.leagues.length}`)).toEqual([
+      'mfl:5',
+      'mfl:2',
+      'sleeper:5',
+      'flea:3',
+      'sleeper:1',
+    ]);
+  });
+});

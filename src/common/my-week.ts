@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { extraKinds } from './extras.ts';
+import { fleaLeagueRefSchema, leagueTypes, mflLeagueRefSchema, sleeperLeagueRefSchema } from './leagues.ts';
+import { LEAGUE_CHUNK } from './rostership.ts';
+
+/*
+ * My week (/tools/my-week): for one NFL week, every league of the visitor's with its lineup's problems
+ * (starters out, doubtful, on IR or on bye; empty starting slots), the kickoff of the first game that
+ * can still be changed, and the league's best free agents. One line per league, streamed as each is
+ * read (the same NDJSON form as Rostership).
+ */
+
+/** The weeks the picker offers. */
+export const MY_WEEK_LAST_WEEK = 18;
+
+const weekSchema = z.coerce.number().int().min(1).max(MY_WEEK_LAST_WEEK).optional();
+
+const chunkOf = <S extends z.ZodType>(ref: S) =>
+  z.object({
+    leagues: z
+      .array(ref)
+      .min(1, 'Send at least one league.')
+      .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
+    /** Without it, the current NFL week. */
+    week: weekSchema,
+  });
+
+/** POST /api/{service}/my-week bodies: the service's own league refs, and the week. */
+export const myWeekRequestSchemas = {
+  mfl: chunkOf(mflLeagueRefSchema),
+  sleeper: chunkOf(sleeperLeagueRefSchema),
+  flea: chunkOf(fleaLeagueRefSchema),
+} as const;
+
+export const myWeekPlayerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.string(),
+  team: z.string(),
+  mfl_id: z.string().optional(),
+  sleeper_id: z.string().optional(),
+  flea_id: z.string().optional(),
+});
+export type MyWeekPlayer = z.infer<typeof myWeekPlayerSchema>;
+
+export const problemKinds = ['out', 'doubtful', 'ir', 'bye', 'empty'] as const;
+export type ProblemKind = (typeof problemKinds)[number];
+export const problemLabels: Record<ProblemKind, string> = {
+  out: 'Out',
+  doubtful: 'Doubtful',
+  ir: 'IR',
+  bye: 'Bye',
+  empty: 'Empty slot',
+};
+
+export const myWeekProblemSchema = z.object({
+  kind: z.enum(problemKinds),
+  /** The starter (not for an empty slot). */
+  player: myWeekPlayerSchema.optional(),
+  /** The slot's position, for an empty slot. */
+  slot: z.string().optional(),
+  /** The service's injury word as shown ("Out", "Suspended", "IR"). */
+  status: z.string().optional(),
+});
+export type MyWeekProblem = z.infer<typeof myWeekProblemSchema>;
+
+export const myWeekFreeAgentSchema = myWeekPlayerSchema.extend({
+  /** The site's ADP (rookie ADP for now), when he has one. */
+  adp: z.number().optional(),
+  /** MFL's projected points for the week (MFL leagues only). */
+  projection: z.number().optional(),
+  /** The service's own order (Sleeper's search rank, Fleaflicker's listing), lower first. */
+  serviceRank: z.number().optional(),
+});
+export type MyWeekFreeAgent = z.infer<typeof myWeekFreeAgentSchema>;
+
+export const myWeekLeagueLineSchema = z.object({
+  kind: z.literal('league'),
+  type: z.enum(leagueTypes),
+  league_id: z.string(),
+  /** The connected account the league came from (an MFL user, a Sleeper name, a Fleaflicker email). */
+  account: z.string(),
+  /** The week read; null when no service could tell the current week. */
+  week: z.number().int().nullable(),
+  /** Why the league could not be read; the rest is then empty. */
+  error: z.string().optional(),
+  /** Starters read (filled starting slots). */
+  starters: z.number().int(),
+  problems: z.array(myWeekProblemSchema),
+  /** False when the NFL schedule could not be read: byes are unknown, kickoff too. */
+  byesKnown: z.boolean(),
+  /** Epoch ms of the first game of the visitor's players that has not started; null when none is left. */
+  kickoff: z.number().nullable(),
+  /** Where the lineup is fixed: the Lineup tool for MFL, the league's own page elsewhere. */
+  fixUrl: z.string(),
+  /** Best free agents of the league, by position, best first (see rankFreeAgents). */
+  best: z.array(myWeekFreeAgentSchema),
+  missing: z.array(z.enum(extraKinds)),
+});
+export type MyWeekLeagueLine = z.infer<typeof myWeekLeagueLineSchema>;
+
+/** The whole answer when the request does not ask for the stream. */
+export const myWeekAnswerSchema = z.object({ leagues: z.array(myWeekLeagueLineSchema) });
+export type MyWeekAnswer = z.infer<typeof myWeekAnswerSchema>;
+
+/**
+ * The order the page sends its chunks (5 leagues of one service each): MFL's first, then Sleeper's
+ * and Fleaflicker's taking turns. MFL's pace (a few requests a second) sets the page's time, so its
+ * chunks take the first of the browser's connections and keep MFL busy from the start; the other
+ * two services' chunks, quick, pass through the connections left.
+ */
+export function planMyWeek<L extends { type: (typeof leagueTypes)[number] }>(
+  leagues: readonly L[],
+  size = LEAGUE_CHUNK,
+): { service: L['type']; leagues: L[] }[] {
+  const chunksOf = (service: L['type']) => {
+    const mine = leagues.filter((l) => l.type === service);
+    const out: { service: L['type']; leagues: L[] }[] = [];
+    for (let i = 0; i < mine.length; i += size) out.push({ service, leagues: mine.slice(i, i + size) });
+    return out;
+  };
+  const sleeper = chunksOf('sleeper');
+  const flea = chunksOf('flea');
+  const rest: { service: L['type']; leagues: L[] }[] = [];
+  for (let i = 0; i < Math.max(sleeper.length, flea.length); i++) {
+    if (i < sleeper.length) rest.push(sleeper[i]);
+    if (i < flea.length) rest.push(flea[i]);
+  }
+  return [...chunksOf('mfl'), ...rest];
+}
+
+/** Positions best available lists, and how many free agents each. */
+export const BEST_POSITIONS = ['QB', 'RB', 'WR', 'TE'] as const;
+export const BEST_PER_POSITION = 3;
+
+// --- Rules ----------------------------------------------------------------------------------------
+
+/** The injury words (as injuryOf in #common/rostership.ts gives them) that make a starter a problem. */
+const outWords = new Set(['Out', 'Suspended', 'PUP', 'NFI', 'COVID', 'Inactive']);
+
+/** What a starter's injury word makes of him: a problem kind, or nothing (Questionable plays). */
+export function injuryProblem(status: string | undefined): ProblemKind | undefined {
+  if (!status) return undefined;
+  if (status === 'IR') return 'ir';
+  if (status === 'Doubtful') return 'doubtful';
+  if (outWords.has(status)) return 'out';
+  return undefined;
+}
+
+export interface StarterRead {
+  player: MyWeekPlayer;
+  /** The injury word in one vocabulary (injuryOf). */
+  status?: string;
+}
+
+/**
+ * A lineup's problems: each starter who is out, doubtful or on IR, each starter whose NFL team has no
+ * game this week (when byes are known), and each empty starting slot. A starter on IR and on bye is
+ * listed once, for his injury. Order: by the league's starting order, empty slots last.
+ */
+export function problemsOf(
+  starters: readonly StarterRead[],
+  emptySlots: readonly string[],
+  byes: ReadonlySet<string> | undefined,
+): MyWeekProblem[] {
+  const problems: MyWeekProblem[] = [];
+  for (const s of starters) {
+    const injury = injuryProblem(s.status);
+    if (injury) problems.push({ kind: injury, player: s.player, status: s.status });
+    else if (byes?.has(s.player.team)) problems.push({ kind: 'bye', player: s.player });
+  }
+  for (const slot of emptySlots) problems.push({ kind: 'empty', slot });
+  return problems;
+}
+
+/**
+ * The first game still ahead among the teams' (epoch ms), from the week's kickoffs by team; null
+ * when every game of theirs has started or none is known.
+ */
+export function firstKickoff(
+  teams: Iterable<string>,
+  kickoffs: ReadonlyMap<string, number>,
+  now: number,
+): number | null {
+  let first: number | null = null;
+  for (const team of teams) {
+    const at = kickoffs.get(team);
+    if (at !== undefined && at > now && (first === null || at < first)) first = at;
+  }
+  return first;
+}
+
+/** A free agent as ranked: his ADP and (MFL) projection, when known. */
+export type RankedFreeAgent = MyWeekFreeAgent;
+
+/**
+ * Best available's order: players with ADP first, lower ADP first; then (no ADP) the higher MFL
+ * projection; then the service's own order (Sleeper's search rank, Fleaflicker's listing); ties,
+ * and everyone else, by name. The fallback is stated on the
+ * page (fallbackText).
+ */
+export function compareFreeAgents(a: RankedFreeAgent, b: RankedFreeAgent): number {
+  const hasA = a.adp !== undefined;
+  const hasB = b.adp !== undefined;
+  if (hasA !== hasB) return hasA ? -1 : 1;
+  if (hasA && hasB && a.adp !== b.adp) return (a.adp as number) - (b.adp as number);
+  const pa = a.projection;
+  const pb = b.projection;
+  if ((pa !== undefined) !== (pb !== undefined)) return pa !== undefined ? -1 : 1;
+  if (pa !== undefined && pb !== undefined && pa !== pb) return pb - pa;
+  const ra = a.serviceRank;
+  const rb = b.serviceRank;
+  if ((ra !== undefined) !== (rb !== undefined)) return ra !== undefined ? -1 : 1;
+  if (ra !== undefined && rb !== undefined && ra !== rb) return ra - rb;
+  return a.name.localeCompare(b.name);
+}
+
+export const fallbackText =
+  'Ranked by the site’s ADP; players without ADP follow, by MFL’s projection for the week (MFL leagues), then by the service’s own ranking, then by name.';
+
+/** The best `perPosition` free agents of each listed position, best first within each. */
+export function bestByPosition(
+  players: readonly RankedFreeAgent[],
+  perPosition = BEST_PER_POSITION,
+): RankedFreeAgent[] {
+  const out: RankedFreeAgent[] = [];
+  for (const position of BEST_POSITIONS) {
+    const mine = players.filter((p) => p.position === position).sort(compareFreeAgents);
+    out.push(...mine.slice(0, perPosition));
+  }
+  return out;
+}
+
+/** The key one player has across leagues (the merged list's id). */
+export interface FreeAcross {
+  player: MyWeekFreeAgent;
+  /** Leagues (keys `type:league_id`) where he is among the best available. */
+  leagues: string[];
+}
+
+/**
+ * Across leagues: the players listed best available in the most leagues, most first, then by the
+ * ranking above. Only players free in at least two leagues.
+ */
+export function freeInMost(lines: readonly Pick<MyWeekLeagueLine, 'type' | 'league_id' | 'best'>[]) {
+  const byId = new Map<string, FreeAcross>();
+  for (const line of lines)
+    for (const p of line.best) {
+      const key = `${line.type}:${line.league_id}`;
+      const row = byId.get(p.id);
+      if (row) {
+        if (!row.leagues.includes(key)) row.leagues.push(key);
+        if (row.player.adp === undefined && p.adp !== undefined) row.player = { ...row.player, adp: p.adp };
+      } else byId.set(p.id, { player: p, leagues: [key] });
+    }
+  return [...byId.values()]
+    .filter((r) => r.leagues.length >= 2)
+    .sort((a, b) => b.leagues.length - a.leagues.length || compareFreeAgents(a.player, b.player));
+}

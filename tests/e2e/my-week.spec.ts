@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
+
+/*
+ * My week in Chromium against the simulator, for the demo user with leagues on MFL, Sleeper and
+ * Fleaflicker: every league gets its card as its line streams in, problems link to where they are
+ * fixed, the week picker reloads the week, best available lists each league's free agents and the
+ * players free in most leagues, and the page works 390 px wide.
+ */
+
+const demo = { mfl: ['demo', 'demo1234'], sleeper: 'dynastydemo', flea: 'demo@dynasty.test' } as const;
+
+async function connectAll(page: Page) {
+  for (const [path, data] of [
+    ['/api/mfl/login', { username: demo.mfl[0], password: demo.mfl[1] }],
+    ['/api/sleeper/connect', { username: demo.sleeper }],
+    ['/api/flea/connect', { email: demo.flea }],
+  ] as const) {
+    const res = await page.request.post(path, { data });
+    expect(res.status(), path).toBe(200);
+  }
+}
+
+async function worldLeagueCount(page: Page) {
+  const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
+  const mine = world.leagues.demo as Record<string, unknown[]>;
+  return mine.mfl.length + mine.sleeper.length + mine.flea.length;
+}
+
+async function loaded(page: Page) {
+  const bar = page.getByRole('progressbar');
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await expect(async () =>
+    expect(await bar.getAttribute('aria-valuenow')).toBe(await bar.getAttribute('aria-valuemax')),
+  ).toPass({ timeout: 60_000 });
+}
+
+test.describe('my week', () => {
+  test('is in the Tools menu and asks to connect first', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/tools/my-week');
+    await expect(page.getByRole('heading', { name: 'My week', level: 1 })).toBeVisible();
+    await expect(page.getByText('Connect at least one account above')).toBeVisible();
+  });
+
+  test('every league of every service gets its card; problems link to where they are fixed', async ({
+    page,
+  }) => {
+    await connectAll(page);
+    const total = await worldLeagueCount(page);
+    await page.goto('/tools/my-week');
+    await loaded(page);
+    const cards = page.getByTestId('my-week-league');
+    await expect(cards).toHaveCount(total);
+    await expect(page.getByRole('heading', { name: /^Week \d+$/ })).toBeVisible();
+    // No league failed, and none is still loading.
+    await expect(cards.getByRole('alert')).toHaveCount(0);
+    await expect(cards.getByText('Loading…')).toHaveCount(0);
+    // The demo teams have problems (the world puts injured starters and byes in their lineups).
+    await expect(page.getByTestId('problem').first()).toBeVisible();
+    await expect(page.getByTestId('problem-summary')).toContainText(/\d+ problems? in \d+ of \d+ leagues/);
+
+    // Every league links to where its lineup is set; a league with problems says "Fix".
+    const link = (service: string, name: RegExp) =>
+      page.locator(`[data-league^="${service}:"]`).getByRole('link', { name });
+    await expect(link('mfl', /^(Fix|Open) in the Lineup tool$/).first()).toHaveAttribute(
+      'href',
+      /^\/tools\/lineup\/\d+$/,
+    );
+    await expect(link('sleeper', /^(Fix|Open) on Sleeper/).first()).toHaveAttribute(
+      'href',
+      /^https:\/\/sleeper\.com\/leagues\/\d+\/team$/,
+    );
+    await expect(link('flea', /^(Fix|Open) on Fleaflicker/).first()).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.fleaflicker\.com\/nfl\/leagues\/\d+\/teams\/\d+$/,
+    );
+    await expect(page.getByRole('link', { name: /^Fix / }).first()).toBeVisible();
+    const mflFix = link('mfl', /^(Fix|Open) in the Lineup tool$/);
+    await expectNoAxeViolations(page, 'my week');
+    await page.screenshot({ path: 'test-results/my-week-desktop.png', fullPage: true });
+
+    // The MFL fix link opens that league in the Lineup tool.
+    const href = await mflFix.first().getAttribute('href');
+    await mflFix.first().click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('the week picker loads another week', async ({ page }) => {
+    await connectAll(page);
+    await page.goto('/tools/my-week');
+    await loaded(page);
+    const heading = page.getByRole('heading', { name: /^Week \d+$/ });
+    const current = Number((await heading.innerText()).replace(/\D/g, ''));
+    const other = current >= 18 ? 17 : current + 1;
+    await page.getByLabel('Week', { exact: true }).selectOption(String(other));
+    await expect(page.getByRole('heading', { name: `Week ${other}` })).toBeVisible({ timeout: 30_000 });
+    await loaded(page);
+    await expect(page.getByTestId('my-week-league').getByRole('alert')).toHaveCount(0);
+  });
+
+  test('best available: each league’s free agents, the players free in most leagues, the ranking stated', async ({
+    page,
+  }) => {
+    await connectAll(page);
+    const total = await worldLeagueCount(page);
+    await page.goto('/tools/my-week');
+    await loaded(page);
+    await expect(page.getByTestId('ranking-fallback')).toContainText('players without ADP follow');
+    const perLeague = page.getByTestId('best-league');
+    await expect(perLeague).toHaveCount(total);
+    await perLeague.first().locator('summary').click();
+    await expect(perLeague.first().getByRole('link').first()).toHaveAttribute(
+      'href',
+      /^\/tools\/status-checker\?player=/,
+    );
+    const most = page.getByTestId('free-in-most').getByRole('listitem');
+    await expect(most.first()).toContainText(/best available in \d+ of \d+ leagues/);
+    // Opening a player shows where he is free and where rostered: the Status Checker's answer.
+    await most.first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/tools\/status-checker\?player=/);
+  });
+
+  test('works 390 px wide', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await connectAll(page);
+    await page.goto('/tools/my-week');
+    await loaded(page);
+    await expect(page.getByTestId('my-week-league').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: 'test-results/my-week-phone.png', fullPage: false });
+    await page.getByTestId('best-league').first().scrollIntoViewIfNeeded();
+    await page.getByTestId('best-league').first().locator('summary').click();
+    await page.screenshot({ path: 'test-results/my-week-phone-best.png', fullPage: false });
+  });
+});
