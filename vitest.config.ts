@@ -12,6 +12,8 @@ const onPostgres: Record<string, string> = {
   'src/server/tools/rookie-adp/adp-query.test.ts': 'SQL: the Rookie ADP query, from monthly totals or picks',
   'src/server/tools/rookie-adp/adp-api.test.ts':
     'SQL: the Rookie ADP query against an independent computation, day boundaries included',
+  'src/server/tools/rookie-adp/startup-api.test.ts':
+    'SQL: startup ADP and auction shares over the startup tables, never mixed',
   'src/server/tools/rookie-adp/trend-api.test.ts':
     "SQL: trends over two 30-day periods and a player's months, against an independent computation",
   'src/server/tools/rookie-adp/ingest.test.ts':

@@ -86,6 +86,23 @@ describe('best available ranking', () => {
     expect([...list].sort(compareFreeAgents).map((p) => p.id)).toEqual(['x', 'y', 'a', 'b', 'c', 'd', 'e']);
   });
 
+  it('startup ADP before rookie ADP whatever the numbers: the two count different drafts', () => {
+    const list = [
+      fa('rookie-1', { adp: 1, adpFrom: 'rookie' }),
+      fa('none', { projection: 30 }),
+      fa('startup-150', { adp: 150, adpFrom: 'startup' }),
+      fa('rookie-9', { adp: 9, adpFrom: 'rookie' }),
+      fa('startup-40', { adp: 40, adpFrom: 'startup' }),
+    ];
+    expect([...list].sort(compareFreeAgents).map((p) => p.id)).toEqual([
+      'startup-40',
+      'startup-150',
+      'rookie-1',
+      'rookie-9',
+      'none',
+    ]);
+  });
+
   it('keeps the best 3 of each listed position, QB RB WR TE', () => {
     const list = [
       ...['1', '2', '3', '4'].map((id, i) => ({ ...fa(id), position: 'QB', adp: 10 - i })),

@@ -65,8 +65,10 @@ export const myWeekProblemSchema = z.object({
 export type MyWeekProblem = z.infer<typeof myWeekProblemSchema>;
 
 export const myWeekFreeAgentSchema = myWeekPlayerSchema.extend({
-  /** The site's ADP (rookie ADP for now), when he has one. */
+  /** The site's ADP, when he has one: from startup drafts, else (a rookie no startup took) rookie drafts. */
   adp: z.number().optional(),
+  /** Which drafts `adp` comes from. */
+  adpFrom: z.enum(['startup', 'rookie']).optional(),
   /** MFL's projected points for the week (MFL leagues only). */
   projection: z.number().optional(),
   /** The service's own order (Sleeper's search rank, Fleaflicker's listing), lower first. */
@@ -193,17 +195,19 @@ export function firstKickoff(
 /** A free agent as ranked: his ADP and (MFL) projection, when known. */
 export type RankedFreeAgent = MyWeekFreeAgent;
 
+/** Startup ADP ranks before rookie ADP: the two count picks of different drafts and never mix. */
+const adpTier = (p: RankedFreeAgent) => (p.adp === undefined ? 2 : p.adpFrom === 'rookie' ? 1 : 0);
+
 /**
- * Best available's order: players with ADP first, lower ADP first; then (no ADP) the higher MFL
- * projection; then the service's own order (Sleeper's search rank, Fleaflicker's listing); ties,
- * and everyone else, by name. The fallback is stated on the
- * page (fallbackText).
+ * Best available's order: players with startup ADP first, lower first; then players with only
+ * rookie ADP, lower first; then (no ADP) the higher MFL projection; then the service's own order
+ * (Sleeper's search rank, Fleaflicker's listing); ties, and everyone else, by name. The fallback is
+ * stated on the page (fallbackText).
  */
 export function compareFreeAgents(a: RankedFreeAgent, b: RankedFreeAgent): number {
-  const hasA = a.adp !== undefined;
-  const hasB = b.adp !== undefined;
-  if (hasA !== hasB) return hasA ? -1 : 1;
-  if (hasA && hasB && a.adp !== b.adp) return (a.adp as number) - (b.adp as number);
+  const tier = adpTier(a) - adpTier(b);
+  if (tier !== 0) return tier;
+  if (a.adp !== undefined && b.adp !== undefined && a.adp !== b.adp) return a.adp - b.adp;
   const pa = a.projection;
   const pb = b.projection;
   if ((pa !== undefined) !== (pb !== undefined)) return pa !== undefined ? -1 : 1;
@@ -216,7 +220,7 @@ export function compareFreeAgents(a: RankedFreeAgent, b: RankedFreeAgent): numbe
 }
 
 export const fallbackText =
-  'Ranked by the site’s ADP; players without ADP follow, by MFL’s projection for the week (MFL leagues), then by the service’s own ranking, then by name.';
+  'Ranked by the site’s startup ADP, then rookie ADP for rookies no startup took; players without ADP follow, by MFL’s projection for the week (MFL leagues), then by the service’s own ranking, then by name.';
 
 /** The best `perPosition` free agents of each listed position, best first within each. */
 export function bestByPosition(
@@ -250,7 +254,8 @@ export function freeInMost(lines: readonly Pick<MyWeekLeagueLine, 'type' | 'leag
       const row = byId.get(p.id);
       if (row) {
         if (!row.leagues.includes(key)) row.leagues.push(key);
-        if (row.player.adp === undefined && p.adp !== undefined) row.player = { ...row.player, adp: p.adp };
+        if (row.player.adp === undefined && p.adp !== undefined)
+          row.player = { ...row.player, adp: p.adp, adpFrom: p.adpFrom };
       } else byId.set(p.id, { player: p, leagues: [key] });
     }
   return [...byId.values()]

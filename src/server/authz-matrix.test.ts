@@ -186,6 +186,7 @@ const matrix: Row[] = [
   { route: 'POST /api/mfl/adp', note: 'empty body',            expect: all(400), open: true },
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   { route: 'POST /api/mfl/adp/months', note: 'empty body',     expect: all(400), open: true },
+  { route: 'POST /api/mfl/adp/startup', note: 'empty body',    expect: all(400), open: true },
   // League accounts kept on the site account: each user's own, never another's (super users too)
   { route: 'GET /api/league-accounts',                         expect: [401, 200, 200, 200, 200] },
   { route: 'POST /api/league-accounts/:id', note: "the owner's account", expect: [401, 404, 200, 404, 404], url: (f) => `/api/league-accounts/${f.ownerAccount}`, body: () => ({ active: true }) },

@@ -57,6 +57,12 @@ export function worldSummary(world: World, nowMs: number, host: string) {
     baseUrls: baseUrls(host),
     accounts: DEMO_ACCOUNTS,
     leagues: { demo: perUser(world.demo), bench: perUser(world.bench) },
-    publicRookieDraftLeagues: world.leagues.filter((l) => l.service === 'mfl' && l.isPublic).map((l) => l.id),
+    publicRookieDraftLeagues: world.leagues
+      .filter((l) => l.service === 'mfl' && l.isPublic && l.draft.picks.length > 0)
+      .map((l) => l.id),
+    // Public MFL leagues in their first season whose only draft was their startup (decision 021).
+    publicStartupLeagues: world.leagues
+      .filter((l) => l.service === 'mfl' && l.isPublic && l.startup?.kind === 'snake')
+      .map((l) => l.id),
   };
 }

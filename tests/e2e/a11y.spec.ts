@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './admin-support.ts';
 import { type AxeFinding, axeFindings, type ConsoleErrors } from './support.ts';
 
@@ -41,6 +41,24 @@ const publicRoles: Role[] = ['visitor', 'super user'];
 const signedIn: Role[] = ['contributor', 'super user'];
 
 const connected = (who: Who) => who.role === 'super user';
+
+/** The year up to today, as the page's URL writes dates. */
+const lastYear = (() => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const now = new Date();
+  return { from: iso(new Date(now.getFullYear() - 1, now.getMonth(), now.getDate())), to: iso(now) };
+})();
+
+/**
+ * A startup table with its rows. The store reads the listed leagues in the background at start, so
+ * until it has, the page is asked again (new drafts make the server's cached answer stale at once).
+ */
+const startupTable = (page: Page, table: Locator) =>
+  expect(async () => {
+    await page.reload();
+    await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 120_000 });
 
 const STOPS: Stop[] = [
   { path: '/', roles: everyone },
@@ -114,6 +132,18 @@ const STOPS: Stop[] = [
     path: '/tools/rookie-adp?view=chart',
     roles: ['super user'],
     ready: (p) => expect(p.getByTestId('adp-caption')).toBeVisible({ timeout: 20_000 }),
+  },
+  // Startup ADP over the last year (every startup the simulator made): MFL's snake drafts and
+  // auctions, enough of each for a full table.
+  {
+    path: `/tools/rookie-adp?draft=startup&from=${lastYear.from}&to=${lastYear.to}`,
+    roles: publicRoles,
+    ready: (p) => startupTable(p, p.getByRole('table')),
+  },
+  {
+    path: `/tools/rookie-adp?draft=startup&kind=auction&from=${lastYear.from}&to=${lastYear.to}`,
+    roles: publicRoles,
+    ready: (p) => startupTable(p, p.getByTestId('auction-table')),
   },
   { path: '/admin', roles: signedIn },
   { path: '/admin/articles', roles: signedIn },

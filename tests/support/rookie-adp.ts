@@ -15,7 +15,7 @@ export async function startAdpApp(sim?: Sim, env: Record<string, string> = {}): 
 
 /** The simulator's public MFL leagues (the ones with rookie drafts anyone may read). */
 export const publicMflLeagues = (world: World) =>
-  world.leagues.filter((l) => l.service === 'mfl' && l.isPublic);
+  world.leagues.filter((l) => l.service === 'mfl' && l.isPublic && l.draft.picks.length > 0);
 
 /** Polls until check() is true (background work in the app), failing after timeoutMs. */
 export async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {

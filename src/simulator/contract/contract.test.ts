@@ -239,6 +239,23 @@ describe('Sleeper contract', () => {
     ]);
   });
 
+  it('startup drafts and their picks keep the recorded draft shapes', async () => {
+    const l = [...demo('sleeper'), ...world.leaguesOf(world.bench.sleeper)].find(
+      (x) => x.startup?.kind === 'auction',
+    )!;
+    const drafts = await answer(`${base}/league/${l.id}/drafts`);
+    // An auction's budget and prices are not in the recorded (linear rookie) draft (decision 021).
+    conforms(drafts, [json(`${SL}league/522458773317046272/drafts.json`)], {
+      maps: ['$[].draft_order', '$[].metadata'],
+      extra: ['$[].settings.budget'],
+    });
+    conforms(
+      await answer(`${base}/draft/${l.startup!.id}/picks`),
+      [json(`${SL}draft/522458773321240576/picks.json`)],
+      { extra: ['$[].metadata.amount'] },
+    );
+  });
+
   it('state', async () => {
     conforms(await answer(`${base}/state/nfl`), [json(`${RR}nfl_state.json`)]);
   });

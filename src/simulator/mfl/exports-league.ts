@@ -48,7 +48,15 @@ export function league(ctx: MflContext, l: League): MflBody {
       standingsSort: 'PCT,PTS,',
       id: l.id,
       nflPoolType: 'Confidence',
-      history: { league: { url: `${base}/${season}/home/${l.id}`, year: season } },
+      // A league with a startup began this season; the others were renewed from last season's.
+      history: {
+        league: [
+          ...(l.startup
+            ? []
+            : [{ url: `${base}/${Number(season) - 1}/home/${l.id}`, year: String(Number(season) - 1) }]),
+          { url: `${base}/${season}/home/${l.id}`, year: season },
+        ],
+      },
       rosterSize: String(l.rosterSize),
       name: l.name,
       bbidSeasonLimit: '100',
@@ -75,7 +83,8 @@ export function league(ctx: MflContext, l: League): MflBody {
       h2h: 'YES',
       usesSalaries: '0',
       baseURL: base,
-      loadRosters: 'email_draft',
+      loadRosters: l.startup?.kind === 'auction' ? 'email_auction' : 'email_draft',
+      ...(l.startup?.kind === 'auction' ? { auctionStartAmount: String(l.startup.budget), minBid: '1' } : {}),
     },
   });
 }
@@ -140,7 +149,9 @@ export function freeAgents(ctx: MflContext, l: League): MflBody {
  * read it (draftUnit with draftType and unit; draftPick rows with two-digit round and pick strings).
  */
 export function draftResults(ctx: MflContext, l: League): MflBody {
-  const made = l.draft.picks.map((p) => ({
+  // A league whose startup was a snake draft has that as its season's draft.
+  const draft = l.startup?.kind === 'snake' ? l.startup : l.draft;
+  const made = draft.picks.map((p) => ({
     timestamp: String(p.timestamp),
     franchise: l.teams[p.team].id,
     round: String(p.round).padStart(2, '0'),
@@ -150,7 +161,7 @@ export function draftResults(ctx: MflContext, l: League): MflBody {
   }));
   // A draft under way lists the picks still to come with no player and no time.
   const size = l.teams.length;
-  const rounds = l.draft.rounds || 4;
+  const rounds = draft.rounds || 4;
   const open =
     l.draftStatus === 'drafting'
       ? Array.from({ length: rounds * size - made.length }, (_, i) => {
@@ -168,6 +179,31 @@ export function draftResults(ctx: MflContext, l: League): MflBody {
   const picks = [...made, ...open];
   return envelope({
     draftResults: { draftUnit: { draftType: 'SDRAFT', unit: 'LEAGUE', draftPick: collapse(picks) } },
+  });
+}
+
+/**
+ * The league's auctions: its startup auction's sales, each player's winning bid and times. Not in the
+ * recorded set: the shape follows MFL's documented `auctionResults` export as other clients read it
+ * (auctionUnit with unit; auction rows with player, franchise, winningBid, timeStarted, lastBidTime).
+ */
+export function auctionResults(ctx: MflContext, l: League): MflBody {
+  const sales = l.startup?.kind === 'auction' ? l.startup.picks : [];
+  return envelope({
+    auctionResults: {
+      auctionUnit: {
+        unit: 'LEAGUE',
+        auction: collapse(
+          sales.map((p) => ({
+            player: ctx.world.players[p.player].mflId,
+            franchise: l.teams[p.team].id,
+            winningBid: String(p.price ?? 1),
+            timeStarted: String(p.timestamp),
+            lastBidTime: String(p.timestamp + 600),
+          })),
+        ),
+      },
+    },
   });
 }
 

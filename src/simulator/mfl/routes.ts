@@ -42,6 +42,7 @@ const LEAGUE_TYPES: Record<string, (ctx: MflContext, l: League) => MflBody> = {
   playerstatus: leagueExports.playerStatus,
   freeagents: leagueExports.freeAgents,
   draftresults: leagueExports.draftResults,
+  auctionresults: leagueExports.auctionResults,
   rules: leagueExports.rules,
 };
 

@@ -155,7 +155,9 @@ export function leagueJson(
     season: String(opts.season),
     scoring_settings: scoringSettings(l.format),
     roster_positions,
-    previous_league_id: null,
+    // A league with a startup began this season; the others continue last season's league (an id of
+    // this world's form, 3…, that no league here has).
+    previous_league_id: l.startup ? null : `3${l.id.slice(1)}`,
     name: l.name,
     metadata: null,
     loser_bracket_id: null,

@@ -1,7 +1,7 @@
 /** Sleeper's read API under /sleeper/v1. */
 import type { FastifyInstance } from 'fastify';
 import type { SimState } from '../control.ts';
-import type { League } from '../world/league.ts';
+import type { League, StartupDraft } from '../world/league.ts';
 import { REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
 import { standings, streak, teamWeek } from '../world/results.ts';
 import { WEEKS } from '../world/schedule.ts';
@@ -155,8 +155,10 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
     for (const p of picks) if (p.round === 1) slotOwner.set(p.pick, p.team);
     for (const [slot, team] of slotOwner) order[world.accountByKey(l.teams[team].ownerKey)!.userId] = slot;
     const status = l.draftStatus ?? 'complete';
-    if (status === 'none') return json([]);
+    const startup = l.startup ? [startupDraft(world, l, l.startup)] : [];
+    if (status === 'none') return json(startup);
     return json([
+      ...startup,
       {
         type: 'linear',
         status,
@@ -198,8 +200,10 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
   app.get<{ Params: { id: string } }>(`${base}/draft/:id/picks`, async (req) => {
     const l = world.sleeperLeagueByDraft(req.params.id);
     if (!l) return json([]);
+    const startup = l.startup?.id === req.params.id ? l.startup : undefined;
+    const draftId = startup?.id ?? l.draft.id;
     return json(
-      l.draft.picks.map((pk) => {
+      (startup?.picks ?? l.draft.picks).map((pk) => {
         const p = world.players[pk.player];
         return {
           round: pk.round,
@@ -219,10 +223,12 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
             last_name: p.last,
             injury_status: '',
             first_name: p.first,
+            // An auction's price, as Sleeper sends it (a string).
+            ...('price' in pk && pk.price !== undefined ? { amount: String(pk.price) } : {}),
           },
           is_keeper: null,
           draft_slot: pk.pick,
-          draft_id: l.draft.id,
+          draft_id: draftId,
         };
       }),
     );
@@ -260,4 +266,49 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
     }
     return playersCache.body;
   });
+}
+
+/**
+ * A league's startup draft as Sleeper lists it among the league's drafts: type "snake" or "auction",
+ * not rookie-only (`player_type` 0), an auction's budget in its settings. Not in the recorded set: the
+ * recorded draft is a linear rookie draft; `budget` and the picks' `metadata.amount` follow what
+ * Sleeper's auction drafts are reported to carry (decision 021).
+ */
+function startupDraft(world: World, l: League, d: StartupDraft) {
+  const last = d.picks[d.picks.length - 1]?.timestamp ?? d.startedAt;
+  const order: Record<string, number> = {};
+  for (const p of d.picks)
+    if (p.round === 1) order[world.accountByKey(l.teams[p.team].ownerKey)!.userId] = p.pick;
+  return {
+    type: d.kind,
+    status: 'complete',
+    start_time: d.startedAt * 1000,
+    sport: 'nfl',
+    settings: {
+      teams: l.teams.length,
+      slots_wr: 3,
+      slots_te: 1,
+      slots_rb: 2,
+      slots_qb: l.format.qb === '2QB' ? 2 : 1,
+      slots_flex: 1,
+      slots_bn: Math.max(0, l.rosterSize - l.slots.length),
+      rounds: d.rounds,
+      player_type: 0,
+      pick_timer: 3600,
+      cpu_autopick: 1,
+      alpha_sort: 0,
+      ...(d.kind === 'auction' ? { budget: d.budget } : {}),
+    },
+    season_type: 'regular',
+    season: String(world.season),
+    metadata: { scoring_type: l.format.ppr ? 'dynasty_ppr' : 'dynasty_std', name: l.name, description: '' },
+    league_id: l.id,
+    last_picked: last * 1000,
+    last_message_time: last * 1000,
+    last_message_id: `${d.id.slice(0, 12)}0000000`,
+    draft_order: order,
+    draft_id: d.id,
+    creators: [world.accountByKey(l.teams[0].ownerKey)!.userId],
+    created: (d.startedAt - 86_400 * 14) * 1000,
+  };
 }

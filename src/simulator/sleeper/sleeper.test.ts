@@ -72,11 +72,39 @@ describe('Sleeper', () => {
 
   it('serves the rookie draft and its picks', async () => {
     const l = world.leaguesOf(world.demo.sleeper)[1];
-    const [draft] = await sleeper(`/league/${l.id}/drafts`);
-    expect(draft).toMatchObject({ status: 'complete', league_id: l.id, draft_id: l.draft.id });
+    const drafts = await sleeper(`/league/${l.id}/drafts`);
+    const draft = drafts.find((d: { draft_id: string }) => d.draft_id === l.draft.id);
+    expect(draft).toMatchObject({ status: 'complete', league_id: l.id, type: 'linear' });
+    expect(draft.settings.player_type).toBe(1);
     const picks = await sleeper(`/draft/${draft.draft_id}/picks`);
     expect(picks).toHaveLength(l.draft.picks.length);
     expect(picks.every((p: { player_id: string }) => world.bySleeper.get(p.player_id)?.rookie)).toBe(true);
+  });
+
+  it('serves a startup draft before the rookie draft: snake picks in order, auction picks with their price', async () => {
+    const leagues = [...world.leaguesOf(world.demo.sleeper), ...world.leaguesOf(world.bench.sleeper)];
+    for (const kind of ['snake', 'auction'] as const) {
+      const l = leagues.find((x) => x.startup?.kind === kind)!;
+      expect(l, kind).toBeDefined();
+      const info = await sleeper(`/league/${l.id}`);
+      expect(info.previous_league_id).toBeNull();
+      const [first, rookie] = await sleeper(`/league/${l.id}/drafts`);
+      expect(first).toMatchObject({ type: kind, draft_id: l.startup!.id, settings: { player_type: 0 } });
+      expect(rookie.draft_id).toBe(l.draft.id);
+      expect(first.start_time).toBeLessThan(rookie.start_time);
+      expect(first.settings.budget).toBe(kind === 'auction' ? 200 : undefined);
+      const picks = await sleeper(`/draft/${first.draft_id}/picks`);
+      expect(picks).toHaveLength(l.startup!.picks.length);
+      // Mostly veterans: the site's startup rule.
+      const rookies = picks.filter((p: { metadata: { years_exp: string } }) => p.metadata.years_exp === '0');
+      expect(rookies.length * 2).toBeLessThan(picks.length);
+      const amounts = picks.map((p: { metadata: { amount?: string } }) => p.metadata.amount);
+      if (kind === 'auction')
+        expect(amounts.every((a: string) => Number(a) >= 1 && Number(a) <= 100)).toBe(true);
+      else expect(amounts.every((a: unknown) => a === undefined)).toBe(true);
+    }
+    const without = leagues.find((x) => !x.startup)!;
+    expect((await sleeper(`/league/${without.id}`)).previous_league_id).toMatch(/^3\d{18}$/);
   });
 
   it('reports the NFL state and a players map keyed by id (defenses by team code)', async () => {

@@ -42,6 +42,22 @@ export interface DraftPick {
   timestamp: number;
 }
 
+/**
+ * A startup draft: the league's first draft, of veterans and rookies (Rookie ADP's startup view).
+ * A snake draft's picks carry their overall number; an auction's carry their price, in `budget` units.
+ */
+export interface StartupDraft {
+  /** Sleeper's draft id (MFL has one draft export per league and season, and an auction export). */
+  id: string;
+  kind: 'snake' | 'auction';
+  /** An auction's budget per team. */
+  budget: number;
+  rounds: number;
+  /** Epoch seconds of the first pick. */
+  startedAt: number;
+  picks: (DraftPick & { price?: number })[];
+}
+
 export interface League {
   service: Service;
   id: string;
@@ -63,4 +79,9 @@ export interface League {
   kind?: 'dynasty' | 'redraft' | 'mock';
   /** The rookie draft's state (default complete): under way, not started, or none at all. */
   draftStatus?: 'complete' | 'drafting' | 'pre_draft' | 'none';
+  /**
+   * The league's startup, when it began this season: a snake draft (on MFL, then the league's only
+   * draft export) or an auction (before the rookie draft).
+   */
+  startup?: StartupDraft;
 }

@@ -4,7 +4,7 @@ import type { Account, League, LeagueTeam, Service } from './league.ts';
 import { FIRST_NAMES, LAST_NAMES, TEAM_ADJECTIVES, TEAM_WORDS } from './names.ts';
 import type { Player } from './players.ts';
 import { Rng } from './random.ts';
-import { draftRookies, fillRosters } from './rosters.ts';
+import { draftRookies, draftStartup, fillRosters } from './rosters.ts';
 
 export const REGULAR_SEASON_WEEKS = 14;
 
@@ -13,6 +13,8 @@ interface LeagueSpec {
   format: LeagueFormat;
   owner?: Account;
   isPublic?: boolean;
+  /** A league in its first season whose only draft is its startup snake draft (MFL, decision 021). */
+  startupOnly?: boolean;
 }
 
 const DEMO_MFL: [string, LeagueFormat][] = [
@@ -166,8 +168,10 @@ export function buildLeagues(opts: {
       taxiSlots: lr.int(3, 5),
       irSlots: lr.int(2, 4),
     };
-    draftRookies(league, lr, rookies, opts.draftAnchorMs);
+    if (spec.startupOnly) league.draftStatus = 'none';
+    else draftRookies(league, lr, rookies, opts.draftAnchorMs);
     fillRosters(league, lr, pool, players, opts.anchorWeek);
+    addStartup(league, new Rng(seed, 'startup', service, leagues.length), pool, opts.draftAnchorMs, spec);
     leagues.push(league);
     return league;
   };
@@ -190,7 +194,55 @@ export function buildLeagues(opts: {
     const tag = rng.pick(['Dynasty', 'Rookie Draft', 'Keeper Dynasty', 'Startup', 'Devy & Dynasty']);
     make('mfl', { name: `${describeFormat(format)} ${tag} #${i + 1}`, format, isPublic: true });
   }
+  // New MFL leagues whose first draft, their startup, is their only draft this season.
+  for (let i = 0; i < 30; i++) {
+    const format = randomFormat(rng, true);
+    make('mfl', {
+      name: `${describeFormat(format)} Startup Dynasty #${i + 1}`,
+      format,
+      isPublic: true,
+      startupOnly: true,
+    });
+  }
   return { accounts, leagues };
+}
+
+const DAY_S = 86_400;
+
+/**
+ * Gives some leagues a startup (decision 021), by a generator of their own so no other league
+ * changes: seven in ten Sleeper leagues (snake or auction, some weeks before their rookie draft), a third
+ * of the public MFL leagues (an auction before the rookie draft), and the MFL leagues whose only draft
+ * is their startup (snake).
+ */
+export function addStartup(
+  league: League,
+  r: Rng,
+  players: Player[],
+  anchorMs: number,
+  spec: { isPublic?: boolean; startupOnly?: boolean },
+): void {
+  const anchor = Math.floor(anchorMs / 1000);
+  if (spec.startupOnly) {
+    draftStartup(
+      league,
+      r,
+      players,
+      'snake',
+      anchor - r.int(3, 80) * DAY_S - r.int(0, DAY_S - 1),
+      0,
+      league.id,
+    );
+    return;
+  }
+  if (league.service === 'flea' || league.draft.picks.length === 0) return;
+  if (league.service === 'mfl' && !spec.isPublic) return;
+  if (!r.chance(league.service === 'sleeper' ? 0.7 : 0.3)) return;
+  const kind = league.service === 'mfl' || r.chance(0.4) ? 'auction' : 'snake';
+  const startedAt = league.draft.startedAt - r.int(7, 40) * DAY_S - r.int(0, DAY_S - 1);
+  // Sleeper's draft ids of this world start with 1; a startup's with 2, so they never meet.
+  const id = league.service === 'sleeper' ? `2${league.draft.id.slice(1)}` : league.id;
+  draftStartup(league, r, players, kind, startedAt, league.service === 'mfl' ? 1000 : 200, id);
 }
 
 function randomFormat(rng: Rng, publicLeague: boolean): LeagueFormat {

@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { describeFormat, type LeagueFormat, mflGroups, rosterSize, slots } from './formats.ts';
 import type { Account, League, LeagueTeam } from './league.ts';
-import { roundRobin } from './leagues.ts';
+import { addStartup, roundRobin } from './leagues.ts';
 import { FIRST_NAMES, LAST_NAMES, TEAM_ADJECTIVES, TEAM_WORDS } from './names.ts';
 import type { Player } from './players.ts';
 import { Rng } from './random.ts';
@@ -33,6 +33,9 @@ interface LeagueMeta {
   /** Sleeper: member indexes (population users below POPULATION.sleeperUsers, then league-mates). */
   members: number[];
 }
+
+/** Sleeper's startup draft ids: the rookie draft's with a leading 2 (this world's start with 1). */
+const startupDraftId = (draftId: string) => `2${draftId.slice(1)}`;
 
 const DAY = 86_400_000;
 const SIZES = [8, 10, 10, 10, 10, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 14, 14, 14, 16, 16];
@@ -100,6 +103,7 @@ export class Population {
         this.byId.set(`${service}:${meta.id}`, meta);
         if (service === 'sleeper') {
           this.byDraft.set(meta.draftId, meta);
+          this.byDraft.set(startupDraftId(meta.draftId), meta);
           for (const m of meta.members) {
             const key =
               m < POPULATION.sleeperUsers ? this.userIds[m] : mates[m - POPULATION.sleeperUsers].key;
@@ -329,6 +333,16 @@ export class Population {
       }
     }
     fillRosters(league, lr, this.pool, this.ctx.players, this.ctx.anchorWeek);
+    if (meta.kind === 'dynasty' && meta.draftStatus === 'complete')
+      addStartup(
+        league,
+        new Rng(this.ctx.seed, 'population-startup', meta.service, meta.index),
+        this.pool,
+        this.ctx.anchorMs,
+        {
+          isPublic: true,
+        },
+      );
     this.built.set(cacheKey, league);
     return league;
   }

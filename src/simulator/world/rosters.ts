@@ -2,7 +2,7 @@
 
 import type { LeagueFormat } from './formats.ts';
 import { rosterCaps, rosterNeeds } from './formats.ts';
-import type { League } from './league.ts';
+import type { League, StartupDraft } from './league.ts';
 import { IDP_POSITIONS, injuryAt, type Player, type Position } from './players.ts';
 import type { Rng } from './random.ts';
 
@@ -51,6 +51,55 @@ export function draftRookies(league: League, rng: Rng, rookies: Player[], anchor
   }
   league.draft.rounds = rounds;
   league.draft.startedAt = startedAt;
+}
+
+/** Rounds of a simulated startup snake draft (a real one fills whole rosters; this keeps answers small). */
+export const STARTUP_ROUNDS = 20;
+
+/**
+ * A startup draft of veterans and rookies, by each league's noisy board: a snake draft (rounds run
+ * back and forth) or an auction, where each player's price follows his value, at least 1, and the
+ * whole league spends about nine tenths of its budgets. Rosters are not touched: they are the
+ * league's players today, long after its startup.
+ */
+export function draftStartup(
+  league: League,
+  rng: Rng,
+  players: Player[],
+  kind: 'snake' | 'auction',
+  startedAt: number,
+  budget: number,
+  id: string,
+): void {
+  const f = league.format;
+  const board = players
+    .map((p) => ({ p, v: leagueValue(p, f) * Math.exp(0.25 * rng.normal()) }))
+    .filter((x) => x.v > 0)
+    .sort((a, b) => b.v - a.v)
+    .slice(0, STARTUP_ROUNDS * f.size);
+  const order = rng.shuffle(league.teams.map((_, i) => i));
+  const weights = board.map((x) => x.v ** 2);
+  const total = weights.reduce((a, b) => a + b, 0);
+  const spend = Math.floor(budget * f.size * 0.9);
+  let t = startedAt;
+  const picks: StartupDraft['picks'] = board.map((x, i) => {
+    const round = Math.floor(i / f.size) + 1;
+    const inRound = (i % f.size) + 1;
+    const slot = round % 2 === 1 ? inRound : f.size + 1 - inRound;
+    t += rng.int(1, 90) * 60;
+    return {
+      round,
+      pick: inRound,
+      overall: i + 1,
+      team: kind === 'snake' ? order[slot - 1] : order[i % f.size],
+      player: x.p.idx,
+      timestamp: t,
+      ...(kind === 'auction'
+        ? { price: Math.min(Math.floor(budget / 2), Math.max(1, Math.round((spend * weights[i]) / total))) }
+        : {}),
+    };
+  });
+  league.startup = { id, kind, budget, rounds: STARTUP_ROUNDS, startedAt, picks };
 }
 
 export function fillRosters(league: League, rng: Rng, pool: Player[], all: Player[], anchorWeek: number) {

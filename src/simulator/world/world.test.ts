@@ -87,12 +87,15 @@ describe('world generation', () => {
     }
   });
 
-  it('gives the demo and bench users their leagues, plus 200 public MFL leagues', () => {
+  it('gives the demo and bench users their leagues, plus 200 public MFL leagues and 30 in their startup season', () => {
     const count = (who: 'demo' | 'bench', s: 'mfl' | 'sleeper' | 'flea') =>
       world.leaguesOf(world[who][s]).length;
     expect([count('demo', 'mfl'), count('demo', 'sleeper'), count('demo', 'flea')]).toEqual([8, 6, 5]);
     expect([count('bench', 'mfl'), count('bench', 'sleeper'), count('bench', 'flea')]).toEqual([20, 20, 20]);
-    expect(world.leagues.filter((l) => l.isPublic && l.service === 'mfl')).toHaveLength(200);
+    expect(world.leagues.filter((l) => l.isPublic && l.service === 'mfl')).toHaveLength(230);
+    const startupOnly = world.leagues.filter((l) => l.isPublic && l.draftStatus === 'none');
+    expect(startupOnly).toHaveLength(30);
+    expect(startupOnly.every((l) => l.startup?.kind === 'snake' && l.draft.picks.length === 0)).toBe(true);
     const demoMfl = world.leaguesOf(world.demo.mfl);
     const limits = demoMfl.flatMap((l) => l.mfl.groups.map((g) => `${g.name}:${mflLimit(g)}`));
     expect(limits).toContain('QB:1-2');

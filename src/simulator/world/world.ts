@@ -125,8 +125,9 @@ export class World {
   /** The Sleeper league a draft id belongs to. */
   sleeperLeagueByDraft(draftId: string): League | undefined {
     return (
-      this.leagues.find((l) => l.service === 'sleeper' && l.draft.id === draftId) ??
-      this.population.sleeperLeagueByDraft(draftId)
+      this.leagues.find(
+        (l) => l.service === 'sleeper' && (l.draft.id === draftId || l.startup?.id === draftId),
+      ) ?? this.population.sleeperLeagueByDraft(draftId)
     );
   }
 

@@ -27,7 +27,8 @@ export function LeagueAccounts() {
       </h2>
       <p className="mb-4 text-sm text-slate-600">
         Your MFL, Sleeper and Fleaflicker accounts, kept with your site account so the league tools (My week,
-        Rostership, the Status Checker, Lineup) use them on every device you sign in on. MFL passwords are never kept.
+        Rostership, the Status Checker, Lineup) use them on every device you sign in on. MFL passwords are
+        never kept.
       </p>
       {error && <ErrorAlert title="Error With Your League Accounts" error={error} />}
       {list.isPending && (

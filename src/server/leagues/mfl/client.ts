@@ -5,6 +5,7 @@ import type { ServiceHttp } from '../http.ts';
 import { parseImportAnswer } from './parse.ts';
 import {
   type MflAdp,
+  type MflAuctionUnit,
   type MflDraftUnit,
   type MflFoundLeague,
   type MflFreeAgent,
@@ -19,6 +20,7 @@ import {
   type MflRoster,
   type MflWeeklyResults,
   readAdp,
+  readAuctionResults,
   readDraftResults,
   readFreeAgents,
   readFullNflSchedule,
@@ -111,6 +113,8 @@ export interface MflClient {
   ): Promise<MflPlayerStatus[]>;
   freeAgents(league: MflLeagueRef, options?: MflCallOptions & { position?: string }): Promise<MflFreeAgent[]>;
   draftResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflDraftUnit[]>;
+  /** The league's auctions: each player sold, his price and when (a startup auction, decision 021). */
+  auctionResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflAuctionUnit[]>;
   /** Scoring rules per position group. */
   rules(league: MflLeagueRef, options?: MflCallOptions): Promise<MflPositionRules[]>;
   adp(filters?: MflAdpFilters, year?: number): Promise<MflAdp>;
@@ -307,6 +311,10 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
     draftResults(league, { cookie } = {}) {
       return leagueExport('draftResults', league, cookie, ttl.drafts, {}, readDraftResults);
+    },
+
+    auctionResults(league, { cookie } = {}) {
+      return leagueExport('auctionResults', league, cookie, ttl.drafts, {}, readAuctionResults);
     },
 
     rules(league, { cookie } = {}) {

@@ -117,6 +117,11 @@ const leagueSchema = z
     injuredReserve: optScalar,
     h2h: optScalar,
     usesSalaries: yes,
+    /** How the rosters were first filled: "email_draft", "live_auction", … (decision 021). */
+    loadRosters: optScalar,
+    /** An auction's budget per franchise. */
+    auctionStartAmount: optScalar,
+    salaryCapAmount: optScalar,
     starters: member({
       /** Total starters: "9" or a range "7-9". */
       count: scalar,
@@ -392,6 +397,30 @@ export type MflDraftUnit = z.output<typeof draftUnitSchema>;
 export const readDraftResults = reader(
   'draftResults',
   z.object({ draftUnit: list(draftUnitSchema) }).transform((p) => p.draftUnit),
+);
+
+/**
+ * One auction sale. Not in the recorded set: the shape as other clients read MFL's documented
+ * `auctionResults` export (auctionUnit with unit; auction rows with the winning bid and times).
+ */
+const auctionSchema = z.object({
+  player: scalar,
+  franchise: optScalar,
+  winningBid: optScalar,
+  /** Epoch seconds. */
+  timeStarted: optScalar,
+  lastBidTime: optScalar,
+});
+export type MflAuction = z.output<typeof auctionSchema>;
+
+const auctionUnitSchema = z
+  .object({ unit: optScalar, auction: list(auctionSchema) })
+  .transform(({ auction, ...unit }) => ({ ...unit, auctions: auction }));
+export type MflAuctionUnit = z.output<typeof auctionUnitSchema>;
+
+export const readAuctionResults = reader(
+  'auctionResults',
+  z.object({ auctionUnit: list(auctionUnitSchema) }).transform((p) => p.auctionUnit),
 );
 
 /** One scoring rule: the stat event (CC = a catch), the range it applies in and its points ("*1", ".1/1", "6"). */

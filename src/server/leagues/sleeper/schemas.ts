@@ -141,7 +141,8 @@ export const sleeperDraftSchema = z.object({
   status: z.string().nullish(),
   type: z.string().nullish(),
   start_time: count,
-  settings: z.object({ rounds: count, teams: count, player_type: count }).nullish(),
+  /** `budget`: an auction's budget per team. */
+  settings: z.object({ rounds: count, teams: count, player_type: count, budget: count }).nullish(),
   metadata: z.object({ scoring_type: z.string().nullish(), name: z.string().nullish() }).nullish(),
 });
 export type SleeperDraft = z.infer<typeof sleeperDraftSchema>;
@@ -162,6 +163,8 @@ export const sleeperDraftPickSchema = z.object({
       position: z.string().nullish(),
       team: z.string().nullish(),
       years_exp: z.string().nullish(),
+      /** An auction's price, as a string ("57"). */
+      amount: z.union([z.string(), z.number()]).nullish(),
     })
     .nullish(),
 });

@@ -63,7 +63,7 @@ export function lineOf(
   if (!schedule) missing.add('byes');
   const ranked = (read.freeAgents ?? []).map((p) => {
     const adp = adpOf(p);
-    return adp === undefined ? p : { ...p, adp };
+    return adp === undefined ? p : { ...p, ...adp };
   });
   return {
     kind: 'league',

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  ADP_LEAGUE_SIZES,
+  ADP_LEAGUE_TYPES,
   type AdpLeagueSize,
   type AdpLeagueType,
   type AdpService,
@@ -7,6 +9,7 @@ import {
   adpWindow,
   type TriState,
 } from '#common/rookie-adp.ts';
+import type { StartupKind } from '#common/startup-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { monthOf, nextMonth, wholeMonths } from './months.ts';
@@ -33,6 +36,56 @@ interface Row {
   drafts: number | null;
 }
 
+/**
+ * Which store a query reads: the rookie picks, or one kind of startup draft (decision 021). The
+ * startup tables have the rookie tables' columns plus `kind`, and every startup query names its kind,
+ * so a snake draft's picks and an auction's shares are never added together.
+ */
+export type AdpStore = { draft: 'rookie' } | { draft: 'startup'; kind: StartupKind };
+export const ROOKIE_STORE: AdpStore = { draft: 'rookie' };
+
+interface StoreTables {
+  drafts: SQL;
+  picks: SQL;
+  months: SQL;
+  /** Conditions every row of the store's tables must meet besides the filter's. */
+  scope: SQL[];
+  /** How the least and greatest value are read: whole picks, or shares of a budget. */
+  cast: SQL;
+  /** Best first: the earliest pick, or the greatest share of a budget. */
+  order: SQL;
+  /** Monthly totals over every size and format the page can choose, when the store keeps them. */
+  wideMonths?: SQL;
+}
+
+export function storeTables(store: AdpStore): StoreTables {
+  if (store.draft === 'rookie')
+    return {
+      drafts: sql.raw('rookie_adp_drafts'),
+      picks: sql.raw('rookie_adp_picks'),
+      months: sql.raw('rookie_adp_months'),
+      scope: [],
+      cast: sql.raw('int'),
+      order: sql.raw('ASC'),
+    };
+  return {
+    drafts: sql.raw('startup_adp_drafts'),
+    picks: sql.raw('startup_adp_picks'),
+    months: sql.raw('startup_adp_months'),
+    scope: [sql`kind = ${store.kind}`],
+    cast: sql.raw('float8'),
+    order: sql.raw(store.kind === 'auction' ? 'DESC' : 'ASC'),
+    wideMonths: sql.raw('startup_adp_months_wide'),
+  };
+}
+
+/** Every size and format the page can choose, any IDP and PPR: the widest filter (and the default). */
+export const isWidest = (f: Omit<AdpFilter, 'startDate' | 'endDate'>) =>
+  f.sizes.length === ADP_LEAGUE_SIZES.length &&
+  f.types.length === ADP_LEAGUE_TYPES.length &&
+  f.idp === 0 &&
+  f.ppr === 0;
+
 /** The filter's fact conditions (sizes and types are validated enums, sent as one array each). */
 export function factConditions(f: Omit<AdpFilter, 'startDate' | 'endDate'>): SQL[] {
   const conditions: SQL[] = [
@@ -52,7 +105,7 @@ const during = (fromMs: number, toMs: number) =>
   sql`started_at >= ${at(fromMs)} AND started_at < ${at(toMs)}`;
 
 /** The picks of one month that a window leaves out: before `from` and from `to` on, within the month. */
-function leftOut(service: AdpService, month: string, fromMs: number, toMs: number): SQL {
+function leftOut(t: StoreTables, service: AdpService, month: string, fromMs: number, toMs: number): SQL {
   const monthStart = Date.parse(`${month}T00:00:00Z`);
   const monthEnd = Date.parse(`${nextMonth(month)}T00:00:00Z`);
   const ranges = [
@@ -62,7 +115,8 @@ function leftOut(service: AdpService, month: string, fromMs: number, toMs: numbe
   if (ranges.length === 0) return sql`false`;
   return sql.join(
     ranges.map(
-      ([a, b]) => sql`EXISTS (SELECT 1 FROM rookie_adp_picks WHERE service = ${service} AND ${during(a, b)})`,
+      ([a, b]) =>
+        sql`EXISTS (SELECT 1 FROM ${t.picks} WHERE ${and([sql`service = ${service}`, ...t.scope, during(a, b)])})`,
     ),
     sql` OR `,
   );
@@ -78,9 +132,10 @@ function leftOut(service: AdpService, month: string, fromMs: number, toMs: numbe
  * in the query itself, from the same snapshot. The average is sum / count in double precision, so
  * equal ADPs compare equal and ties fall to the drafts count.
  */
-export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
+export async function queryAdp(db: Db, f: AdpFilter, store: AdpStore = ROOKIE_STORE): Promise<AdpTally> {
   const window = adpWindow(f.startDate, f.endDate);
-  const facts = factConditions(f);
+  const t = storeTables(store);
+  const facts = [...factConditions(f), ...t.scope];
   const months = wholeMonths(window.startTime, window.endTime);
   const pickRanges: [number, number][] = months
     ? [
@@ -90,11 +145,13 @@ export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
     : [[window.startTime, window.endTime]];
   const picksPart = (from: number, to: number, guard: SQL[]) => sql`
         SELECT player_id, count(*) AS picks, sum(overall) AS pick_sum, min(overall) AS min_pick, max(overall) AS max_pick
-        FROM rookie_adp_picks WHERE ${and([...facts, during(from, to), ...guard])} GROUP BY player_id`;
+        FROM ${t.picks} WHERE ${and([...facts, during(from, to), ...guard])} GROUP BY player_id`;
+  // The widest filter reads the wide totals where the store keeps them: the same sums, fewer rows.
+  const wide = t.wideMonths && isWidest(f) ? t.wideMonths : undefined;
   const monthsPart = (range: SQL, guard: SQL[]) => sql`
         SELECT player_id, picks, pick_sum, min_pick, max_pick
-        FROM rookie_adp_months
-        WHERE ${and([...facts, range, ...guard])}`;
+        FROM ${wide ?? t.months}
+        WHERE ${and([...(wide ? [sql`service = ${f.service}`, ...t.scope] : facts), range, ...guard])}`;
   const parts: SQL[] = [];
   for (const [from, to] of pickRanges.filter(([a, b]) => a < b)) {
     // Partial ranges, split by month: each is read from the picks while its month has picks outside
@@ -106,7 +163,7 @@ export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
     ) {
       const a = Math.max(from, Date.parse(`${month}T00:00:00Z`));
       const b = Math.min(to, Date.parse(`${nextMonth(month)}T00:00:00Z`));
-      const outside = leftOut(f.service, month, a, b);
+      const outside = leftOut(t, f.service, month, a, b);
       parts.push(picksPart(a, b, [sql`(${outside})`]));
       parts.push(monthsPart(sql`month = ${month}::date`, [sql`NOT (${outside})`]));
     }
@@ -116,14 +173,14 @@ export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
     db,
     sql`
       WITH total AS (
-        SELECT count(*)::int AS n FROM rookie_adp_drafts
+        SELECT count(*)::int AS n FROM ${t.drafts}
         WHERE ${and([...facts, during(window.startTime, window.endTime)])}
       ), parts AS (${sql.join(parts, sql` UNION ALL `)}
       ), per_player AS (
         SELECT player_id,
                sum(pick_sum)::float8 / sum(picks) AS adp,
-               min(min_pick)::int AS min_pick,
-               max(max_pick)::int AS max_pick,
+               min(min_pick)::${t.cast} AS min_pick,
+               max(max_pick)::${t.cast} AS max_pick,
                sum(picks)::int AS drafts
         FROM parts
         GROUP BY player_id
@@ -132,7 +189,7 @@ export async function queryAdp(db: Db, f: AdpFilter): Promise<AdpTally> {
              pp.adp, pp.min_pick, pp.max_pick, pp.drafts
       FROM total
       LEFT JOIN (per_player pp JOIN rookie_adp_players pl ON pl.id = pp.player_id) ON true
-      ORDER BY pp.adp, pp.drafts DESC, pl.player_key COLLATE "C"`,
+      ORDER BY pp.adp ${t.order}, pp.drafts DESC, pl.player_key COLLATE "C"`,
   );
   const totalLeagues = Number(rows[0]?.total ?? 0);
   const players = rows

@@ -1,5 +1,6 @@
 import type { AdpService } from '#common/rookie-adp.ts';
 import type { LeagueFacts } from './facts.ts';
+import type { StartupDraftRecord } from './startup-record.ts';
 
 /** A rookie draft as the store keeps it: its league's facts and its rookie picks only. */
 export interface DraftRecord {
@@ -21,9 +22,11 @@ export interface RookiePick {
   player: { key: string; name: string; position: string };
 }
 
-/** What reading a league found: its drafts, and the league URL to use next time (MFL). */
+/** What reading a league found: its rookie drafts, its startup draft, and the league URL to use next time (MFL). */
 export interface LeagueDrafts {
   drafts: DraftRecord[];
+  /** Startup drafts (decision 021), kept apart from the rookie drafts. */
+  startups?: StartupDraftRecord[];
   url?: string;
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import { readMflLeague } from './read-mfl.ts';
 import { readSleeperLeague } from './read-sleeper.ts';
+import { saveStartupDraft } from './startup-store.ts';
 import {
   type LeagueKey,
   type LeagueRow,
@@ -93,13 +94,15 @@ export async function ingestLeague(
           )
         : await readSleeperLeague(ctx.services.sleeper, source.leagueId);
     for (const draft of found.drafts) await saveDraft(ctx.db, draft);
+    for (const startup of found.startups ?? []) await saveStartupDraft(ctx.db, startup);
+    const saved = found.drafts.length + (found.startups?.length ?? 0);
     await recordSuccess(ctx.db, source, {
       drafts: found.drafts.length,
       url: found.url,
       configured,
       at: new Date(now()),
     });
-    if (found.drafts.length > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+    if (saved > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
     return { ok: true, drafts: found.drafts.length };
   } catch (e) {
     const error = errorText(e);

@@ -14,6 +14,12 @@ import {
   adpRequestSchema,
   applyMinShare,
 } from '#common/rookie-adp.ts';
+import {
+  STARTUP_KIND_NAMES,
+  type StartupAnswer,
+  startupAnswerSchema,
+  startupRequestSchema,
+} from '#common/startup-adp.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { inBackground } from '#server/leagues/call-context.ts';
@@ -25,7 +31,7 @@ import {
   visitorAccounts,
 } from '#server/leagues/visitor-accounts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
-import type { AdpFilter } from './adp-query.ts';
+import { type AdpFilter, queryAdp } from './adp-query.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
 import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
@@ -41,6 +47,14 @@ import {
   type VisitorLeagues,
   visitorThrottleKey,
 } from './visitor-leagues.ts';
+
+/** Where startup numbers come from: the site's store only (MFL's aggregate has no startup report). */
+export function startupSourceNote(service: AdpFilter['service'], kind: 'snake' | 'auction'): string {
+  const what = kind === 'snake' ? 'startup snake drafts' : 'startup auctions';
+  return service === 'mfl'
+    ? `From the MFL ${what} this site has read: leagues whose members connected them and agreed to share them, and leagues the site lists. MFL's own ADP is not used: it has no startup report.`
+    : `From the Sleeper ${what} this site has read: the first drafts of public dynasty leagues. ${STARTUP_KIND_NAMES[kind]} numbers only; the other kind is never added in.`;
+}
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
@@ -230,6 +244,63 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         () => queryPlayerMonths(deps.database.db, filter, player),
         { version: ADP_VERSION_KEY },
       );
+    },
+  );
+
+  // Startup ADP (decision 021): snake drafts' ADP or auctions' average share of the budget, from the
+  // startup drafts the store holds (Sleeper's public leagues; MFL's connected and listed leagues only).
+  app.post(
+    '/mfl/adp/startup',
+    {
+      schema: {
+        body: startupRequestSchema,
+        response: { 200: startupAnswerSchema, 400: adpProblemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { kind, minShare, ...body } = request.body;
+      const problems = adpFilterProblems(body);
+      if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
+      await contributeVisitor(request);
+      const filter: AdpFilter = {
+        service: body.service,
+        sizes: body.sizes,
+        types: body.types,
+        idp: body.idp,
+        ppr: body.ppr,
+        startDate: body.startDate!,
+        endDate: body.endDate!,
+      };
+      const tally = await load<AdpTally>(
+        `startup-adp:answer:${kind}:${JSON.stringify(filter)}`,
+        ANSWER_TTL_MS,
+        () => queryAdp(deps.database.db, filter, { draft: 'startup', kind }),
+        { version: ADP_VERSION_KEY },
+      );
+      const source: AdpSource = { kind: 'store', note: startupSourceNote(filter.service, kind) };
+      const { players, hidden } = applyMinShare(tally.players, minShare);
+      const common = {
+        hidden,
+        totalLeagues: tally.totalLeagues,
+        startTime: tally.startTime,
+        endTime: tally.endTime,
+        source,
+      };
+      const answer: StartupAnswer =
+        kind === 'snake'
+          ? { kind, players, ...common }
+          : {
+              kind,
+              ...common,
+              // The store's value of an auction is the price's share of the budget.
+              players: players.map(({ adp, minPick, maxPick, trend: _, ...p }) => ({
+                ...p,
+                share: adp,
+                minShare: minPick,
+                maxShare: maxPick,
+              })),
+            };
+      return answer;
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '#server/db/schema-adp.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { monthOf, recomputeMonths } from './months.ts';
+import { deleteStartupDrafts } from './startup-store.ts';
 
 /*
  * Writes to the rookie ADP store. Every write is an upsert on a natural key (service + player id,
@@ -205,8 +206,9 @@ export async function recordFailure(
 }
 
 /**
- * Deletes leagues from the store with their drafts (their picks go with them) and recomputes the
- * months those drafts were in, so ADP counts exactly what stays. Answers how many drafts went.
+ * Deletes leagues from the store with their drafts, rookie and startup (their picks go with them), and
+ * recomputes the months those drafts were in, so ADP counts exactly what stays. Answers how many
+ * drafts went.
  */
 export async function deleteLeagues(tx: Tx | Db, service: AdpService, leagueIds: readonly string[]) {
   if (leagueIds.length === 0) return 0;
@@ -223,5 +225,5 @@ export async function deleteLeagues(tx: Tx | Db, service: AdpService, leagueIds:
       service,
       gone.map((d) => monthOf(d.startedAt)),
     );
-  return gone.length;
+  return gone.length + (await deleteStartupDrafts(tx, service, leagueIds));
 }

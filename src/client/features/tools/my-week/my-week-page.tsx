@@ -201,7 +201,7 @@ function MyWeekTool({ connections }: { connections: Connections }) {
                   </span>
                   <span className="ml-auto text-slate-700">
                     best available in {keys.length} of {read.length} leagues
-                    {player.adp !== undefined ? ` · ADP ${player.adp.toFixed(1)}` : ''}
+                    {player.adp !== undefined ? ` · ${adpText(player)}` : ''}
                   </span>
                 </li>
               ))}
@@ -229,6 +229,10 @@ function MyWeekTool({ connections }: { connections: Connections }) {
   );
 }
 
+/** "Startup ADP 41.2" or "Rookie ADP 3.5": the two count picks of different drafts. */
+const adpText = (p: MyWeekFreeAgent) =>
+  `${p.adpFrom === 'rookie' ? 'Rookie' : 'Startup'} ADP ${p.adp?.toFixed(1)}`;
+
 function BestList({ best }: { best: readonly MyWeekFreeAgent[] }) {
   if (best.length === 0)
     return <p className="mt-2 text-sm text-slate-600">No free agents could be listed.</p>;
@@ -251,7 +255,7 @@ function BestList({ best }: { best: readonly MyWeekFreeAgent[] }) {
                     {' '}
                     ({p.team}
                     {p.adp !== undefined
-                      ? `, ADP ${p.adp.toFixed(1)}`
+                      ? `, ${adpText(p)}`
                       : p.projection !== undefined
                         ? `, proj. ${p.projection.toFixed(1)}`
                         : ''}

@@ -8,6 +8,7 @@ import { useSearchParams } from '#client/router/router.tsx';
 import { rookieAdpPositions } from '#common/position-order.ts';
 import {
   ADP_SERVICE_NAMES,
+  type AdpAnswer,
   type AdpService,
   adpCaption,
   adpCsv,
@@ -15,10 +16,22 @@ import {
   pickLegend,
   singleSize,
 } from '#common/rookie-adp.ts';
-import { useAdp } from './api/fetch-adp.ts';
+import {
+  ADP_DRAFTS,
+  type AdpDraft,
+  type AuctionPlayer,
+  auctionCsv,
+  STARTUP_KIND_NAMES,
+  STARTUP_KINDS,
+  type StartupKind,
+  startupCaption,
+} from '#common/startup-adp.ts';
+import { useAdp, useStartupAdp } from './api/fetch-adp.ts';
 import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
+import { AuctionTable } from './components/auction-table.tsx';
+import { Choice } from './components/choice.tsx';
 import { EmptyWindow } from './components/empty-window.tsx';
 import { ServiceChoice } from './components/service-choice.tsx';
 import { ShareLine } from './components/share-line.tsx';
@@ -27,9 +40,11 @@ import { ViewSwitch } from './components/view-switch.tsx';
 import {
   type AdpFilterState,
   type AdpViewState,
+  draftFromParams,
   filterFromParams,
   hasFilterParams,
   hiddenFromParams,
+  kindFromParams,
   minShareFromParams,
   serviceFromParams,
   toParams,
@@ -41,12 +56,18 @@ const DAY_MS = 86_400_000;
 /** An answer's window (epoch ms, end exclusive) as the YYYY-MM-DD days it covers. */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+const DRAFT_OPTIONS = ADP_DRAFTS.map((d) => ({ value: d, label: d === 'rookie' ? 'Rookie' : 'Startup' }));
+const KIND_OPTIONS = STARTUP_KINDS.map((k) => ({ value: k, label: STARTUP_KIND_NAMES[k] }));
+
 export function Component() {
   const [params, setParams] = useSearchParams();
   const service = serviceFromParams(params);
   const minShare = minShareFromParams(params);
+  const draft = draftFromParams(params);
+  const kind = kindFromParams(params);
+  const startup = draft === 'startup';
   const serviceName = ADP_SERVICE_NAMES[service];
-  const title = `${serviceName} Rookie ADP`;
+  const title = `${serviceName} ${startup ? 'Startup' : 'Rookie'} ADP`;
   usePageTitle(title);
   // The filter shown is the one in the URL (or the defaults); edits apply on Get ADP.
   const filterKey = ['ppr', 'idp', 'sizes', 'types', 'from', 'to'].map((k) => params.get(k)).join('|');
@@ -60,9 +81,11 @@ export function Component() {
   useEffect(() => setForm(applied), [applied]);
 
   const valid = adpFilterProblems(applied).length === 0;
-  const query = useAdp({ ...applied, service, minShare }, valid);
+  const rookieQuery = useAdp({ ...applied, service, minShare }, valid && !startup);
+  const startupQuery = useStartupAdp({ ...applied, service, minShare, kind }, valid && startup);
+  const query = startup ? startupQuery : rookieQuery;
   const loading = query.isFetching;
-  const shown: AdpViewState = { service, minShare };
+  const shown: AdpViewState = { service, minShare, draft, kind };
 
   /** The URL for a filter, hidden positions and view state, keeping the chart when it is shown. */
   const paramsFor = (f: AdpFilterState, hide: ReadonlySet<string>, next: AdpViewState) => {
@@ -90,6 +113,11 @@ export function Component() {
   // The service and the minimum share apply at once, to the filter last asked for.
   const setService = (next: AdpService) =>
     setParams(paramsFor(applied, hidden, { ...shown, service: next }), { preventScrollReset: true });
+  // Rookie or startup drafts, and a startup's kind, apply at once too (each kept in the URL).
+  const setDraft = (next: AdpDraft) =>
+    setParams(paramsFor(applied, hidden, { ...shown, draft: next }), { preventScrollReset: true });
+  const setKind = (next: StartupKind) =>
+    setParams(paramsFor(applied, hidden, { ...shown, kind: next }), { preventScrollReset: true });
   const setMinShare = (next: number) =>
     setParams(paramsFor(applied, hidden, { ...shown, minShare: next }), { preventScrollReset: true });
   // The latest season's window, asked for at once (the form follows the URL).
@@ -106,7 +134,15 @@ export function Component() {
     setParams(p, { replace: true, preventScrollReset: true });
   };
 
-  const data = query.data;
+  // Snake drafts answer ADP (as rookie drafts do); auctions answer shares of the budget, never ADP.
+  const startupData = startup ? startupQuery.data : undefined;
+  const adpData: AdpAnswer | undefined = startup
+    ? startupData?.kind === 'snake'
+      ? startupData
+      : undefined
+    : rookieQuery.data;
+  const auctionData = startupData?.kind === 'auction' ? startupData : undefined;
+  const data = adpData ?? auctionData;
   // Round.pick is shown in the terms of the one league size asked for, when only one was.
   const pickSize = singleSize(applied.sizes);
   // Too few drafts are shown only on request, and then as what they are.
@@ -116,16 +152,31 @@ export function Component() {
   const few = data !== undefined && data.players.length > 0 && data.totalLeagues < MIN_DRAFTS;
   // The dates the answer covers (for MFL's aggregate, the ones MFL applied).
   const answered = data && { startDate: isoDay(data.startTime), endDate: isoDay(data.endTime - DAY_MS) };
-  const positions = useMemo(() => rookieAdpPositions.positionsOf(data?.players ?? []), [data]);
-  const players = useMemo(() => (data?.players ?? []).filter((p) => !hidden.has(p.position)), [data, hidden]);
+  const everyone: readonly { id: string; position: string }[] = data?.players ?? [];
+  const positions = useMemo(() => rookieAdpPositions.positionsOf(everyone), [everyone]);
+  const players = useMemo(
+    () => (adpData?.players ?? []).filter((p) => !hidden.has(p.position)),
+    [adpData, hidden],
+  );
+  const bought = useMemo<AuctionPlayer[]>(
+    () => (auctionData?.players ?? []).filter((p) => !hidden.has(p.position)),
+    [auctionData, hidden],
+  );
+  const listed = auctionData ? bought.length : players.length;
   // Each player's place among all positions, shown once a position is filtered out.
   const overall = useMemo(
-    () =>
-      data && players.length < data.players.length
-        ? new Map(data.players.map((p, i) => [p.id, i + 1]))
-        : undefined,
-    [data, players],
+    () => (data && listed < everyone.length ? new Map(everyone.map((p, i) => [p.id, i + 1])) : undefined),
+    [data, listed, everyone],
   );
+  const caption =
+    data &&
+    answered &&
+    (startup
+      ? startupCaption(data.totalLeagues, serviceName, kind, answered.startDate, answered.endDate)
+      : adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate));
+  const csv = () =>
+    auctionData ? auctionCsv(bought) : adpCsv(players, pickSize, Boolean(adpData?.trend?.recent));
+  const csvName = `${startup ? `startup-${kind}` : 'rookie'}-adp-${applied.startDate}-to-${applied.endDate}.csv`;
 
   return (
     <WithSidebar>
@@ -133,11 +184,30 @@ export function Component() {
         <div className="max-w-2xl">
           <h1 className="page-title mb-1">{title}</h1>
           <p className="text-slate-600">
-            Where rookies really go in {serviceName} rookie drafts: average draft position by scoring, IDP,
-            league size and QB format, from drafts in the dates you choose.
+            {startup
+              ? `Where players really go when ${serviceName} dynasty leagues start: average draft position in startup snake drafts, or average price as a share of the budget in startup auctions, by scoring, IDP, league size and QB format.`
+              : `Where rookies really go in ${serviceName} rookie drafts: average draft position by scoring, IDP, league size and QB format, from drafts in the dates you choose.`}
           </p>
         </div>
-        <ServiceChoice value={service} onChange={setService} />
+        <div className="flex flex-col gap-3 sm:flex-row md:flex-col md:items-end lg:flex-row">
+          <ServiceChoice value={service} onChange={setService} />
+          <Choice
+            legend="Drafts"
+            options={DRAFT_OPTIONS}
+            value={draft}
+            onChange={setDraft}
+            testId="adp-draft"
+          />
+          {startup && (
+            <Choice
+              legend="Startup kind"
+              options={KIND_OPTIONS}
+              value={kind}
+              onChange={setKind}
+              testId="adp-kind"
+            />
+          )}
+        </div>
       </div>
 
       <AdpFilters value={form} onChange={setForm} onSubmit={submit} loading={loading} problems={problems} />
@@ -151,36 +221,36 @@ export function Component() {
           <p className="alert-error" role="alert">
             {query.error.message}
           </p>
-        ) : data && answered ? (
+        ) : data && answered && caption ? (
           <>
             <SourceNotice source={data.source} service={service} />
             <div className="card p-4 sm:p-5">
               <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0 space-y-0.5 text-sm text-slate-600">
-                  <p data-testid="adp-caption">
-                    {adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate)}
-                  </p>
+                  <p data-testid="adp-caption">{caption}</p>
                   <p data-testid="adp-source">{data.source.note}</p>
-                  {data.trend && data.players.length > 0 && (
-                    <p data-testid="adp-trend-note">{data.trend.note}</p>
+                  {adpData?.trend && data.players.length > 0 && (
+                    <p data-testid="adp-trend-note">{adpData.trend.note}</p>
                   )}
-                  {pickSize && data.players.length > 0 && (
+                  {pickSize && adpData && data.players.length > 0 && (
                     <p data-testid="adp-pick-legend">{pickLegend(pickSize)}</p>
                   )}
                 </div>
                 {data.players.length > 0 && !(few && !showFew) && (
                   <div className="flex items-center gap-2">
-                    <ViewSwitch view={view} onChange={setView} />
-                    <CsvButton
-                      csv={() => adpCsv(players, pickSize, Boolean(data.trend?.recent))}
-                      fileName={`rookie-adp-${applied.startDate}-to-${applied.endDate}.csv`}
-                      disabled={players.length === 0}
-                    />
+                    {!startup && <ViewSwitch view={view} onChange={setView} />}
+                    <CsvButton csv={csv} fileName={csvName} disabled={listed === 0} />
                   </div>
                 )}
               </div>
               {data.totalLeagues === 0 || (data.players.length === 0 && data.hidden === 0) ? (
-                <EmptyWindow service={service} latest={data.latest} shown={answered} onLatest={showWindow} />
+                <EmptyWindow
+                  service={service}
+                  startup={startup ? kind : undefined}
+                  latest={data.latest}
+                  shown={answered}
+                  onLatest={showWindow}
+                />
               ) : data.players.length === 0 ? (
                 <ShareLine minShare={minShare} hidden={data.hidden} onChange={setMinShare} />
               ) : few && !showFew ? (
@@ -226,8 +296,12 @@ export function Component() {
                     hidden={data.hidden}
                     onChange={setMinShare}
                   />
-                  {players.length === 0 ? (
+                  {listed === 0 ? (
                     <p className="py-6 text-center text-slate-600">Check a position to see its players.</p>
+                  ) : auctionData ? (
+                    <AuctionTable players={bought} overall={overall} />
+                  ) : startup ? (
+                    <AdpTable players={players} overall={overall} pickSize={pickSize} />
                   ) : view === 'chart' ? (
                     <AdpChart players={players} />
                   ) : (
@@ -235,7 +309,7 @@ export function Component() {
                       players={players}
                       overall={overall}
                       pickSize={pickSize}
-                      trend={Boolean(data.trend?.recent)}
+                      trend={Boolean(adpData?.trend?.recent)}
                       monthsFilter={{ ...applied, service }}
                     />
                   )}
@@ -247,9 +321,13 @@ export function Component() {
       </section>
 
       <p className="mt-6 max-w-2xl text-sm text-slate-600" data-testid="adp-source-note">
-        {service === 'mfl'
-          ? "MFL's figures come from MFL's own ADP of rookie-only drafts where it can answer the filter; otherwise from the MFL rookie drafts this site has read, of leagues the site lists and of visitors who connect their leagues and agree to share them."
-          : "Sleeper's figures come from the rookie drafts of public Sleeper leagues this site has read: leagues it finds through the leagues of Sleeper players, leagues the site lists, and the leagues of visitors who connect their accounts."}{' '}
+        {startup
+          ? service === 'mfl'
+            ? "MFL's startup figures come only from the MFL startup drafts this site has read: of leagues the site lists and of visitors who connect their leagues and agree to share them (MFL's own ADP has no startup report, and the site never searches MFL's leagues)."
+            : "Sleeper's startup figures come from the first drafts of public Sleeper dynasty leagues this site has read. Snake drafts give ADP; auctions give the average price as a share of the league's budget; the two kinds are never mixed."
+          : service === 'mfl'
+            ? "MFL's figures come from MFL's own ADP of rookie-only drafts where it can answer the filter; otherwise from the MFL rookie drafts this site has read, of leagues the site lists and of visitors who connect their leagues and agree to share them."
+            : "Sleeper's figures come from the rookie drafts of public Sleeper leagues this site has read: leagues it finds through the leagues of Sleeper players, leagues the site lists, and the leagues of visitors who connect their accounts."}{' '}
         The line under the caption names the source of each answer; the two services' drafts are never added
         together.
       </p>

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultFilter,
+  draftFromParams,
   filterFromParams,
   hasFilterParams,
   hiddenFromParams,
+  kindFromParams,
   minShareFromParams,
   serviceFromParams,
   toParams,
@@ -93,5 +95,30 @@ describe('the filter in the URL', () => {
     ['min=0.5', 0.5],
   ])('reads the minimum share of %s as %s', (query, minShare) => {
     expect(minShareFromParams(new URLSearchParams(query))).toBe(minShare);
+  });
+});
+
+describe('rookie or startup drafts, and the startup kind, in the URL', () => {
+  const f = defaultFilter(today);
+  it('defaults to rookie drafts and, for startups, snake drafts; writes neither default', () => {
+    const params = new URLSearchParams();
+    expect([draftFromParams(params), kindFromParams(params)]).toEqual(['rookie', 'snake']);
+    const written = toParams(f, new Set(), { service: 'mfl', minShare: 5, draft: 'rookie', kind: 'auction' });
+    expect([written.has('draft'), written.has('kind')]).toEqual([false, false]);
+    const snake = toParams(f, new Set(), { service: 'mfl', minShare: 5, draft: 'startup', kind: 'snake' });
+    expect([snake.get('draft'), snake.has('kind')]).toEqual(['startup', false]);
+  });
+
+  it('round-trips a startup auction, and reads anything else as the defaults', () => {
+    const params = toParams(f, new Set(), {
+      service: 'sleeper',
+      minShare: 5,
+      draft: 'startup',
+      kind: 'auction',
+    });
+    expect(params.toString()).toContain('service=sleeper&draft=startup&kind=auction');
+    expect([draftFromParams(params), kindFromParams(params)]).toEqual(['startup', 'auction']);
+    const odd = new URLSearchParams('draft=veteran&kind=linear');
+    expect([draftFromParams(odd), kindFromParams(odd)]).toEqual(['rookie', 'snake']);
   });
 });

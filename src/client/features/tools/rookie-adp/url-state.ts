@@ -10,12 +10,14 @@ import {
   defaultAdpRange,
   type TriState,
 } from '#common/rookie-adp.ts';
+import { ADP_DRAFTS, type AdpDraft, STARTUP_KINDS, type StartupKind } from '#common/startup-adp.ts';
 
 /*
  * The filter lives in the URL
- * (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK&service=sleeper&min=0),
- * so a result can be shared and reloaded. Anything missing or unreadable takes its default; the
- * service and the minimum share are written only when they are not the defaults (MFL, 5 %).
+ * (?ppr=1&idp=-1&sizes=10,12&types=SF&from=2025-05-01&to=2025-05-31&hide=PK&service=sleeper&min=0
+ * &draft=startup&kind=auction), so a result can be shared and reloaded. Anything missing or unreadable
+ * takes its default; the service, the minimum share, the drafts and the startup kind are written only
+ * when they are not the defaults (MFL, 5 %, rookie drafts, snake).
  */
 
 export interface AdpFilterState {
@@ -85,10 +87,20 @@ export function minShareFromParams(params: URLSearchParams): number {
   return n <= 100 ? n : DEFAULT_MIN_SHARE;
 }
 
-/** What the page shows besides the filter: the service and the minimum share. */
+/** Which drafts: `draft=startup`, else rookie drafts. */
+export const draftFromParams = (params: URLSearchParams): AdpDraft =>
+  ADP_DRAFTS.find((d) => d === params.get('draft')) ?? 'rookie';
+
+/** A startup's kind: `kind=auction`, else snake. */
+export const kindFromParams = (params: URLSearchParams): StartupKind =>
+  STARTUP_KINDS.find((k) => k === params.get('kind')) ?? 'snake';
+
+/** What the page shows besides the filter: the service, the minimum share, the drafts and the startup kind. */
 export interface AdpViewState {
   service: AdpService;
   minShare: number;
+  draft?: AdpDraft;
+  kind?: StartupKind;
 }
 
 export function toParams(
@@ -107,5 +119,10 @@ export function toParams(
   if (hidden.size > 0) params.set('hide', [...hidden].join(','));
   if (view.service !== 'mfl') params.set('service', view.service);
   if (view.minShare !== DEFAULT_MIN_SHARE) params.set('min', String(view.minShare));
+  if (view.draft === 'startup') {
+    params.set('draft', 'startup');
+    // The kind belongs to startups: a rookie URL never carries one.
+    if (view.kind === 'auction') params.set('kind', 'auction');
+  }
   return params;
 }

@@ -11,6 +11,8 @@ import type { DraftRecord } from '../draft-record.ts';
 import { ADP_VERSION_KEY, type AdpSource, retryDelayMs } from '../ingest.ts';
 import { readMflLeague } from '../read-mfl.ts';
 import { readSleeperLeague } from '../read-sleeper.ts';
+import type { StartupDraftRecord } from '../startup-record.ts';
+import { saveStartupDraft } from '../startup-store.ts';
 import { recordFailure, recordSuccess, saveDraft } from '../store.ts';
 import type { BackgroundServices, CrawlService } from './budget.ts';
 import {
@@ -125,6 +127,7 @@ function errorText(e: unknown): string {
 
 interface LeagueRead {
   drafts: DraftRecord[];
+  startups?: StartupDraftRecord[];
   state: DraftState;
   skip?: SkipReason;
   url?: string;
@@ -298,7 +301,12 @@ async function visitLeague(run: Run, league: ClaimedLeague, due: boolean): Promi
     }
     if (due) {
       for (const draft of read.drafts) await saveDraft(ctx.db, draft);
-      if (read.drafts.length > 0) await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
+      // MFL startups only from connected and listed leagues, never from a search (decision 021).
+      const startups =
+        league.service === 'mfl' && league.source === 'discovered' ? [] : (read.startups ?? []);
+      for (const startup of startups) await saveStartupDraft(ctx.db, startup);
+      if (read.drafts.length + startups.length > 0)
+        await ctx.cache.incr(ADP_VERSION_KEY).catch(() => undefined);
       await recordSuccess(ctx.db, league, {
         drafts: read.drafts.length,
         url: read.url,

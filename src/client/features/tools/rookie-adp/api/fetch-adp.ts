@@ -6,6 +6,7 @@ import type {
   AdpMonthsRequestInput,
   AdpRequestInput,
 } from '#common/rookie-adp.ts';
+import type { StartupAnswer, StartupRequestInput } from '#common/startup-adp.ts';
 
 /** POST /api/mfl/adp: rookie ADP for the filter. A refused filter throws the server's first message. */
 export function fetchAdp(filter: AdpRequestInput, signal?: AbortSignal): Promise<AdpAnswer> {
@@ -31,6 +32,16 @@ export function usePlayerMonths(request: AdpMonthsRequestInput) {
     queryKey: ['rookie-adp-months', request] as const,
     queryFn: ({ signal }) =>
       api<AdpMonthsAnswer>('mfl/adp/months', { method: 'POST', body: request, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** POST /api/mfl/adp/startup: startup ADP (snake) or auction shares for the filter. */
+export function useStartupAdp(request: StartupRequestInput, enabled: boolean) {
+  return useQuery({
+    queryKey: ['startup-adp', request] as const,
+    queryFn: ({ signal }) => api<StartupAnswer>('mfl/adp/startup', { method: 'POST', body: request, signal }),
+    enabled,
     staleTime: 60_000,
   });
 }

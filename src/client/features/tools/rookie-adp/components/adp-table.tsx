@@ -62,7 +62,7 @@ export function AdpTable({
             <th scope="col" className="w-8 text-right sm:w-14">
               Rank
             </th>
-            <th scope="col" className="w-12 sm:w-14">
+            <th scope="col" className="w-12 max-sm:px-1! sm:w-14">
               Pos.
             </th>
             <th scope="col">Name</th>
@@ -115,7 +115,7 @@ export function AdpTable({
             <Fragment key={p.id}>
               <tr className="odd:bg-white even:bg-slate-50/70 hover:bg-field-50">
                 <td className="text-right text-slate-600">{i + 1}</td>
-                <td>
+                <td className="max-sm:px-1!">
                   <span
                     className="inline-block min-w-8 rounded px-1.5 py-0.5 text-center text-xs font-bold text-white"
                     style={{ backgroundColor: positionColour(p.position) }}

@@ -1,4 +1,5 @@
 import { ADP_SERVICE_NAMES, type AdpAnswer, type AdpService, formatMdy } from '#common/rookie-adp.ts';
+import type { StartupKind } from '#common/startup-adp.ts';
 
 /**
  * An answer without drafts: the spec's "No Draft Data Found.", why that happens most of the year, and
@@ -7,11 +8,14 @@ import { ADP_SERVICE_NAMES, type AdpAnswer, type AdpService, formatMdy } from '#
  */
 export function EmptyWindow({
   service,
+  startup,
   latest,
   shown,
   onLatest,
 }: {
   service: AdpService;
+  /** Set for startup drafts: their kind. */
+  startup?: StartupKind;
   latest: AdpAnswer['latest'];
   /** The window the answer covers, YYYY-MM-DD. */
   shown: { startDate: string; endDate: string };
@@ -23,9 +27,9 @@ export function EmptyWindow({
     <div className="rounded-lg bg-slate-50 px-4 py-8 text-center" data-testid="adp-empty">
       <p className="font-semibold text-slate-600">No Draft Data Found.</p>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        No {ADP_SERVICE_NAMES[service]} rookie draft in these dates matches the filters. Most rookie drafts
-        take place between the NFL draft in late April and the start of the season, so a recent window is
-        empty most of the year.
+        {startup
+          ? `No ${ADP_SERVICE_NAMES[service]} startup ${startup === 'auction' ? 'auction' : 'snake draft'} in these dates matches the filters. A startup is a dynasty league's first draft, so there are far fewer than rookie drafts: widen the dates or check more league sizes and formats.`
+          : `No ${ADP_SERVICE_NAMES[service]} rookie draft in these dates matches the filters. Most rookie drafts take place between the NFL draft in late April and the start of the season, so a recent window is empty most of the year.`}
       </p>
       {offer && (
         <div className="mt-4">

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import { openTestDatabase } from '#test/database.ts';
+import type { DraftRecord } from '../rookie-adp/draft-record.ts';
+import type { StartupDraftRecord } from '../rookie-adp/startup-record.ts';
+import { saveStartupDraft } from '../rookie-adp/startup-store.ts';
+import { saveDraft } from '../rookie-adp/store.ts';
+import { adpLookup } from './adp.ts';
+
+/*
+ * The ADP My week ranks free agents by, from the site's store: startup ADP (snake drafts only) for
+ * whoever a startup took, rookie ADP for a rookie no startup took, each said which it is.
+ */
+
+const facts = { size: 12, qbFormat: 'SF' as const, idp: false, ppr: true };
+const player = (key: string, position = 'WR') => ({ key, name: `Player ${key}`, position });
+const now = Date.UTC(2026, 10, 20);
+const day = new Date(Date.UTC(2026, 9, 1, 12));
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const startup = (
+    kind: 'snake' | 'auction',
+    key: string,
+    values: [string, number][],
+  ): StartupDraftRecord => ({
+    service: 'sleeper',
+    draftKey: key,
+    leagueId: `league-${key}`,
+    season: 2026,
+    kind,
+    facts,
+    ...(kind === 'auction' ? { budget: 200 } : {}),
+    startedAt: day,
+    picks: values.map(([k, value]) => ({ value, player: player(k) })),
+  });
+  await saveStartupDraft(
+    database.db,
+    startup('snake', 's1', [
+      ['veteran', 30],
+      ['early-rookie', 12],
+    ]),
+  );
+  // An auction's shares never become ADP.
+  await saveStartupDraft(database.db, startup('auction', 'a1', [['auctioned', 0.2]]));
+  const rookies: DraftRecord = {
+    service: 'sleeper',
+    draftKey: 'r1',
+    leagueId: 'league-r1',
+    season: 2026,
+    facts,
+    startedAt: day,
+    picks: [
+      ['early-rookie', 1],
+      ['late-rookie', 7],
+    ].map(([key, overall]) => ({ overall: overall as number, pickedAt: day, player: player(key as string) })),
+  };
+  await saveDraft(database.db, rookies);
+});
+afterAll(() => database?.close());
+
+describe("My week's ADP", () => {
+  it('startup ADP for whoever a startup took, rookie ADP for a rookie none took, nothing for the rest', async () => {
+    const adpOf = await adpLookup(database.db, now);
+    expect(adpOf({ sleeper_id: 'veteran' })).toEqual({ adp: 30, adpFrom: 'startup' });
+    expect(adpOf({ sleeper_id: 'early-rookie' })).toEqual({ adp: 12, adpFrom: 'startup' });
+    expect(adpOf({ sleeper_id: 'late-rookie' })).toEqual({ adp: 7, adpFrom: 'rookie' });
+    expect(adpOf({ sleeper_id: 'auctioned' })).toBeUndefined();
+    expect(adpOf({ mfl_id: 'veteran' })).toBeUndefined();
+  });
+});
