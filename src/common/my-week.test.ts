@@ -112,17 +112,24 @@ describe('best available ranking', () => {
     expect(bestByPosition(list).map((p) => p.id)).toEqual(['4', '3', '2', 't']);
   });
 
-  it('across leagues: players best available in at least two leagues, most leagues first', () => {
+  it('across leagues: players with ADP free in at least two leagues, counted wherever they are free', () => {
+    const a = fa('a', { adp: 30, adpFrom: 'startup' });
+    const b = fa('b', { adp: 3, adpFrom: 'startup' });
+    const c = fa('c', { adp: 50, adpFrom: 'startup' });
+    const noAdp = fa('z');
     const rows = freeInMost([
-      { type: 'mfl', league_id: '1', best: [fa('a'), fa('b')] },
-      { type: 'sleeper', league_id: '2', best: [fa('a'), fa('b', { adp: 3 })] },
-      { type: 'flea', league_id: '3', best: [fa('a'), fa('c')] },
+      // a is among the best here; in league 3 he is free below its listed players: he counts there too.
+      { type: 'mfl', league_id: '1', best: [a, noAdp], freeWithAdp: ['a', 'b'], topFree: [b, a] },
+      { type: 'sleeper', league_id: '2', best: [noAdp], freeWithAdp: ['b'], topFree: [b] },
+      { type: 'flea', league_id: '3', best: [c], freeWithAdp: ['c', 'a'], topFree: [c] },
+      { type: 'flea', league_id: '4', best: [], freeWithAdp: ['c', 'a', 'b'], topFree: [] },
     ]);
-    expect(rows.map((r) => [r.player.id, r.leagues.length])).toEqual([
-      ['a', 3],
-      ['b', 2],
+    // a and b are free in three leagues each: the lower ADP first.
+    expect(rows.map((r) => [r.player.id, r.leagues])).toEqual([
+      ['b', ['mfl:1', 'sleeper:2', 'flea:4']],
+      ['a', ['mfl:1', 'flea:3', 'flea:4']],
+      ['c', ['flea:3', 'flea:4']],
     ]);
-    expect(rows[1].player.adp).toBe(3);
   });
 });
 

@@ -97,6 +97,13 @@ export const myWeekLeagueLineSchema = z.object({
   fixUrl: z.string(),
   /** Best free agents of the league, by position, best first (see rankFreeAgents). */
   best: z.array(myWeekFreeAgentSchema),
+  /**
+   * Every free agent of the league (QB, RB, WR, TE) who has the site's ADP, by id: which leagues a
+   * player is free in, for "free in most of your leagues". The first FREE_LISTED of them come whole
+   * in `topFree`, for the players that list names.
+   */
+  freeWithAdp: z.array(z.string()),
+  topFree: z.array(myWeekFreeAgentSchema),
   missing: z.array(z.enum(extraKinds)),
 });
 export type MyWeekLeagueLine = z.infer<typeof myWeekLeagueLineSchema>;
@@ -134,6 +141,8 @@ export function planMyWeek<L extends { type: (typeof leagueTypes)[number] }>(
 /** Positions best available lists, and how many free agents each. */
 export const BEST_POSITIONS = ['QB', 'RB', 'WR', 'TE'] as const;
 export const BEST_PER_POSITION = 3;
+/** Free agents with ADP sent whole per league, best first: the candidates for "free in most". */
+export const FREE_LISTED = 40;
 
 // --- Rules ----------------------------------------------------------------------------------------
 
@@ -235,30 +244,31 @@ export function bestByPosition(
   return out;
 }
 
-/** The key one player has across leagues (the merged list's id). */
+/** One player across the user's leagues. */
 export interface FreeAcross {
   player: MyWeekFreeAgent;
-  /** Leagues (keys `type:league_id`) where he is among the best available. */
+  /** Leagues (keys `type:league_id`) where he is a free agent. */
   leagues: string[];
 }
 
+type AcrossLine = Pick<MyWeekLeagueLine, 'type' | 'league_id' | 'best' | 'freeWithAdp' | 'topFree'>;
+
 /**
- * Across leagues: the players listed best available in the most leagues, most first, then by the
- * ranking above. Only players free in at least two leagues.
+ * Across leagues: of the players with the site's ADP, those free in the most of the user's leagues,
+ * most first, then by the ranking above; only players free in at least two. The candidates are each
+ * league's best and first FREE_LISTED free agents; their count covers every league they are free in.
  */
-export function freeInMost(lines: readonly Pick<MyWeekLeagueLine, 'type' | 'league_id' | 'best'>[]) {
-  const byId = new Map<string, FreeAcross>();
+export function freeInMost(lines: readonly AcrossLine[]): FreeAcross[] {
+  const candidates = new Map<string, MyWeekFreeAgent>();
   for (const line of lines)
-    for (const p of line.best) {
-      const key = `${line.type}:${line.league_id}`;
-      const row = byId.get(p.id);
-      if (row) {
-        if (!row.leagues.includes(key)) row.leagues.push(key);
-        if (row.player.adp === undefined && p.adp !== undefined)
-          row.player = { ...row.player, adp: p.adp, adpFrom: p.adpFrom };
-      } else byId.set(p.id, { player: p, leagues: [key] });
-    }
-  return [...byId.values()]
+    for (const p of [...line.topFree, ...line.best])
+      if (p.adp !== undefined && !candidates.has(p.id)) candidates.set(p.id, p);
+  const free = lines.map((line) => ({
+    key: `${line.type}:${line.league_id}`,
+    ids: new Set([...line.freeWithAdp, ...line.best.map((p) => p.id)]),
+  }));
+  return [...candidates.values()]
+    .map((player) => ({ player, leagues: free.filter((l) => l.ids.has(player.id)).map((l) => l.key) }))
     .filter((r) => r.leagues.length >= 2)
     .sort((a, b) => b.leagues.length - a.leagues.length || compareFreeAgents(a.player, b.player));
 }

@@ -16,10 +16,13 @@ const facts = { size: 12, qbFormat: 'SF' as const, idp: false, ppr: true };
 const player = (key: string, position = 'WR') => ({ key, name: `Player ${key}`, position });
 const now = Date.UTC(2026, 10, 20);
 const day = new Date(Date.UTC(2026, 9, 1, 12));
+let emptyAnswer: Awaited<ReturnType<typeof adpLookup>>;
 
 let database: Database;
 beforeAll(async () => {
   database = await openTestDatabase();
+  // Asked before the store holds any ADP: kept only 30 s (see the last test).
+  emptyAnswer = await adpLookup(database.db, now - 60_000);
   const startup = (
     kind: 'snake' | 'auction',
     key: string,
@@ -68,5 +71,15 @@ describe("My week's ADP", () => {
     expect(adpOf({ sleeper_id: 'late-rookie' })).toEqual({ adp: 7, adpFrom: 'rookie' });
     expect(adpOf({ sleeper_id: 'auctioned' })).toBeUndefined();
     expect(adpOf({ mfl_id: 'veteran' })).toBeUndefined();
+  });
+
+  it('a store that had no ADP yet is asked again after 30 s, not kept for 10 minutes', async () => {
+    expect(emptyAnswer({ sleeper_id: 'veteran' })).toBeUndefined();
+    // The first test's read, 60 s after the empty one, already found the drafts; a read 5 minutes on
+    // still holds them (kept 10 minutes once there is ADP).
+    expect((await adpLookup(database.db, now + 5 * 60_000))({ sleeper_id: 'veteran' })).toEqual({
+      adp: 30,
+      adpFrom: 'startup',
+    });
   });
 });

@@ -19,11 +19,12 @@ export type AdpOf = (player: AdpIds) => { adp: number; adpFrom: 'startup' | 'roo
 
 const YEAR_MS = 365 * 24 * 3600_000;
 const KEEP_MS = 10 * 60_000;
-const cached = new WeakMap<Db, { at: number; value: Promise<AdpOf> }>();
+const EMPTY_KEEP_MS = 30_000;
+const cached = new WeakMap<Db, { at: number; value: Promise<AdpOf>; empty: boolean }>();
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-async function readAdp(db: Db, now: number): Promise<AdpOf> {
+async function readAdp(db: Db, now: number): Promise<{ adpOf: AdpOf; empty: boolean }> {
   const filter = (service: AdpService) => ({
     service,
     sizes: ADP_LEAGUE_SIZES,
@@ -40,26 +41,44 @@ async function readAdp(db: Db, now: number): Promise<AdpOf> {
         return new Map(tally.players.map((p) => [p.id, p.adp]));
       }),
     );
-    return (p: AdpIds) =>
+    const of = (p: AdpIds) =>
       (p.mfl_id ? mfl.get(p.mfl_id) : undefined) ?? (p.sleeper_id ? sleeper.get(p.sleeper_id) : undefined);
+    return { of, size: mfl.size + sleeper.size };
   };
   const [startup, rookie] = await Promise.all([
     read({ draft: 'startup', kind: 'snake' }),
     read({ draft: 'rookie' }),
   ]);
-  return (p) => {
-    const s = startup(p);
+  const adpOf: AdpOf = (p) => {
+    const s = startup.of(p);
     if (s !== undefined) return { adp: s, adpFrom: 'startup' };
-    const r = rookie(p);
+    const r = rookie.of(p);
     return r === undefined ? undefined : { adp: r, adpFrom: 'rookie' };
   };
+  return { adpOf, empty: startup.size + rookie.size === 0 };
 }
 
-/** The ADP lookup, read at most every 10 minutes; without the store's answer, nobody has ADP. */
+/**
+ * The ADP lookup, read at most every 10 minutes; without the store's answer, nobody has ADP. A store
+ * with no ADP yet (a new site filling it) is asked again after 30 s rather than 10 minutes.
+ */
 export function adpLookup(db: Db, now = Date.now()): Promise<AdpOf> {
   const hit = cached.get(db);
-  if (hit && now - hit.at < KEEP_MS) return hit.value;
-  const value = readAdp(db, now).catch((): AdpOf => () => undefined);
-  cached.set(db, { at: now, value });
-  return value;
+  if (hit && now - hit.at < (hit.empty ? EMPTY_KEEP_MS : KEEP_MS)) return hit.value;
+  const entry: { at: number; value: Promise<AdpOf>; empty: boolean } = {
+    at: now,
+    empty: false,
+    value: readAdp(db, now).then(
+      ({ adpOf, empty }) => {
+        entry.empty = empty;
+        return adpOf;
+      },
+      (): AdpOf => {
+        entry.empty = true;
+        return () => undefined;
+      },
+    ),
+  };
+  cached.set(db, entry);
+  return entry.value;
 }

@@ -5,8 +5,12 @@ import pLimit from 'p-limit';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import {
+  BEST_POSITIONS,
   bestByPosition,
+  compareFreeAgents,
+  FREE_LISTED,
   firstKickoff,
+  type MyWeekFreeAgent,
   type MyWeekLeagueLine,
   myWeekAnswerSchema,
   myWeekLeagueLineSchema,
@@ -50,6 +54,13 @@ interface WeekFacts {
   now: number;
 }
 
+/** The league's free agents with the site's ADP, for "free in most of your leagues" (freeInMost). */
+function freeWithAdp(ranked: readonly MyWeekFreeAgent[]) {
+  const listed = new Set<string>(BEST_POSITIONS);
+  const withAdp = ranked.filter((p) => p.adp !== undefined && listed.has(p.position)).sort(compareFreeAgents);
+  return { freeWithAdp: withAdp.map((p) => p.id), topFree: withAdp.slice(0, FREE_LISTED) };
+}
+
 /** A league's line from what its service told. */
 export function lineOf(
   type: LeagueType,
@@ -77,6 +88,7 @@ export function lineOf(
     kickoff: schedule ? firstKickoff(new Set(read.teams), schedule.kickoffs, facts.now) : null,
     fixUrl: fixUrlOf(type, ref),
     best: bestByPosition(ranked),
+    ...freeWithAdp(ranked),
     missing: sortExtras(missing),
   };
 }
@@ -103,6 +115,8 @@ function failedLine(
     kickoff: null,
     fixUrl: fixUrlOf(type, ref),
     best: [],
+    freeWithAdp: [],
+    topFree: [],
     missing: [],
   };
 }

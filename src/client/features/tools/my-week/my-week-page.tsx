@@ -182,12 +182,12 @@ function MyWeekTool({ connections }: { connections: Connections }) {
           </p>
           <h3 className="mb-2 font-semibold text-field-900">Free in most of your leagues</h3>
           <p className="mb-2 text-xs text-slate-500">
-            Players among the best free agents of the most leagues. Open one for where he is free and where
-            rostered.
+            Players with the site’s ADP who are free agents in the most of your leagues, best first when as
+            many. Open one for where he is free and where rostered.
           </p>
           {across.length === 0 ? (
             <p className="mb-4 text-sm text-slate-600">
-              No player is among the best available in two of your leagues.
+              No player with the site’s ADP is free in two of your leagues.
             </p>
           ) : (
             <ol className="mb-4 divide-y divide-slate-100" data-testid="free-in-most">
@@ -200,7 +200,7 @@ function MyWeekTool({ connections }: { connections: Connections }) {
                     {player.position} · {player.team}
                   </span>
                   <span className="ml-auto text-slate-700">
-                    best available in {keys.length} of {read.length} leagues
+                    free in {keys.length} of {read.length} leagues
                     {player.adp !== undefined ? ` · ${adpText(player)}` : ''}
                   </span>
                 </li>

@@ -34,6 +34,8 @@ const failedLine = (league: League, error: string): MyWeekLeagueLine => ({
   kickoff: null,
   fixUrl: '',
   best: [],
+  freeWithAdp: [],
+  topFree: [],
   missing: [],
 });
 
