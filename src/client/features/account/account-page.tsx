@@ -4,6 +4,7 @@ import { fieldError } from '#client/api/http.ts';
 import { useSaveUser } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Modal } from '#client/components/modal.tsx';
+import { NewPasswordField } from '#client/components/new-password-field.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { SignedIn } from '#client/components/signed-in.tsx';
 import { TextField } from '#client/components/text-field.tsx';
@@ -181,24 +182,16 @@ function PasswordForm({ user }: { user: User }) {
           counterFrom={PASSWORD_MAX * 0.8}
           {...field('current')}
         />
-        <TextField
+        <NewPasswordField
           id="account-new-password"
           label="New Password"
-          type="password"
-          autoComplete="new-password"
-          limit={PASSWORD_MAX}
-          counterFrom={PASSWORD_MAX * 0.8}
-          hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
+          withRule
           error={newPasswordError}
           {...field('next')}
         />
-        <TextField
+        <NewPasswordField
           id="account-confirm-password"
           label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          limit={PASSWORD_MAX}
-          counterFrom={PASSWORD_MAX * 0.8}
           error={confirmError}
           {...field('confirm')}
         />

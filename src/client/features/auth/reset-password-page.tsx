@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useResetPassword } from '#client/api/auth.ts';
 import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { NewPasswordField } from '#client/components/new-password-field.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
-import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
-import { PASSWORD_MAX, PASSWORD_MIN, RESET_TOKEN_PATTERN } from '#common/users.ts';
+import { PASSWORD_MIN, RESET_TOKEN_PATTERN } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** The token from the link's fragment (#token=…), which never reaches a server's log. */
@@ -79,24 +79,16 @@ export function Component() {
           }}
         >
           {formError && <ErrorAlert title="Error Changing Password" error={formError} />}
-          <TextField
+          <NewPasswordField
             id="reset-password"
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            limit={PASSWORD_MAX}
-            counterFrom={PASSWORD_MAX * 0.8}
-            hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
+            withRule
             error={passwordError}
             {...field('password')}
           />
-          <TextField
+          <NewPasswordField
             id="reset-confirm"
             label="Confirm New Password"
-            type="password"
-            autoComplete="new-password"
-            limit={PASSWORD_MAX}
-            counterFrom={PASSWORD_MAX * 0.8}
             error={errorOf('confirm')}
             {...field('confirm')}
           />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSignUp } from '#client/api/auth.ts';
 import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { NewPasswordField } from '#client/components/new-password-field.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
@@ -81,24 +82,16 @@ export function Component() {
           error={errorOf('username')}
           {...field('email')}
         />
-        <TextField
+        <NewPasswordField
           id="signup-password"
           label="Password"
-          type="password"
-          autoComplete="new-password"
-          limit={PASSWORD_MAX}
-          counterFrom={PASSWORD_MAX * 0.8}
-          hint={`At least ${PASSWORD_MIN} characters, and not a common password.`}
+          withRule
           error={errorOf('password')}
           {...field('password')}
         />
-        <TextField
+        <NewPasswordField
           id="signup-confirm"
           label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          limit={PASSWORD_MAX}
-          counterFrom={PASSWORD_MAX * 0.8}
           error={errorOf('confirm')}
           {...field('confirm')}
         />
