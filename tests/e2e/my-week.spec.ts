@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
+import { adpStoreRead, expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
 
 /*
  * My week in Chromium against the simulator, for the demo user with leagues on MFL, Sleeper and
@@ -104,12 +104,7 @@ test.describe('my week', () => {
   }) => {
     // The site's ADP fills in the background at start: wait for its first read (slow on a busy machine).
     test.setTimeout(200_000);
-    await expect
-      .poll(async () => (await (await page.request.get('/api/mfl/adp/status')).json()).drafts, {
-        timeout: 140_000,
-        intervals: [500],
-      })
-      .toBeGreaterThan(0);
+    await adpStoreRead(page.request);
     await connectAll(page);
     const total = await worldLeagueCount(page);
     await page.goto('/tools/my-week');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support.ts';
+import { adpStoreRead, expect, test } from './support.ts';
 
 /*
  * Rookie ADP against the demo server, whose ADP store reads the simulator's public MFL rookie drafts
@@ -64,15 +64,7 @@ async function resultRows(page: Page) {
 test.beforeAll(async ({ request }) => {
   // The store is filled in the background at start: wait for its first full read (slow on a busy machine).
   test.setTimeout(150_000);
-  await expect
-    .poll(
-      async () => {
-        const status = await (await request.get('/api/mfl/adp/status')).json();
-        return status.refresh.runs >= 1 && !status.refresh.running && status.drafts > 0;
-      },
-      { timeout: 140_000, intervals: [500] },
-    )
-    .toBe(true);
+  await adpStoreRead(request);
 });
 
 test.describe('Rookie ADP', () => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeFindings, expect, test } from './support.ts';
+import { adpStoreRead, axeFindings, expect, test } from './support.ts';
 
 /*
  * Startup ADP (decision 021) against the demo server, whose store reads the simulator's listed
@@ -55,15 +55,7 @@ async function listAll(page: Page, totalLeagues: number) {
 test.beforeAll(async ({ request }) => {
   // The store is filled in the background at start: wait for its first full read.
   test.setTimeout(150_000);
-  await expect
-    .poll(
-      async () => {
-        const status = await (await request.get('/api/mfl/adp/status')).json();
-        return status.refresh.runs >= 1 && !status.refresh.running && status.drafts > 0;
-      },
-      { timeout: 140_000, intervals: [500] },
-    )
-    .toBe(true);
+  await adpStoreRead(request);
 });
 
 test.describe('Startup ADP', () => {

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -90,4 +96,20 @@ export async function expectNoAxeViolations(page: Page, label: string, include?:
     findings.map((f) => `${label}: ${f.id} (${f.impact}) ${f.targets.join(', ')}`),
     `axe on ${label}`,
   ).toEqual([]);
+}
+
+/**
+ * Waits for the ADP store's first full read: the server fills it in the background at start, slowly
+ * on a busy machine. The caller's test (or hook) needs a timeout above the 140 s this may take.
+ */
+export async function adpStoreRead(request: APIRequestContext) {
+  await expect
+    .poll(
+      async () => {
+        const status = await (await request.get('/api/mfl/adp/status')).json();
+        return status.refresh.runs >= 1 && !status.refresh.running && status.drafts > 0;
+      },
+      { timeout: 140_000, intervals: [500] },
+    )
+    .toBe(true);
 }
