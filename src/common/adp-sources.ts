@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /*
- * Where Rookie ADP's numbers come from, as the operator sees it (admin data page, /metrics): the
- * site's own store of drafts per service, and MFL's own aggregate (decision 018). The two are never
- * added together.
+ * Where the ADP numbers come from, as the operator sees it (admin data page, /metrics): the site's
+ * own store of rookie drafts per service, its startup drafts per service and kind, and MFL's own
+ * aggregate (decisions 018 and 021). None is ever added to another.
  */
 
 export const adpSourceStatsSchema = z.object({
@@ -11,6 +11,15 @@ export const adpSourceStatsSchema = z.object({
   store: z.array(
     z.object({
       service: z.enum(['mfl', 'sleeper']),
+      drafts: z.number().int(),
+      newestDraftAt: z.string().nullable(),
+    }),
+  ),
+  /** The startup drafts the site stores, per service and kind (decision 021), never added to the rookie ones. */
+  startup: z.array(
+    z.object({
+      service: z.enum(['mfl', 'sleeper']),
+      kind: z.enum(['snake', 'auction']),
       drafts: z.number().int(),
       newestDraftAt: z.string().nullable(),
     }),

@@ -96,7 +96,7 @@ export function reportAdpSources(read: () => Promise<AdpSourceStats>): () => voi
 
 new Gauge({
   name: 'dynasty_rookie_adp_drafts',
-  help: "Drafts behind Rookie ADP by source: store-mfl and store-sleeper (the drafts the site stores), mfl-aggregate (MFL's totalDrafts in its latest good answer, summed over the sizes asked).",
+  help: "Drafts behind ADP by source: store-mfl and store-sleeper (the rookie drafts the site stores), store-<service>-startup-<snake|auction> (its startup drafts), mfl-aggregate (MFL's totalDrafts in its latest good answer, summed over the sizes asked).",
   labelNames: ['source'] as const,
   registers: [registry],
   async collect() {
@@ -104,6 +104,7 @@ new Gauge({
     this.reset();
     if (!stats) return;
     for (const s of stats.store) this.set({ source: `store-${s.service}` }, s.drafts);
+    for (const s of stats.startup) this.set({ source: `store-${s.service}-startup-${s.kind}` }, s.drafts);
     if (stats.mflAggregate.drafts !== null) this.set({ source: 'mfl-aggregate' }, stats.mflAggregate.drafts);
   },
 });
@@ -119,6 +120,9 @@ new Gauge({
     if (!stats) return;
     for (const s of stats.store)
       if (s.newestDraftAt) this.set({ source: `store-${s.service}` }, Date.parse(s.newestDraftAt) / 1000);
+    for (const s of stats.startup)
+      if (s.newestDraftAt)
+        this.set({ source: `store-${s.service}-startup-${s.kind}` }, Date.parse(s.newestDraftAt) / 1000);
     const covers = stats.mflAggregate.coversUntil;
     if (covers) this.set({ source: 'mfl-aggregate' }, Date.parse(covers) / 1000);
   },

@@ -8,6 +8,12 @@ const none: AdpSourceStats = {
     { service: 'mfl', drafts: 0, newestDraftAt: null },
     { service: 'sleeper', drafts: 1234, newestDraftAt: '2026-11-20T18:00:00.000Z' },
   ],
+  startup: [
+    { service: 'mfl', kind: 'snake', drafts: 0, newestDraftAt: null },
+    { service: 'mfl', kind: 'auction', drafts: 0, newestDraftAt: null },
+    { service: 'sleeper', kind: 'snake', drafts: 512, newestDraftAt: '2026-11-19T18:00:00.000Z' },
+    { service: 'sleeper', kind: 'auction', drafts: 37, newestDraftAt: '2026-11-18T18:00:00.000Z' },
+  ],
   mflAggregate: {
     lastGoodAt: null,
     ageMs: null,
@@ -61,6 +67,10 @@ describe('the ADP sources panel', () => {
       ),
     );
     expect(html).toContain('Sleeper drafts this site stores 1,234');
+    // Startup drafts on lines of their own, per kind: never added to the rookie drafts.
+    expect(html).toContain('Sleeper startup snake drafts this site stores 512');
+    expect(html).toContain('Sleeper startup auctions this site stores 37');
+    expect(html).toContain('MFL startup auctions this site stores 0');
     expect(html).toContain("MFL's own ADP (latest answer) 6,227 up to 11/26/2026");
     expect(html).toContain('(2 h 05 min ago), for 10, 12, 14-team leagues, PPR.');
     expect(html).toContain(': MFL is not available right now');

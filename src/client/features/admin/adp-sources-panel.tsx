@@ -52,6 +52,16 @@ export function AdpSourcesPanel({ sources }: { sources: AdpSourceStats }) {
                 <td className="px-2 py-1 text-right">{when(s.newestDraftAt)}</td>
               </tr>
             ))}
+            {sources.startup.map((s) => (
+              <tr key={`${s.service}-${s.kind}`} className="border-b border-slate-100">
+                <td className="px-2 py-1">
+                  {serviceLabel[s.service]} startup {s.kind === 'snake' ? 'snake drafts' : 'auctions'} this
+                  site stores
+                </td>
+                <td className="px-2 py-1 text-right tabular-nums">{fmt(s.drafts)}</td>
+                <td className="px-2 py-1 text-right">{when(s.newestDraftAt)}</td>
+              </tr>
+            ))}
             <tr className="border-b border-slate-100">
               <td className="px-2 py-1">MFL's own ADP (latest answer)</td>
               <td className="px-2 py-1 text-right tabular-nums">

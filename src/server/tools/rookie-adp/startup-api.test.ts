@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { AdpAnswer } from '#common/rookie-adp.ts';
 import type { StartupAnswer, StartupRequestInput } from '#common/startup-adp.ts';
 import { readAuctionResults, readLeague, readPlayers } from '#server/leagues/mfl/schemas.ts';
@@ -298,5 +299,54 @@ describe('startup answers over several drafts', () => {
       payload: { ...every, ...july, kind: 'linear' },
     });
     expect(kind.statusCode).toBe(400);
+  });
+});
+
+describe('what the operator sees of the startup drafts', () => {
+  it('the admin data page and /metrics count them per service and kind, apart from the rookie drafts', async () => {
+    const admin = await t.userWithRole('superuser');
+    const sources = async () =>
+      (await t.get('/api/admin/adp', admin.cookie)).json().answerSources as AdpSourceStats;
+    const count = (stats: AdpSourceStats, kind: 'snake' | 'auction') =>
+      stats.startup.find((s) => s.service === 'mfl' && s.kind === kind)!;
+    const before = await sources();
+    const newest = new Date(Date.UTC(2030, 0, 2, 12));
+    const mflDraft = (key: string, kind: 'snake' | 'auction', startedAt: Date): StartupDraftRecord => ({
+      service: 'mfl',
+      draftKey: `ops-${key}`,
+      leagueId: `ops-league-${key}`,
+      season: 2030,
+      kind,
+      facts: { size: 12, qbFormat: 'SF', idp: false, ppr: true },
+      ...(kind === 'auction' ? { budget: 1000 } : {}),
+      startedAt,
+      picks: [
+        {
+          value: kind === 'auction' ? 0.25 : 1,
+          player: { key: `ops-${key}`, name: 'Ops Player', position: 'WR' },
+        },
+      ],
+    });
+    await store(mflDraft('s1', 'snake', new Date(Date.UTC(2030, 0, 1, 12))));
+    await store(mflDraft('s2', 'snake', newest));
+    await store(mflDraft('a1', 'auction', newest));
+
+    const after = await sources();
+    expect(count(after, 'snake')).toEqual({
+      service: 'mfl',
+      kind: 'snake',
+      drafts: count(before, 'snake').drafts + 2,
+      newestDraftAt: newest.toISOString(),
+    });
+    expect(count(after, 'auction').drafts).toBe(count(before, 'auction').drafts + 1);
+    // The rookie drafts' counts do not move.
+    expect(after.store).toEqual(before.store);
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    expect(metrics).toContain(
+      `dynasty_rookie_adp_drafts{source="store-mfl-startup-snake"} ${count(after, 'snake').drafts}`,
+    );
+    expect(metrics).toContain(
+      `dynasty_rookie_adp_newest_draft_timestamp_seconds{source="store-mfl-startup-auction"} ${newest.getTime() / 1000}`,
+    );
   });
 });

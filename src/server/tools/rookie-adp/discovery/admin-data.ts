@@ -149,8 +149,8 @@ export async function runState(
 }
 
 /**
- * Each source's figures (admin data page and /metrics): the store's drafts and newest draft per
- * service, MFL's aggregate's latest good answer and its age, and MFL's 429s in this process.
+ * Each source's figures (admin data page and /metrics): the store's rookie drafts and newest draft
+ * per service, its startup drafts per service and kind, MFL's aggregate's latest good answer and its age, and MFL's 429s in this process.
  */
 export async function adpSourceStats(
   db: Db,
@@ -161,6 +161,16 @@ export async function adpSourceStats(
     db,
     sql`SELECT service, count(*) AS drafts, max(started_at) AS newest
         FROM rookie_adp_drafts GROUP BY service ORDER BY service`,
+  );
+  const startupRows = await queryRows<{
+    service: string;
+    kind: string;
+    drafts: unknown;
+    newest: string | Date | null;
+  }>(
+    db,
+    sql`SELECT service, kind, count(*) AS drafts, max(started_at) AS newest
+        FROM startup_adp_drafts GROUP BY service, kind`,
   );
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const good = mfl.lastGood;
@@ -173,6 +183,17 @@ export async function adpSourceStats(
         newestDraftAt: row?.newest ? new Date(row.newest).toISOString() : null,
       };
     }),
+    startup: (['mfl', 'sleeper'] as const).flatMap((service) =>
+      (['snake', 'auction'] as const).map((kind) => {
+        const row = startupRows.find((r) => r.service === service && r.kind === kind);
+        return {
+          service,
+          kind,
+          drafts: Number(row?.drafts ?? 0),
+          newestDraftAt: row?.newest ? new Date(row.newest).toISOString() : null,
+        };
+      }),
+    ),
     mflAggregate: {
       lastGoodAt: iso(good?.at),
       ageMs: good ? Math.max(0, nowMs - good.at) : null,
