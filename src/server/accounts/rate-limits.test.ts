@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
 import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { openTestDatabase, testDbKind } from '#test/database.ts';
+import { readyRedis } from '#test/redis.ts';
 
 describe(`log-in and sign-up limits (${testDbKind})`, () => {
   let t: TestApp;
@@ -138,7 +139,7 @@ describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`,
   beforeAll(async () => {
     database = await openTestDatabase();
     for (let i = 0; i < 2; i++) {
-      const redis = new Redis(redisUrl!);
+      const redis = await readyRedis(redisUrl!);
       redises.push(redis);
       apps.push((await makeTestApp({}, { database, redis })).app);
     }

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
 import { sendJson, startTestServer } from '#test/http-server.ts';
+import { readyRedis } from '#test/redis.ts';
 import { redisCache } from '../cache.ts';
 import { Egress } from './egress.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
@@ -89,9 +90,9 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
   async function twoCopies(shared: boolean, each: number) {
     const prefix = `test-egress-${Math.random().toString(36).slice(2)}:`;
     const events: CallEvent[] = [];
-    const copies = [0, 1].map(() => {
-      const redis = new Redis(redisUrl!);
-      redises.push(redis);
+    const connections = await Promise.all([0, 1].map(() => readyRedis(redisUrl!)));
+    redises.push(...connections);
+    const copies = connections.map((redis) => {
       const limits = {
         requestsPerSecond: rate,
         burst: 1,
@@ -207,8 +208,8 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
       attempts: 1,
       backgroundQuietMs: quietMs,
     };
-    const egress = () => {
-      const redis = new Redis(redisUrl!);
+    const egress = async () => {
+      const redis = await readyRedis(redisUrl!);
       redises.push(redis);
       return new Egress({ limits: { mfl: limits }, redis, redisPrefix: prefix });
     };
@@ -216,14 +217,14 @@ describe.skipIf(!redisUrl)('one egress budget shared through Redis', () => {
       service: 'mfl',
       userAgent: 'dynasty-test/1.0',
       limits,
-      egress: egress(),
+      egress: await egress(),
       priority: 'background',
     });
     const site = createServiceHttp({
       service: 'mfl',
       userAgent: 'dynasty-test/1.0',
       limits,
-      egress: egress(),
+      egress: await egress(),
     });
     const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
     await new Promise((r) => setTimeout(r, 150));
