@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ADP_LEAGUE_SIZES, type AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { rookieAdpPlayers } from '#server/db/schema-adp.ts';
+import { type Tx, upsertAdpPlayers } from './adp-players.ts';
 import { monthOf, nextMonth } from './months.ts';
 import type { StartupDraftRecord } from './startup-record.ts';
 
@@ -10,9 +10,6 @@ import type { StartupDraftRecord } from './startup-record.ts';
  * Writes to the startup store (migration 0050): apart from the rookie drafts, on the same players.
  * Saving a draft again replaces its picks, so a re-read never counts it twice.
  */
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /** Saves one startup draft, its players and its picks, and the monthly totals they change, in one transaction. */
 export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promise<void> {
@@ -23,22 +20,7 @@ export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promi
       sql`SELECT started_at FROM startup_adp_drafts WHERE service = ${draft.service} AND draft_key = ${draft.draftKey}`,
     );
     const months = [monthOf(draft.startedAt), ...before.map((b) => monthOf(new Date(b.started_at)))];
-    // Players in key order, so drafts saved at once lock shared rows in one order (PostgreSQL).
-    const people = [...new Map(draft.picks.map((p) => [p.player.key, p.player])).values()].sort((a, b) =>
-      a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
-    );
-    const ids = new Map<string, number>();
-    if (people.length > 0) {
-      const rows = await tx
-        .insert(rookieAdpPlayers)
-        .values(people.map((p) => ({ service: draft.service, playerKey: p.key, ...p })))
-        .onConflictDoUpdate({
-          target: [rookieAdpPlayers.service, rookieAdpPlayers.playerKey],
-          set: { name: excluded('name'), position: excluded('position') },
-        })
-        .returning({ id: rookieAdpPlayers.id, key: rookieAdpPlayers.playerKey });
-      for (const r of rows) ids.set(r.key, r.id);
-    }
+    const ids = await upsertAdpPlayers(tx, draft.service, draft.picks);
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`

@@ -1,12 +1,8 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
-import {
-  rookieAdpDrafts,
-  rookieAdpLeagues,
-  rookieAdpPicks,
-  rookieAdpPlayers,
-} from '#server/db/schema-adp.ts';
+import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks } from '#server/db/schema-adp.ts';
+import { upsertAdpPlayers } from './adp-players.ts';
 import type { DraftRecord } from './draft-record.ts';
 import { monthOf, recomputeMonths } from './months.ts';
 import { deleteStartupDrafts } from './startup-store.ts';
@@ -30,23 +26,7 @@ export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
       .where(and(eq(rookieAdpDrafts.service, draft.service), eq(rookieAdpDrafts.draftKey, draft.draftKey)));
     const months = [monthOf(draft.startedAt), ...(before ? [monthOf(before.startedAt)] : [])];
 
-    // Players in key order: drafts saved at the same time then lock shared player rows in the same
-    // order and cannot deadlock (PostgreSQL).
-    const people = [...new Map(draft.picks.map((p) => [p.player.key, p.player])).values()].sort((a, b) =>
-      a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
-    );
-    const ids = new Map<string, number>();
-    if (people.length > 0) {
-      const rows = await tx
-        .insert(rookieAdpPlayers)
-        .values(people.map((p) => ({ service: draft.service, playerKey: p.key, ...p })))
-        .onConflictDoUpdate({
-          target: [rookieAdpPlayers.service, rookieAdpPlayers.playerKey],
-          set: { name: excluded('name'), position: excluded('position') },
-        })
-        .returning({ id: rookieAdpPlayers.id, key: rookieAdpPlayers.playerKey });
-      for (const r of rows) ids.set(r.key, r.id);
-    }
+    const ids = await upsertAdpPlayers(tx, draft.service, draft.picks);
 
     const draftFacts = {
       size: facts.size,
