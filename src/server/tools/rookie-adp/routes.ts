@@ -64,6 +64,19 @@ const ANSWER_TTL_MS = 60_000;
  * public leagues, the configured leagues and their refresh) runs in the background on whichever server
  * holds it; a visitor's connected leagues are added in the background too.
  */
+/** The store's filter from a checked request (adpFilterProblems found none, so both dates are there). */
+const filterOf = (
+  body: Omit<AdpFilter, 'startDate' | 'endDate'> & { startDate?: string | null; endDate?: string | null },
+): AdpFilter => ({
+  service: body.service,
+  sizes: body.sizes,
+  types: body.types,
+  idp: body.idp,
+  ppr: body.ppr,
+  startDate: body.startDate!,
+  endDate: body.endDate!,
+});
+
 export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const load = createLoader(deps.cache);
@@ -195,15 +208,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       const problems = adpFilterProblems(body);
       if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
       await contributeVisitor(request);
-      const filter: AdpFilter = {
-        service: body.service,
-        sizes: body.sizes,
-        types: body.types,
-        idp: body.idp,
-        ppr: body.ppr,
-        startDate: body.startDate!,
-        endDate: body.endDate!,
-      };
+      const filter = filterOf(body);
       // MFL's numbers come from MFL's own aggregate when it can answer the filter, else from the store.
       const now = Date.now();
       const refusal = filter.service === 'mfl' ? aggregateRefusal(filter, now) : undefined;
@@ -262,15 +267,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       const problems = adpFilterProblems(body);
       if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
       await contributeVisitor(request);
-      const filter: AdpFilter = {
-        service: body.service,
-        sizes: body.sizes,
-        types: body.types,
-        idp: body.idp,
-        ppr: body.ppr,
-        startDate: body.startDate!,
-        endDate: body.endDate!,
-      };
+      const filter = filterOf(body);
       const tally = await load<AdpTally>(
         `startup-adp:answer:${kind}:${JSON.stringify(filter)}`,
         ANSWER_TTL_MS,
