@@ -38,6 +38,19 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
   await expect(form.getByRole('status')).toHaveText(`MFL league ${id} added; it is read in the next run.`);
   const row = form.getByRole('row', { name: new RegExp(`MFL ${id}`) });
   await expect(row).toBeVisible();
+  // On a phone the table fits its box even with a Sleeper league's 19-digit id in a row.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fit = await row.evaluate((tr) => {
+    const cell = tr.firstElementChild as HTMLElement;
+    const text = cell.textContent;
+    cell.textContent = 'Sleeper 1234567890123456789';
+    const table = tr.closest('table') as HTMLElement;
+    const measured = { table: table.scrollWidth, box: (table.parentElement as HTMLElement).clientWidth };
+    cell.textContent = text;
+    return measured;
+  });
+  expect(fit.table).toBeLessThanOrEqual(fit.box);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await form.getByLabel('League id or address').fill(`mfl:${id}`);
   await expectNoAxeViolations(page, 'the league form', 'section[aria-labelledby="adp-add"]');
   // A Sleeper league asks no permission.

@@ -270,16 +270,16 @@ function AddLeague() {
             <caption className="mb-1 text-left font-semibold text-field-900">Listed here</caption>
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">
-                <th scope="col" className="px-2 py-1 font-semibold">
+                <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
                   League
                 </th>
-                <th scope="col" className="px-2 py-1 text-right font-semibold">
+                <th scope="col" className="px-1 py-1 sm:px-2 text-right font-semibold">
                   Drafts
                 </th>
-                <th scope="col" className="px-2 py-1 font-semibold">
+                <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
                   Known since
                 </th>
-                <th scope="col" className="px-2 py-1">
+                <th scope="col" className="px-1 py-1 sm:px-2">
                   <span className="sr-only">Remove</span>
                 </th>
               </tr>
@@ -287,12 +287,13 @@ function AddLeague() {
             <tbody>
               {listed.data.leagues.map((l) => (
                 <tr key={`${l.service}:${l.leagueId}`} className="border-b border-slate-100">
-                  <td className="px-2 py-1">
+                  {/* A Sleeper id is 18–19 digits: it wraps rather than widening the table on a phone. */}
+                  <td className="px-1 py-1 sm:px-2 wrap-anywhere">
                     {serviceLabel[l.service]} {l.leagueId}
                   </td>
-                  <td className="px-2 py-1 text-right tabular-nums">{fmt(l.drafts)}</td>
-                  <td className="px-2 py-1">{when(l.knownSince)}</td>
-                  <td className="px-2 py-1 text-right">
+                  <td className="px-1 py-1 sm:px-2 text-right tabular-nums">{fmt(l.drafts)}</td>
+                  <td className="px-1 py-1 sm:px-2">{when(l.knownSince)}</td>
+                  <td className="px-1 py-1 sm:px-2 text-right">
                     <button
                       type="button"
                       className="btn-ghost px-2 py-1 text-xs"
