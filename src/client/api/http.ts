@@ -32,13 +32,18 @@ export function apiIdle(): Promise<void> {
 export const apiCallsInFlight = () => inFlight;
 
 /** Calls the JSON API. Errors throw ApiError with the server's `error` text. */
-export async function api<T>(
+export function api<T>(
   path: string,
   opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  return whileOnItsWay(() => call<T>(path, opts));
+}
+
+/** Counts `work` as an API call on its way until it ends (a call, or a call with its retry). */
+export async function whileOnItsWay<T>(work: () => Promise<T>): Promise<T> {
   inFlight++;
   try {
-    return await call<T>(path, opts);
+    return await work();
   } finally {
     inFlight--;
     if (inFlight === 0) {

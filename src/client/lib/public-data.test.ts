@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '#client/api/http.ts';
+import { ApiError, apiCallsInFlight } from '#client/api/http.ts';
 import { PublicData } from './public-data.ts';
 
 /** The API as a list of answers, one per call, and the paths asked for. */
@@ -83,6 +83,17 @@ describe('PublicData', () => {
     await settle();
     expect(store.get('articles/b')).toMatchObject({ data: { title: 'B' } });
     expect(asked).toEqual(['/api/articles/gone', '/api/articles/b', '/api/articles/b']);
+  });
+
+  it('counts an answer as on its way through the wait before asking again', async () => {
+    answering({ status: 502, body: {} }, { status: 200, body: 'late' });
+    const store = new PublicData();
+    store.load('articles?page=2');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(apiCallsInFlight()).toBe(1);
+    await settle();
+    expect(apiCallsInFlight()).toBe(0);
+    expect(store.get('articles?page=2')?.data).toBe('late');
   });
 
   it('keeps the earlier answer beside the failure of a later ask, and asks again after a failure', async () => {

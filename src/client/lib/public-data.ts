@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ApiError, api } from '#client/api/http.ts';
+import { ApiError, api, whileOnItsWay } from '#client/api/http.ts';
 
 /*
  * The public pages' data (home, articles, article, prospects, profile, search): public API answers,
@@ -35,16 +35,20 @@ const FRESH_MS = 30_000;
 /** At most this many answers are kept; the oldest go first. */
 const KEEP = 100;
 
-/** Asks for an answer; a failure that is not an answer (a network or server failure) is asked again once. */
-async function ask(path: string): Promise<unknown> {
-  try {
-    return await api<unknown>(path);
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw error;
-    await new Promise((r) => setTimeout(r, 1000));
-    return api<unknown>(path);
-  }
-}
+/**
+ * Asks for an answer; a failure that is not an answer (a network or server failure) is asked again
+ * once, a second later. The wait counts as a call on its way, so scroll restoring waits for it.
+ */
+const ask = (path: string): Promise<unknown> =>
+  whileOnItsWay(async () => {
+    try {
+      return await api<unknown>(path);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+      return api<unknown>(path);
+    }
+  });
 
 export class PublicData {
   readonly #kept = new Map<string, Kept>();
