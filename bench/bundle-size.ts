@@ -2,7 +2,7 @@
  * The JavaScript a visitor downloads to see each public page (home, the article and prospect lists,
  * an article, a profile, search results): the entry script of
  * dist/client/index.html, the page's lazy route module, and every module they import statically,
- * each gzipped (level 9) and summed. Target: at most 100 KB gzipped for each page. The pages arrive
+ * each gzipped (level 9) and summed. Target: at most 90 KB gzipped for each page. The pages arrive
  * rendered (decision 019), so this is what the page needs before it answers a click, not before it
  * shows. Chunks loaded only
  * on demand (the filter modal, the admin panel, the tools) are not counted.
@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const TARGET_KB = 100;
+const TARGET_KB = 90;
 const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
 const assets = join(dist, 'assets');
 
@@ -66,19 +66,22 @@ const routeModule = (prefix: string) => {
   return found;
 };
 
-const initial = closure([entry, ...preloaded]);
-const initialKb = [...initial].reduce((n, f) => n + gz(f), 0) / 1024;
-console.log(`Entry (${entry} and ${initial.size - 1} static imports): ${initialKb.toFixed(1)} KB gzipped`);
-console.log('\npage                     JS files   gzipped KB   target');
-let missed = false;
-for (const [page, prefix] of [
+const publicPages = [
   ['home (/)', 'home-page'],
   ['articles (/articles)', 'article-list-page'],
   ['article (/article/…)', 'article-page'],
   ['prospects (/profiles)', 'profile-list-page'],
   ['profile (/profile/…)', 'profile-page'],
   ['search (/search?…)', 'search-page'],
-] as const) {
+] as const;
+const sizeOfList = (files: string[]) => files.reduce((n, f) => n + gz(f), 0) / 1024;
+
+const initial = closure([entry, ...preloaded]);
+const initialKb = [...initial].reduce((n, f) => n + gz(f), 0) / 1024;
+console.log(`Entry (${entry} and ${initial.size - 1} static imports): ${initialKb.toFixed(1)} KB gzipped`);
+console.log('\npage                     JS files   gzipped KB   target');
+let missed = false;
+for (const [page, prefix] of publicPages) {
   const files = closure([entry, ...preloaded, routeModule(prefix)]);
   const kb = [...files].reduce((n, f) => n + gz(f), 0) / 1024;
   const ok = kb <= TARGET_KB;
@@ -86,6 +89,23 @@ for (const [page, prefix] of [
   console.log(
     `${page.padEnd(24)} ${String(files.size).padStart(8)} ${kb.toFixed(1).padStart(12)}   ${ok ? 'ok' : 'OVER'} (<= ${TARGET_KB})`,
   );
+}
+// What left the first load of the public pages (decision 026): each chunk, with what it brings
+// that the entry does not hold, and where it is loaded now. A public page loading one first fails.
+console.log('\nLeft the first load (loaded later, by what needs it)                  gzipped KB');
+const entryFiles = closure([entry, ...preloaded]);
+for (const [what, prefix] of [
+  ['TanStack Query: with the tools, admin, account and log-in screens', 'query-client'],
+  ["the account menu of a browser holding a session, after the page's first draw", 'user-menu'],
+] as const) {
+  const chunk = routeModule(prefix);
+  const added = [...closure([chunk])].filter((f) => !entryFiles.has(f));
+  console.log(`${what.padEnd(78)} ${sizeOfList(added).toFixed(1).padStart(5)}`);
+  for (const [, page] of publicPages)
+    if (closure([entry, ...preloaded, routeModule(page)]).has(chunk)) {
+      console.error(`  ...but the ${page} loads ${chunk} with the page.`);
+      missed = true;
+    }
 }
 // What the first click on Filter Prospects adds to the home page.
 const home = closure([entry, ...preloaded, routeModule('home-page')]);
@@ -110,6 +130,8 @@ for (const [page, prefixes] of [
   );
 }
 if (missed) {
-  console.error(`\nFirst-load budget exceeded: each page above must load at most ${TARGET_KB} KB gzipped.`);
+  console.error(
+    `\nFirst-load budget exceeded: each page above must load at most ${TARGET_KB} KB gzipped, and none of what left the first load.`,
+  );
   process.exitCode = 1;
 }

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider, type QueryState } from '@tanstack/react-query';
 import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageData, PageRenderer, RenderedPage } from '#common/page-render.ts';
@@ -7,6 +6,7 @@ import { ApiError } from './api/http.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Spinner } from './components/spinner.tsx';
 import type { PageQueries } from './lib/page-queries.ts';
+import { PublicData, PublicDataContext } from './lib/public-data.ts';
 import { setSiteConfig } from './lib/site-config.ts';
 import { staticHistory } from './router/history.ts';
 import { Router } from './router/router.tsx';
@@ -66,22 +66,6 @@ function Loading() {
   return <Spinner label="Loading page" />;
 }
 
-/** A query that failed as the browser would have seen it (a missing article: its 404). */
-const failedState = (error: ApiError): QueryState => ({
-  data: undefined,
-  dataUpdateCount: 0,
-  dataUpdatedAt: 0,
-  error,
-  errorUpdateCount: 1,
-  errorUpdatedAt: Date.now(),
-  fetchFailureCount: 1,
-  fetchFailureReason: error,
-  fetchMeta: null,
-  isInvalidated: false,
-  status: 'error',
-  fetchStatus: 'idle',
-});
-
 export const renderer: PageRenderer = {
   pageKey(pathname, search) {
     const page = renderedRoute(pathname);
@@ -92,51 +76,40 @@ export const renderer: PageRenderer = {
     setSiteConfig(config);
     const page = renderedRoute(pathname);
     const shownSearch = page ? pageSearch(search, page.keys) : '';
-    // Nothing is fetched while rendering: every answer is put in before, and a failed one stays
-    // failed (no retry on mount) so a missing article renders its "not found".
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Number.POSITIVE_INFINITY } },
-    });
+    // Nothing is asked for while rendering: every answer is kept before, and a failed one stays
+    // failed, so a missing article renders its "not found".
+    const store = new PublicData();
     let status = 200;
     let complete = true;
-    const queries: PageData['queries'] = [];
+    const answers: PageData['answers'] = [];
     if (page) {
       const { match, screen } = page;
       const wanted = screen.pageQueries({ params: match.params, search: new URLSearchParams(shownSearch) });
-      const answers = await Promise.all(
-        wanted.map((q) => {
-          const apiPath = q.meta?.apiPath;
-          if (typeof apiPath !== 'string')
-            throw new Error(`The query ${JSON.stringify(q.queryKey)} names no API path`);
-          return load(apiPath);
-        }),
-      );
-      wanted.forEach((q, i) => {
-        const answer = answers[i];
+      const loaded = await Promise.all(wanted.map((q) => load(q.path)));
+      wanted.forEach(({ path }, i) => {
+        const answer = loaded[i];
         if (answer.status === 200) {
           const data = JSON.parse(answer.body);
-          client.setQueryData(q.queryKey, data);
-          queries.push([[...q.queryKey], data]);
+          store.put(path, { data });
+          answers.push([path, data]);
           return;
         }
         // A server failure is not a page to keep: the caller serves the page unrendered.
-        if (answer.status >= 500) throw new Error(`The API answered ${answer.status} for ${q.meta?.apiPath}`);
+        if (answer.status >= 500) throw new Error(`The API answered ${answer.status} for ${path}`);
         let message = `Request failed (${answer.status})`;
         try {
           message = JSON.parse(answer.body).error ?? message;
         } catch {
           // Not JSON: keep the status.
         }
-        client
-          .getQueryCache()
-          .build(client, { queryKey: q.queryKey }, failedState(new ApiError(answer.status, message)));
+        store.put(path, { error: new ApiError(answer.status, message) });
         if (answer.status === 404) status = 404;
         complete = false;
       });
     }
     const html = renderToString(
       <StrictMode>
-        <QueryClientProvider client={client}>
+        <PublicDataContext value={store}>
           <Router
             history={staticHistory(pathname, shownSearch ? `?${shownSearch}` : '')}
             screenFor={(route) =>
@@ -144,11 +117,10 @@ export const renderer: PageRenderer = {
             }
             layout={SiteLayout}
           />
-        </QueryClientProvider>
+        </PublicDataContext>
       </StrictMode>,
     );
-    client.clear();
     // A page with a failed answer is drawn again by the browser, which then asks for it itself.
-    return { html, status, data: page && complete ? { queries } : undefined };
+    return { html, status, data: page && complete ? { answers } : undefined };
   },
 };

@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '#common/page-render.ts';
+import { apiCallsInFlight, apiIdle } from './api/http.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
+import { PublicData, PublicDataContext } from './lib/public-data.ts';
 import { Router } from './router/router.tsx';
 import { loadScreen, screenFor } from './routes.tsx';
 import './styles.css';
@@ -13,42 +14,31 @@ import './styles.css';
 // are set here, before any screen builds a schema, without bringing zod into the first load.
 Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+const publicData = new PublicData();
 
 /**
- * Resolves once no query is fetching, and none has started over the next two frames: the page has
- * drawn its data, including data it asks for only after the first answer.
+ * Resolves once no API call is on its way, and none has started over the next two frames: the page
+ * has drawn its data, including data it asks for only after the first answer.
  */
 async function dataSettled(): Promise<void> {
   const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if (queryClient.isFetching() === 0) return resolve();
-      const stop = queryClient.getQueryCache().subscribe(() => {
-        if (queryClient.isFetching() > 0) return;
-        stop();
-        resolve();
-      });
-    });
   do {
-    await idle();
+    await apiIdle();
     await frames();
-  } while (queryClient.isFetching() > 0);
+  } while (apiCallsInFlight() > 0);
 }
 
 /**
- * The data of a page the server rendered, put in the query cache as if just fetched: the page
- * hydrates with the very answers it was rendered from, and asks for none of them again. False when
- * the server left the page to the browser.
+ * The answers of a page the server rendered, kept as if just received: the page hydrates with the
+ * very answers it was rendered from, and asks for none of them again. False when the server left
+ * the page to the browser.
  */
 function seedFromPage(): boolean {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent;
   if (!text) return false;
   try {
     const data = JSON.parse(text) as PageData;
-    for (const [key, value] of data.queries) queryClient.setQueryData(key, value);
+    for (const [path, answer] of data.answers) publicData.put(path, { data: answer });
     return true;
   } catch {
     return false;
@@ -68,10 +58,10 @@ function Interactive() {
 
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
+    <PublicDataContext value={publicData}>
       <Router screenFor={screenFor} loadScreen={loadScreen} whenSettled={dataSettled} layout={SiteLayout} />
       <Interactive />
-    </QueryClientProvider>
+    </PublicDataContext>
   </StrictMode>
 );
 

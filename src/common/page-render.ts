@@ -24,7 +24,7 @@ export interface RenderedPage {
   /** The markup inside the page's root element. */
   html: string;
   /**
-   * The page's data for the browser, which fills its query cache from it and hydrates the markup;
+   * The page's data for the browser, which keeps its answers and hydrates the markup from them;
    * absent when the browser draws the page itself (tools, admin, a page whose data failed).
    */
   data?: PageData;
@@ -32,9 +32,9 @@ export interface RenderedPage {
   status: number;
 }
 
-/** The data a rendered page holds: each query's key and the answer it holds. */
+/** The data a rendered page holds: each public API answer it was rendered from, by its path under /api. */
 export interface PageData {
-  queries: [key: unknown[], data: unknown][];
+  answers: [apiPath: string, data: unknown][];
 }
 
 export interface PageRenderer {

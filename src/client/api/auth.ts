@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '#client/lib/query-client.ts';
 import { destinationAfterLogIn } from '#common/next-path.ts';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import type {
@@ -12,6 +12,7 @@ import type {
   User,
 } from '#common/users.ts';
 import { showAfterLoad } from '../lib/after-load.ts';
+import { hasSessionHint } from '../lib/session-hint.ts';
 import { ApiError, api } from './http.ts';
 
 /*
@@ -21,11 +22,9 @@ import { ApiError, api } from './http.ts';
 
 export const authKeys = { currentUser: ['current-user'] as const };
 
-const hintPattern = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=`);
-
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   // Without the hint there is no session to ask about (the session cookie itself is unreadable).
-  if (!hintPattern.test(document.cookie)) return null;
+  if (!hasSessionHint()) return null;
   try {
     return await api<User>('users/currentUser', { signal });
   } catch (e) {

@@ -1,4 +1,3 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   Article,
   ArticleListItem,
@@ -8,14 +7,12 @@ import type {
   ProfileListItem,
   SearchResult,
 } from '#common/content.ts';
-import { ApiError, api, query } from './http.ts';
+import type { PlayerFind } from '#common/leagues.ts';
+import type { PublicRead } from '../lib/public-data.ts';
+import { query } from './http.ts';
 
-// A missing or hidden item is an answer; only a server or network failure is worth one more try.
-const retryOnce = (count: number, error: unknown) =>
-  count < 1 && !(error instanceof ApiError && error.status < 500);
-
-// Fetchers and query options for the public content pages. Keys start with 'content' so that a
-// save in the admin panel can invalidate them all at once.
+// What the public content pages read (lib/public-data.ts): each answer by its path under /api, the
+// key it is kept under and the address the server loads to render the page with it.
 
 export interface PageParams {
   page?: number;
@@ -27,79 +24,42 @@ export interface ProfileParams extends PageParams {
   year?: number | string;
 }
 
-// The API path of each answer: the fetchers ask for it, and each query names it in `meta.apiPath`
-// so the server, rendering a page, can load the very answers the page would have fetched.
-const paths = {
-  articles: (p: PageParams) => `articles${query({ page: p.page, limit: p.limit })}`,
-  article: (shortname: string) => `articles/${encodeURIComponent(shortname)}`,
-  profiles: (p: ProfileParams) =>
-    `profiles${query({ page: p.page, limit: p.limit, position: p.position, year: p.year })}`,
-  profile: (shortname: string) => `profiles/${encodeURIComponent(shortname)}`,
-  search: (term: string) => `search${query({ search: term, limit: 50 })}`,
-};
+export const articlesQuery = (p: PageParams): PublicRead<ListAnswer<ArticleListItem>> => ({
+  path: `articles${query({ page: p.page, limit: p.limit })}`,
+  keepPrevious: true,
+});
 
-export const fetchArticles = (p: PageParams, signal?: AbortSignal) =>
-  api<ListAnswer<ArticleListItem>>(paths.articles(p), { signal });
+export const articleQuery = (shortname: string): PublicRead<Article> => ({
+  path: `articles/${encodeURIComponent(shortname)}`,
+});
 
-export const fetchArticle = (shortname: string, signal?: AbortSignal) =>
-  api<Article>(paths.article(shortname), { signal });
+export const profilesQuery = (p: ProfileParams): PublicRead<ListAnswer<ProfileListItem>> => ({
+  path: `profiles${query({ page: p.page, limit: p.limit, position: p.position, year: p.year })}`,
+  keepPrevious: true,
+});
 
-export const fetchProfiles = (p: ProfileParams, signal?: AbortSignal) =>
-  api<ListAnswer<ProfileListItem>>(paths.profiles(p), { signal });
+export const profileQuery = (shortname: string): PublicRead<Profile> => ({
+  path: `profiles/${encodeURIComponent(shortname)}`,
+});
 
-export const fetchProfile = (shortname: string, signal?: AbortSignal) =>
-  api<Profile>(paths.profile(shortname), { signal });
+export const profileFiltersQuery = (): PublicRead<ProfileFilters> => ({
+  path: 'profile-filters',
+  fresh: 5 * 60_000,
+});
 
-export const fetchProfileFilters = (signal?: AbortSignal) =>
-  api<ProfileFilters>('profile-filters', { signal });
+// The search runs only when there is something to look for.
+export const searchQuery = (term: string): PublicRead<ListAnswer<SearchResult>> => ({
+  path: `search${query({ search: term, limit: 50 })}`,
+  enabled: term.trim() !== '',
+});
 
-export const fetchSearch = (term: string, signal?: AbortSignal) =>
-  api<ListAnswer<SearchResult>>(paths.search(term), { signal });
+/** GET /api/players/find: players by name from the list the server holds (the site search's players). */
+export const playerFindQuery = (term: string): PublicRead<PlayerFind> => ({
+  path: `players/find?search=${encodeURIComponent(term)}`,
+  enabled: term.trim().length >= 3,
+  fresh: 5 * 60_000,
+});
 
-export const articlesQuery = (p: PageParams) =>
-  queryOptions({
-    queryKey: ['content', 'articles', p],
-    queryFn: ({ signal }) => fetchArticles(p, signal),
-    meta: { apiPath: paths.articles(p) },
-    placeholderData: keepPreviousData,
-  });
-
-export const articleQuery = (shortname: string) =>
-  queryOptions({
-    queryKey: ['content', 'article', shortname],
-    queryFn: ({ signal }) => fetchArticle(shortname, signal),
-    meta: { apiPath: paths.article(shortname) },
-    retry: retryOnce,
-  });
-
-export const profilesQuery = (p: ProfileParams) =>
-  queryOptions({
-    queryKey: ['content', 'profiles', p],
-    queryFn: ({ signal }) => fetchProfiles(p, signal),
-    meta: { apiPath: paths.profiles(p) },
-    placeholderData: keepPreviousData,
-  });
-
-export const profileQuery = (shortname: string) =>
-  queryOptions({
-    queryKey: ['content', 'profile', shortname],
-    queryFn: ({ signal }) => fetchProfile(shortname, signal),
-    meta: { apiPath: paths.profile(shortname) },
-    retry: retryOnce,
-  });
-
-export const profileFiltersQuery = () =>
-  queryOptions({
-    queryKey: ['content', 'profile-filters'],
-    queryFn: ({ signal }) => fetchProfileFilters(signal),
-    staleTime: 5 * 60_000,
-  });
-
-export const searchQuery = (term: string) =>
-  queryOptions({
-    queryKey: ['content', 'search', term],
-    queryFn: ({ signal }) => fetchSearch(term, signal),
-    meta: { apiPath: paths.search(term) },
-    // The search runs only when there is something to look for.
-    enabled: term.trim() !== '',
-  });
+/** The Player Status Checker with this player chosen. */
+export const statusCheckerPath = (playerId: string) =>
+  `/tools/status-checker?player=${encodeURIComponent(playerId)}`;

@@ -20,10 +20,42 @@ export function fieldError(error: unknown, field: string): string | undefined {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+let inFlight = 0;
+const whenIdle = new Set<() => void>();
+
+/** Resolves once no API call is on its way (at once when none is). */
+export function apiIdle(): Promise<void> {
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.add(resolve));
+}
+
+/** How many API calls are on their way. */
+export const apiCallsInFlight = () => inFlight;
+
 /** Calls the JSON API. Errors throw ApiError with the server's `error` text. */
-export async function api<T>(
+export function api<T>(
   path: string,
   opts: { method?: Method; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  return whileOnItsWay(() => call<T>(path, opts));
+}
+
+/** Counts `work` as an API call on its way until it ends (a call, or a call with its retry). */
+export async function whileOnItsWay<T>(work: () => Promise<T>): Promise<T> {
+  inFlight++;
+  try {
+    return await work();
+  } finally {
+    inFlight--;
+    if (inFlight === 0) {
+      for (const resolve of whenIdle) resolve();
+      whenIdle.clear();
+    }
+  }
+}
+
+async function call<T>(
+  path: string,
+  opts: { method?: Method; body?: unknown; signal?: AbortSignal },
 ): Promise<T> {
   const res = await fetch(`/api/${path.replace(/^\/?(api\/)?/, '')}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Connections, League, LeagueAccountList, LeagueType, PlayerFind } from '#common/leagues.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
+import type { Connections, League, LeagueAccountList, LeagueType } from '#common/leagues.ts';
 import { ApiError, api } from './http.ts';
 
 /*
@@ -158,16 +158,3 @@ export function useRemoveLeagueAccount() {
 /** Whether the league carries the visitor's own team id that its service's tool routes need. */
 export const hasOwnTeam = (l: League) =>
   l.type === 'sleeper' || (l.type === 'mfl' ? Boolean(l.franchise_id) : Boolean(l.team_id));
-
-/** GET /api/players/find: players by name from the list the server holds (the site search's players). */
-export const playerFindQuery = (term: string) =>
-  queryOptions({
-    queryKey: ['league-players', 'find', term],
-    queryFn: ({ signal }) => api<PlayerFind>(`players/find?search=${encodeURIComponent(term)}`, { signal }),
-    enabled: term.trim().length >= 3,
-    staleTime: 5 * 60_000,
-  });
-
-/** The Player Status Checker with this player chosen. */
-export const statusCheckerPath = (playerId: string) =>
-  `/tools/status-checker?player=${encodeURIComponent(playerId)}`;

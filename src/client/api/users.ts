@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePublicDataStore } from '#client/lib/public-data.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '#client/lib/query-client.ts';
 import type { Contributor, ResetLink, User, UserCreate, UserList, UserUpdate } from '#common/users.ts';
 import { authKeys } from './auth.ts';
 import { api, query } from './http.ts';
@@ -73,6 +80,7 @@ export function useSaveUser() {
 /** Deletes a user; their content goes to contentTo, or stays credited to a former contributor. */
 export function useDeleteUser() {
   const client = useQueryClient();
+  const publicData = usePublicDataStore();
   return useMutation({
     mutationFn: ({ id, contentTo }: { id: number; contentTo: number | null }) =>
       api<{ deleted: number; articles: number; profiles: number }>(`users/${id}${query({ contentTo })}`, {
@@ -80,7 +88,10 @@ export function useDeleteUser() {
       }),
     // Authors show on public pages too, so every cached query is retired.
     // Marked stale, not refetched: the open form's own item is gone, and the next screen reloads.
-    onSuccess: () => client.invalidateQueries({ refetchType: 'none' }),
+    onSuccess: () => {
+      publicData.retire();
+      return client.invalidateQueries({ refetchType: 'none' });
+    },
   });
 }
 

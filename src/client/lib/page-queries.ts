@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import type { PublicRead } from './public-data.ts';
 
 /** What a page's data depends on: its route parameters and its address's query. */
 export interface PageInput {
@@ -7,16 +7,9 @@ export interface PageInput {
 }
 
 /**
- * A query a page draws from its first render. `meta.apiPath` names the API answer it holds, so
- * the server can load it and render the page whole (src/client/entry-server.tsx).
+ * The public answers a page rendered on the server draws from its first render, each by its API
+ * path, so the server can load them and render the page whole (src/client/entry-server.tsx). The
+ * page's component asks for the same ones, so the browser finds them among the answers embedded in
+ * the page.
  */
-export interface PageQuery {
-  queryKey: QueryKey;
-  meta?: Record<string, unknown>;
-}
-
-/**
- * The queries of a page rendered on the server. The page's component asks for the same ones, so
- * the browser finds them in its cache, filled from the data embedded in the page.
- */
-export type PageQueries = (input: PageInput) => PageQuery[];
+export type PageQueries = (input: PageInput) => PublicRead<unknown>[];

@@ -95,7 +95,7 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(main.querySelector('img')!.getAttribute('src')).toBe('/images/article-field.svg');
     // The embedded data is the API's own answer, under the key the page asks for.
     const api = await t.request({ method: 'GET', url: `/api/articles/${article.shortname}` });
-    expect(pageData(doc)).toEqual({ queries: [[['content', 'article', article.shortname], api.json()]] });
+    expect(pageData(doc)).toEqual({ answers: [[`articles/${article.shortname}`, api.json()]] });
     const [ld] = jsonLd(doc);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
@@ -144,7 +144,7 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
       expect(res.statusCode, url).toBe(200);
       expect(doc.querySelector('main')!.textContent, url).toContain(text);
       expect(doc.querySelector(`main a[href="${link}"]`), url).not.toBeNull();
-      expect(pageData(doc)?.queries.length, url).toBeGreaterThan(0);
+      expect(pageData(doc)?.answers.length, url).toBeGreaterThan(0);
       expect(doc.querySelector('header a[href="/articles"]'), url).not.toBeNull();
     }
   });
@@ -187,7 +187,7 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
       /^What Dynasty Forge keeps/,
     );
     expect(doc.querySelector('footer a[href="/privacy"]')).not.toBeNull();
-    expect(pageData(doc)?.queries ?? []).toEqual([]);
+    expect(pageData(doc)?.answers ?? []).toEqual([]);
   });
 
   it('answers a missing article with its rendered 404 and no data to hydrate from', async () => {
@@ -286,7 +286,7 @@ describe('script-injection payloads in the rendered pages', () => {
     }
     const { doc } = await get(`/article/${a.shortname}`);
     expect(doc.querySelector('main h1')!.textContent).toBe(a.title);
-    expect(pageData(doc)!.queries[0][1]).toMatchObject({ title: a.title, description: a.description });
+    expect(pageData(doc)!.answers[0][1]).toMatchObject({ title: a.title, description: a.description });
     expect(jsonLd(doc)[0]).toMatchObject({ headline: a.title, author: { name: author.user.name } });
     expect(doc.querySelector('head title')!.textContent).toContain(PAYLOADS[0]);
   });

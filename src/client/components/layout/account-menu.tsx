@@ -1,80 +1,42 @@
-import { useCurrentUser, useLogOut } from '#client/api/auth.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { hasSessionHint } from '#client/lib/session-hint.ts';
 import { NavLink } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { loginPathFrom } from '#common/next-path.ts';
-import { canUseAdmin } from '#common/roles.ts';
-import { HeaderMenu } from './header-menu.tsx';
+
+// Who is there is asked only in a browser that holds a session, and that code (with TanStack
+// Query) loads after the page is drawn: a visitor's first load carries none of it.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
 
 /**
- * The header's account corner: Log in (returning to this page) for visitors; otherwise the user's
- * name with Your account, Admin (only for those who may use it) and Log out.
+ * The header's account corner: Log in (returning to this page) for visitors; the user's menu
+ * (user-menu.tsx) in a browser that holds a session.
  */
 export function AccountMenu() {
-  const { data: user, isPending } = useCurrentUser();
-  const logOut = useLogOut();
-  const location = useLocation();
-
-  // Until the browser knows who this is, the header is a visitor's: that is also what the server
-  // renders (one page for every reader, cached), so the first render in the browser matches it. The
-  // way back to this page is added once the visitor is known, for the same reason.
-  if (isPending || !user)
-    return (
-      <NavLink
-        to={isPending ? '/login' : loginPathFrom(location.pathname, location.search)}
-        className="rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide text-white no-underline hover:bg-field-800 hover:no-underline"
-      >
-        Log in
-      </NavLink>
-    );
+  // Until the page is drawn in the browser the header is a visitor's: that is also what the server
+  // renders (one page for every reader, cached), so the first render in the browser matches it.
+  const [session, setSession] = useState<boolean>();
+  useEffect(() => setSession(hasSessionHint()), []);
+  if (!session) return <LogInLink known={session === false} />;
   return (
-    <HeaderMenu
-      id="account-menu"
-      align="end"
-      className="min-w-48"
-      trigger={
-        <button
-          type="button"
-          className="flex w-full max-w-56 items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-semibold text-white hover:bg-field-800"
-        >
-          <span
-            className="grid size-7 shrink-0 place-items-center rounded-full bg-gold-500 text-xs font-bold uppercase text-field-950"
-            aria-hidden="true"
-          >
-            {user.name.trim().charAt(0) || '?'}
-          </span>
-          <span className="truncate">{user.name}</span>
-          <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" className="shrink-0">
-            <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
-          </svg>
-        </button>
-      }
+    <Suspense fallback={<LogInLink known={false} />}>
+      <UserMenu />
+    </Suspense>
+  );
+}
+
+/**
+ * Log in. The way back to this page is added once the visitor is known to be one (for the same
+ * reason: the server's page does not have it).
+ */
+export function LogInLink({ known }: { known: boolean }) {
+  const location = useLocation();
+  return (
+    <NavLink
+      to={known ? loginPathFrom(location.pathname, location.search) : '/login'}
+      className="rounded-md px-3 py-2 text-sm font-semibold uppercase tracking-wide text-white no-underline hover:bg-field-800 hover:no-underline"
     >
-      {(menu) => (
-        <>
-          <menu.Label className="truncate border-b border-slate-100 px-4 pb-2 pt-1 text-xs text-slate-500">
-            {user.email}
-          </menu.Label>
-          <menu.Link to="/account">Your account</menu.Link>
-          {/* Only for those who may use it: plain users would meet "No access". */}
-          {canUseAdmin(user) && <menu.Link to="/admin">Admin</menu.Link>}
-          <menu.Item
-            className={menu.itemClass}
-            disabled={logOut.isPending}
-            // The menu stays open while logging out, so the outcome (or an error) shows in it.
-            onSelect={(e) => {
-              e.preventDefault();
-              logOut.mutate();
-            }}
-          >
-            {logOut.isPending ? 'Logging out…' : 'Log out'}
-          </menu.Item>
-          {logOut.error && (
-            <p role="alert" className="px-4 py-2 text-xs text-red-700">
-              Error Logging Out: {logOut.error.message}
-            </p>
-          )}
-        </>
-      )}
-    </HeaderMenu>
+      Log in
+    </NavLink>
   );
 }

@@ -1,10 +1,10 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '#client/api/http.ts';
 import { type AdminColumn, AdminTable } from '#client/components/admin-table.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import type { UseQueryResult } from '#client/lib/query-client.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useParams } from '#client/router/router.tsx';
 import { ADMIN_PAGE_SIZE, type Article, type ListAnswer, type Profile } from '#common/content.ts';

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { articleQuery } from '#client/api/content.ts';
 import { ApiError } from '#client/api/http.ts';
 import { ContentImage } from '#client/components/content/content-image.tsx';
@@ -10,6 +9,7 @@ import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
 import { formatDate } from '#common/content-format.ts';
@@ -18,7 +18,7 @@ export const pageQueries: PageQueries = ({ params }) => [articleQuery(params.sho
 
 export function Component() {
   const { shortname = '' } = useParams();
-  const article = useQuery(articleQuery(shortname));
+  const article = usePublicData(articleQuery(shortname));
   usePageTitle(article.data?.title);
   if (article.error instanceof ApiError && article.error.status === 404)
     return <ContentNotFound kind="article" />;

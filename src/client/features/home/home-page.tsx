@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { articlesQuery, profilesQuery } from '#client/api/content.ts';
 import { ArticleTile } from '#client/components/content/article-tile.tsx';
@@ -8,6 +7,7 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { HOME_COUNT } from '#common/content-format.ts';
@@ -44,7 +44,7 @@ function ProspectsSection() {
   const [params, setParams] = useSearchParams();
   const filter = filterFrom(params);
   const [modalOpen, setModalOpen] = useState(false);
-  const profiles = useQuery(prospectsQuery(filter));
+  const profiles = usePublicData(prospectsQuery(filter));
   const filtered = Boolean(filter.position || filter.year);
 
   const apply = (next: ProspectFilter) => {
@@ -131,7 +131,7 @@ function ProspectsSection() {
 }
 
 function ArticlesSection() {
-  const articles = useQuery(latestQuery());
+  const articles = usePublicData(latestQuery());
   if (articles.isError) return <ErrorAlert title="Error getting articles" error={articles.error} />;
   // Shown only when there are articles.
   if (articles.data && articles.data.items.length === 0) return null;

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { profileFiltersQuery } from '#client/api/content.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Modal } from '#client/components/modal.tsx';
+import { usePublicData } from '#client/lib/public-data.ts';
 
 export interface ProspectFilter {
   position: string;
@@ -25,7 +25,7 @@ export default function ProfileFilterModal({
   onClose: () => void;
 }) {
   const [filter, setFilter] = useState(initial);
-  const options = useQuery(profileFiltersQuery());
+  const options = usePublicData(profileFiltersQuery());
   const id = useId();
   return (
     <Modal open={open} onClose={onClose} title="Filter Prospects" size="sm">

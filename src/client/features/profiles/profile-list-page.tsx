@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { profilesQuery } from '#client/api/content.ts';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
@@ -7,6 +6,7 @@ import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
 import { useLocation } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';
 
@@ -17,7 +17,7 @@ export const pageQueries: PageQueries = ({ search }) => [listQuery(pageFromSearc
 export function Component() {
   const page = pageFromSearch(useLocation().search);
   usePageTitle(page > 1 ? `Prospects, page ${page}` : 'Prospects');
-  const profiles = useQuery(listQuery(page));
+  const profiles = usePublicData(listQuery(page));
   return (
     <WithSidebar>
       <h1 className="page-title mb-1">Prospects</h1>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { profileQuery } from '#client/api/content.ts';
 import { ApiError } from '#client/api/http.ts';
 import { ContentImage } from '#client/components/content/content-image.tsx';
@@ -9,6 +8,7 @@ import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
 import { formatDate } from '#common/content-format.ts';
@@ -17,7 +17,7 @@ export const pageQueries: PageQueries = ({ params }) => [profileQuery(params.sho
 
 export function Component() {
   const { shortname = '' } = useParams();
-  const profile = useQuery(profileQuery(shortname));
+  const profile = usePublicData(profileQuery(shortname));
   usePageTitle(profile.data?.name);
   if (profile.error instanceof ApiError && profile.error.status === 404)
     return <ContentNotFound kind="profile" />;

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { searchQuery } from '#client/api/content.ts';
-import { playerFindQuery, statusCheckerPath } from '#client/api/leagues.ts';
+import { playerFindQuery, searchQuery, statusCheckerPath } from '#client/api/content.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import type { SearchResult } from '#common/content.ts';
@@ -23,7 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const term = termFrom(params);
   usePageTitle(term ? `Search: ${term}` : 'Search');
-  const results = useQuery(searchQuery(term));
+  const results = usePublicData(searchQuery(term));
   return (
     <WithSidebar>
       <h1 className="page-title mb-3">Search Results:</h1>
@@ -91,7 +90,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
  * the player list the server already holds: a search never costs calls to the league services.
  */
 function PlayerHits({ term }: { term: string }) {
-  const found = useQuery(playerFindQuery(term));
+  const found = usePublicData(playerFindQuery(term));
   const players = found.data?.players ?? [];
   if (players.length === 0) return null;
   return (

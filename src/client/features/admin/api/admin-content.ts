@@ -1,5 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, query } from '#client/api/http.ts';
+import { usePublicDataStore } from '#client/lib/public-data.ts';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '#client/lib/query-client.ts';
 import type { Article, ArticleInput, ListAnswer, Profile, ProfileInput } from '#common/content.ts';
 
 /*
@@ -64,9 +71,13 @@ export const useSaveProfile = () => useSave('profiles', saveProfile);
  */
 export function useDeleteContent(kind: Kind) {
   const client = useQueryClient();
+  const publicData = usePublicDataStore();
   return useMutation({
     mutationFn: (id: number) => api<null>(`${kind}/${id}`, { method: 'DELETE' }),
     // Marked stale, not refetched: the open form's own item is gone, and the next screen reloads.
-    onSuccess: () => client.invalidateQueries({ refetchType: 'none' }),
+    onSuccess: () => {
+      publicData.retire();
+      return client.invalidateQueries({ refetchType: 'none' });
+    },
   });
 }

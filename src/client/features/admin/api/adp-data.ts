@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/api/http.ts';
+import { useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
 import type {
   AdpAddLeague,
   AdpAddLeagueAnswer,

@@ -1,4 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '#client/api/http.ts';
 import { hasOwnTeam, useConnections, useLeagues } from '#client/api/leagues.ts';
@@ -7,6 +6,7 @@ import { ConnectButton } from '#client/components/league-connect/connect-button.
 import { ServiceConnection } from '#client/components/league-connect/service-connection.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
+import { useIsMutating } from '#client/lib/query-client.ts';
 import { useNavigate, useParams } from '#client/router/router.tsx';
 import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
 import { LeaguePicker } from './components/league-picker.tsx';

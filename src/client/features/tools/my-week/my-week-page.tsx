@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { statusCheckerPath, useLeagues } from '#client/api/leagues.ts';
+import { statusCheckerPath } from '#client/api/content.ts';
+import { useLeagues } from '#client/api/leagues.ts';
 import { Link } from '#client/router/links.tsx';
 import type { ExtraKind } from '#common/extras.ts';
 import { type Connections, type League, type LeagueType, leagueTypeLabel } from '#common/leagues.ts';

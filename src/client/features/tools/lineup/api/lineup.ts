@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/api/http.ts';
 import { leagueRef } from '#client/api/leagues.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
 import type { League } from '#common/leagues.ts';
 import { gameState, type LineupInfo, type LineupSubmit, type LineupSubmitAnswer } from '#common/lineup.ts';
 

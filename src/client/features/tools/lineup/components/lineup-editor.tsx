@@ -1,7 +1,7 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Modal } from '#client/components/modal.tsx';
 import { MissingExtras } from '#client/features/tools/missing-extras.tsx';
+import { useIsMutating } from '#client/lib/query-client.ts';
 import type { League } from '#common/leagues.ts';
 import {
   bestLineup,

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#client/api/http.ts';
+import { queryOptions, useQuery } from '#client/lib/query-client.ts';
 import type { PlayerList } from '#common/leagues.ts';
 
 /**

@@ -1,0 +1,122 @@
+import { createContext, use, useEffect, useRef, useSyncExternalStore } from 'react';
+import { ApiError, api, whileOnItsWay } from '#client/api/http.ts';
+
+/*
+ * The public pages' data (home, articles, article, prospects, profile, search): public API answers,
+ * each kept by its path under /api. A page the server rendered hands its answers over with it, so
+ * the page is hydrated from them and asks for none again; later pages ask for theirs as they are
+ * drawn. This is all the public pages need to read, and it is small enough for their first load:
+ * the tools, admin and account screens, which also write, load TanStack Query with their own code
+ * (lib/query-client.ts). Decision 026.
+ */
+
+/** A public API answer a page reads. */
+export interface PublicRead<T> {
+  /** Its path under /api, with its query (`articles?limit=6`): the key it is kept under. */
+  path: string;
+  /** How long an answer stays fresh, in ms (30 s unless told); an older one shows while asked for again. */
+  fresh?: number;
+  /** While the answer at a new path is on its way, show the one before (a list's next page). */
+  keepPrevious?: boolean;
+  /** False: nothing is asked for (a search with no term). */
+  enabled?: boolean;
+  /** The answer's type, for the reader's sake (never set). */
+  readonly answer?: T;
+}
+
+/** An answer as kept: its data, or why it failed (then the data of an earlier answer, if any). */
+export interface Kept {
+  data?: unknown;
+  error?: unknown;
+  at: number;
+}
+
+const FRESH_MS = 30_000;
+/** At most this many answers are kept; the oldest go first. */
+const KEEP = 100;
+
+/**
+ * Asks for an answer; a failure that is not an answer (a network or server failure) is asked again
+ * once, a second later. The wait counts as a call on its way, so scroll restoring waits for it.
+ */
+const ask = (path: string): Promise<unknown> =>
+  whileOnItsWay(async () => {
+    try {
+      return await api<unknown>(path);
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) throw error;
+      await new Promise((r) => setTimeout(r, 1000));
+      return api<unknown>(path);
+    }
+  });
+
+export class PublicData {
+  readonly #kept = new Map<string, Kept>();
+  readonly #asking = new Set<string>();
+  readonly #listeners = new Set<() => void>();
+
+  /** Keeps an answer (the page's own, or one just received) or the failure in its place. */
+  put(path: string, outcome: { data: unknown } | { error: unknown }): void {
+    this.#kept.delete(path);
+    this.#kept.set(path, { ...outcome, at: Date.now() });
+    if (this.#kept.size > KEEP) this.#kept.delete(this.#kept.keys().next().value!);
+    for (const listener of this.#listeners) listener();
+  }
+
+  get = (path: string): Kept | undefined => this.#kept.get(path);
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Asks for the answer at `path`, unless a fresh one is here or on its way. */
+  load(path: string, fresh = FRESH_MS): void {
+    const kept = this.#kept.get(path);
+    if (this.#asking.has(path) || (kept && kept.error === undefined && Date.now() - kept.at < fresh)) return;
+    this.#asking.add(path);
+    ask(path)
+      .then(
+        (data) => this.put(path, { data }),
+        (error) => this.put(path, { data: kept?.data, error }),
+      )
+      .finally(() => this.#asking.delete(path));
+  }
+
+  /** Every answer is asked for again when next shown (a change in the admin panel may show in any). */
+  retire(): void {
+    for (const kept of this.#kept.values()) kept.at = 0;
+  }
+}
+
+export const PublicDataContext = createContext<PublicData | null>(null);
+
+export function usePublicDataStore(): PublicData {
+  const store = use(PublicDataContext);
+  if (!store) throw new Error('usePublicData is used outside <PublicDataContext>');
+  return store;
+}
+
+/**
+ * A public answer for a component: kept ones at once (on the server and while hydrating too), else
+ * asked for once the component is drawn; `data` is undefined until it arrives.
+ */
+export function usePublicData<T>(read: PublicRead<T>): {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+} {
+  const store = usePublicDataStore();
+  const { path, fresh, keepPrevious = false, enabled = true } = read;
+  const get = () => store.get(path);
+  const kept = useSyncExternalStore(store.subscribe, get, get);
+  const missing = kept === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again for an answer that was dropped
+  useEffect(() => {
+    if (enabled) store.load(path, fresh);
+  }, [store, path, fresh, enabled, missing]);
+  const previous = useRef<unknown>(undefined);
+  if (kept?.data !== undefined) previous.current = kept.data;
+  const data = kept ? kept.data : keepPrevious && enabled ? previous.current : undefined;
+  return { data: data as T | undefined, error: kept?.error, isError: kept?.error !== undefined };
+}
