@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSimulator } from '#simulator/app.ts';
 import { sendJson, startTestServer } from '#test/http-server.ts';
+import { ManualClock } from '#test/manual-clock.ts';
 import { readyRedis } from '#test/redis.ts';
 import { redisCache } from '../cache.ts';
 import { Egress } from './egress.ts';
@@ -279,14 +280,49 @@ describe('shared budget without Redis', () => {
     down.disconnect();
   });
 
-  it('falls back to the process’s own turns when Redis cannot be reached', async () => {
+  // Redis's own expiry follows real time; the process's own turns follow the budget's clock, so
+  // their timing is checked in fake milliseconds.
+  const downRedis = () => {
     const down = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false });
     down.on('error', () => undefined);
-    const budget = new SharedBudget(down, 'test-egress-down:sleeper', 10);
-    const started = performance.now();
-    for (let i = 0; i < 4; i++) await budget.take();
-    // Four turns at 10 a second: at least three turns apart.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
+    return down;
+  };
+
+  it('falls back to the process’s own turns when Redis cannot be reached: one a turn', async () => {
+    const down = downRedis();
+    const clock = new ManualClock();
+    const budget = new SharedBudget(down, 'test-egress-down:turns', 10, clock);
+    const sent: number[] = [];
+    const taking = Promise.all(
+      Array.from({ length: 12 }, () => budget.take().then(() => sent.push(clock.now()))),
+    );
+    await clock.advance(2_000);
+    await taking;
+    // Ten a second: one in each 100 ms turn, in order, none early.
+    expect(sent).toEqual(Array.from({ length: 12 }, (_, i) => i * 100));
+    // In any stretch of T ms at most T × rate / 1000 + 1 went out.
+    for (const from of sent)
+      expect(sent.filter((t) => t >= from && t < from + 250).length).toBeLessThanOrEqual(3.5);
+    down.disconnect();
+  });
+
+  it('a pause holds the turns back until it ends, then they go one a turn again', async () => {
+    const down = downRedis();
+    const clock = new ManualClock();
+    const budget = new SharedBudget(down, 'test-egress-down:pause', 10, clock);
+    await budget.take();
+    budget.pause(1_000);
+    expect(await budget.tryTake()).toBe(1_000);
+    const sent: number[] = [];
+    const taking = Promise.all(
+      [budget.take(), budget.take()].map((p) => p.then(() => sent.push(clock.now()))),
+    );
+    await clock.advance(999);
+    expect(sent).toEqual([]);
+    await clock.advance(1_000);
+    await taking;
+    expect(sent).toEqual([1_000, 1_100]);
+    expect(budget.pausedForMs()).toBe(0);
     down.disconnect();
   });
 });

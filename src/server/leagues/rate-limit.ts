@@ -23,6 +23,12 @@ export const realClock: Clock = {
     }),
 };
 
+/**
+ * The real clock in epoch milliseconds: turns shared through Redis are numbered from the epoch, so
+ * every process counts the same turn at the same moment.
+ */
+export const wallClock: Clock = { now: () => Date.now(), sleep: realClock.sleep };
+
 /** Where one service's request rate is spent: this process alone, or every process sharing a Redis. */
 export interface EgressBudget {
   /** Resolves when one request may go out. */
@@ -116,7 +122,8 @@ export class TokenBucket implements EgressBudget {
  * each turn is one key that rate-limiter-flexible lets be taken once (an atomic counter in Redis), so
  * in any stretch of T ms at most T × rate / 1000 + 1 requests go out, whichever process sends them.
  * A 429 pauses every process (a blocked key). If Redis fails, each process falls back to the same
- * turns kept in its own memory.
+ * turns kept in its own memory. The clock counts the turns and waits for them (epoch time; tests
+ * move a fake one over the in-memory turns, which Redis's own expiry cannot follow).
  */
 export class SharedBudget implements EgressBudget {
   private readonly turns: RateLimiterRedis;
@@ -124,7 +131,12 @@ export class SharedBudget implements EgressBudget {
   private readonly intervalMs: number;
   private pausedUntil = 0;
 
-  constructor(redis: Redis, key: string, ratePerSecond: number) {
+  constructor(
+    redis: Redis,
+    key: string,
+    ratePerSecond: number,
+    private readonly clock: Clock = wallClock,
+  ) {
     if (!(ratePerSecond > 0)) throw new Error('SharedBudget needs a positive rate');
     this.intervalMs = 1000 / ratePerSecond;
     const turn = { points: 1, duration: Math.max(1, Math.ceil((2 * this.intervalMs) / 1000)) };
@@ -147,14 +159,14 @@ export class SharedBudget implements EgressBudget {
     for (;;) {
       const wait = await this.tryTake();
       if (wait <= 0) return;
-      await realClock.sleep(wait);
+      await this.clock.sleep(wait);
     }
   }
 
   async tryTake(): Promise<number> {
     const paused = await this.sharedPauseMs();
     if (paused > 0) return paused;
-    const now = Date.now();
+    const now = this.clock.now();
     const turn = Math.floor(now / this.intervalMs);
     try {
       await this.turns.consume(String(turn));
@@ -166,13 +178,13 @@ export class SharedBudget implements EgressBudget {
   }
 
   pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, Date.now() + ms);
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
     // Best effort: a Redis that cannot be reached leaves the pause to this process.
     this.pauses.block('on', Math.max(1, Math.ceil(ms / 1000))).catch(() => undefined);
   }
 
   pausedForMs(): number {
-    return Math.max(0, this.pausedUntil - Date.now());
+    return Math.max(0, this.pausedUntil - this.clock.now());
   }
 
   private async sharedPauseMs(): Promise<number> {
@@ -180,7 +192,7 @@ export class SharedBudget implements EgressBudget {
     if (local > 0) return local;
     const res = await this.pauses.get('on').catch(() => null);
     if (res && res.consumedPoints > 1 && res.msBeforeNext > 0) {
-      this.pausedUntil = Date.now() + res.msBeforeNext;
+      this.pausedUntil = this.clock.now() + res.msBeforeNext;
       return res.msBeforeNext;
     }
     return 0;
