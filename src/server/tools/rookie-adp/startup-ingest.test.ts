@@ -70,7 +70,9 @@ describe('startup drafts read from the simulator', () => {
     const byId = new Map(answer.players.map((p) => [p.id, p.adp]));
     expect(byId.size).toBe(l.startup!.picks.length);
     for (const p of l.startup!.picks) expect(byId.get(idOf(l, p.player))).toBe(p.overall);
-    // The league's rookie draft, read in the same pass, is in rookie ADP and has rookies only.
+    // The league's rookie draft, read in the same pass, is in rookie ADP and has rookies only. Its
+    // day is the one Sleeper gives as its start: the first pick's (a draft may open the day before).
+    const rookieDay = day(l.draft.picks[0].timestamp);
     const rookie = await t.app.inject({
       method: 'POST',
       url: '/api/mfl/adp',
@@ -78,8 +80,8 @@ describe('startup drafts read from the simulator', () => {
         service: 'sleeper',
         sizes: [l.format.size],
         types: [l.format.qb],
-        startDate: day(l.draft.startedAt),
-        endDate: day(l.draft.startedAt),
+        startDate: rookieDay,
+        endDate: rookieDay,
         minShare: 0,
       },
     });
