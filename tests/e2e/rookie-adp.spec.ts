@@ -386,13 +386,45 @@ test.describe('Rookie ADP', () => {
     expect(violations).toEqual([]);
     await open.click();
     await expect(chart).toHaveCount(0);
+  });
 
-    // MFL's own ADP counts its season as a whole: no trend column, and the note says why.
+  test("shows MFL's trends derived from the copies of MFL's counts the site keeps, and his months from them", async ({
+    page,
+    request,
+  }) => {
+    // The demo starts with the copies a site running since then would have kept (src/server/demo-mfl-copies.ts).
+    const sent = nextAdpRequest(page);
     await page.goto('/tools/rookie-adp');
+    const expected = await apiAdp(request, await sent);
+    expect(expected.source.kind).toBe('mfl-aggregate');
+    expect(expected.trend?.recent).toEqual({ startDate: daysAgo(30), endDate: daysAgo(0) });
+    const withTrend = expected.players.filter((p) => p.trend !== undefined);
+    expect(withTrend.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('adp-trend-note')).toHaveText(expected.trend!.note);
     await expect(page.getByTestId('adp-trend-note')).toContainText(
-      "No trend: MFL's own ADP counts the season so far as a whole",
+      `Trend: ADP of the drafts MFL counted between its counts the site kept on ${mdy(daysAgo(30))} and ${mdy(daysAgo(0))} minus ADP of those it counted between ${mdy(daysAgo(60))} and ${mdy(daysAgo(30))}`,
     );
-    await expect(page.getByRole('table').locator('thead th', { hasText: 'Trend' })).toHaveCount(0);
+    await expect(page.getByRole('table').locator('thead th', { hasText: 'Trend' })).toHaveCount(1);
+    const rows = await resultRows(page);
+    await expect(rows).toHaveCount(expected.players.length);
+    for (const [i, p] of expected.players.entries()) {
+      const cell = rows.nth(i).getByTestId('adp-trend');
+      if (p.trend === undefined) await expect(cell).toHaveText('–');
+      else {
+        const picks = Math.abs(p.trend).toFixed(1);
+        const text = picks === '0.0' ? '0.0' : p.trend < 0 ? `−${picks}` : `+${picks}`;
+        await expect(cell).toContainText(text);
+      }
+    }
+    // Opening a row: his months from the copies kept at month ends, and the note says so.
+    const p = withTrend[0];
+    await page.getByRole('button', { name: new RegExp(`^${p.name}`) }).click();
+    await expect(page.getByRole('img', { name: new RegExp(`^${p.name}'s ADP by month`) })).toBeVisible();
+    await expect(page.locator(`#adp-months-${p.id}`)).toContainText("Month by month from MFL's own ADP");
+    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
+      (v) => `${v.id}: ${v.help}`,
+    );
+    expect(violations).toEqual([]);
   });
 
   test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {
