@@ -3,8 +3,6 @@ import type { Db } from '#server/db/client.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { readAdp } from '#server/leagues/mfl/schemas.ts';
 import { COPY_FILTERS, copiedOn, isoDay, saveCopy } from '#server/tools/rookie-adp/mfl-copies.ts';
-import type { World } from '#simulator/app.ts';
-import { adp } from '#simulator/mfl/exports-nfl.ts';
 
 /*
  * The demo's history of MFL's own ADP (decision 025). A deployment keeps a copy of MFL's counts a day
@@ -29,8 +27,14 @@ export function demoCopyDays(now: number): string[] {
   return [...days].filter((d) => d >= start).sort();
 }
 
+/**
+ * The simulator's TYPE=adp answer (its JSON body) to MFL's query parameters at a moment (epoch ms),
+ * on a season's path: the demo entry wires it to the simulator.
+ */
+export type AdpAnswerAt = (params: Record<string, string>, at: number, season: number) => unknown;
+
 /** Saves the simulator's answers as copies on the days the demo has none of; the number saved. */
-export async function seedDemoMflCopies(db: Db, world: World, now = Date.now()): Promise<number> {
+export async function seedDemoMflCopies(db: Db, answerAt: AdpAnswerAt, now = Date.now()): Promise<number> {
   const season = mflSeasonYear(now);
   let saved = 0;
   for (const day of demoCopyDays(now)) {
@@ -48,7 +52,7 @@ export async function seedDemoMflCopies(db: Db, world: World, now = Date.now()):
         IS_MOCK: '0',
         CUTOFF: '5',
       };
-      const answer = readAdp(adp({ world, now: at, host: '', year: String(season), params }));
+      const answer = readAdp(answerAt(params, at, season));
       await saveCopy(db, { season, fcount, isPpr, takenAt: at, answer });
       saved += 1;
     }
