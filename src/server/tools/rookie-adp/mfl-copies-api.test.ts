@@ -295,6 +295,38 @@ describe('before enough copies exist', () => {
 });
 
 describe('the job', () => {
+  it('names the site in the User-Agent of every call (the registered MFL name when set), and copies the day', async () => {
+    const b = await bed();
+    try {
+      const agents: string[] = [];
+      const job = startMflCopies({
+        db: b.t.database.db,
+        config: { ...b.t.config, mflApiUrl: sim.env.MFL_API_URL, mflUserAgent: 'DynastyForgeRegistered/1.0' },
+        limits: { mfl: quickLimits, sleeper: quickLimits },
+        pollMs: 60_000,
+        fetch: (input, init) => {
+          agents.push(String((init?.headers as Record<string, string> | undefined)?.['user-agent']));
+          return fetch(input, init);
+        },
+      });
+      try {
+        await job.loop.tick();
+      } finally {
+        await job.stop();
+      }
+      expect(agents).toHaveLength(9);
+      expect(new Set(agents)).toEqual(new Set(['DynastyForgeRegistered/1.0']));
+      expect(await copyDays(b.t.database.db, { season, sizes: [10, 12, 14], ppr: 1 })).toEqual([today]);
+      const [run] = await queryRows<{ status: string; mfl_requests: number; drafts: number }>(
+        b.t.database.db,
+        sql`SELECT status, mfl_requests, drafts FROM adp_runs WHERE job = ${MFL_COPY_JOB}`,
+      );
+      expect(run).toEqual({ status: 'ok', mfl_requests: 9, drafts: 9 });
+    } finally {
+      await b.t.close();
+    }
+  });
+
   it('with MFL unreachable fails, keeps the copies it had, is retried later, and the page still answers', async () => {
     const b = await bed();
     try {
