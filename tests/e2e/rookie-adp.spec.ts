@@ -392,7 +392,7 @@ test.describe('Rookie ADP', () => {
   test("shows MFL's trends derived from the copies of MFL's counts the site keeps, and his months from them", async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     // The demo starts with the copies a site running since then would have kept (src/server/demo-mfl-copies.ts).
     const sent = nextAdpRequest(page);
     await page.goto('/tools/rookie-adp');
@@ -422,6 +422,7 @@ test.describe('Rookie ADP', () => {
     await page.getByRole('button', { name: new RegExp(`^${p.name}`) }).click();
     await expect(page.getByRole('img', { name: new RegExp(`^${p.name}'s ADP by month`) })).toBeVisible();
     await expect(page.locator(`#adp-months-${p.id}`)).toContainText("Month by month from MFL's own ADP");
+    await page.screenshot({ path: testInfo.outputPath('rookie-adp-mfl-trend.png'), fullPage: true });
     const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
       (v) => `${v.id}: ${v.help}`,
     );

@@ -388,6 +388,10 @@ describe('the job', () => {
       await job.stop();
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(await copyDays(db, { season, sizes: [10], ppr: 0 })).toEqual([]);
+      // A stop is no failure: the job is handed back, due at once for the next server.
+      const row = await readJob(db, MFL_COPY_JOB);
+      expect(row).toMatchObject({ failures: 0, leaseOwner: null });
+      expect(row!.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     } finally {
       sim.control.release();
       await b.t.close();

@@ -34,8 +34,9 @@ export interface CopyContext {
 
 /**
  * One run: the filters not yet copied today, one MFL call each, in turn; `signal` ends it between
- * calls and cuts a call short. A call that fails fails the run (the job retries later, the copies
- * made stay). Then the old copies are pruned.
+ * calls and cuts a call short (a stop is not a failure: the job is handed back due at once). A call
+ * that fails fails the run (the job retries later, the copies made stay). Then the old copies are
+ * pruned.
  */
 export async function copyMflCounts(
   ctx: CopyContext,
@@ -52,7 +53,14 @@ export async function copyMflCounts(
       if (signal.aborted) break;
       if (done.has(`${fcount}:${isPpr}`)) continue;
       asked += 1;
-      const answer = await ctx.mfl.adp(copyRequest(fcount, isPpr), season);
+      let answer: Awaited<ReturnType<MflClient['adp']>>;
+      try {
+        answer = await ctx.mfl.adp(copyRequest(fcount, isPpr), season);
+      } catch (e) {
+        // Cut short by the stop: the run ends without a failure (the next run asks again).
+        if (signal.aborted) break;
+        throw e;
+      }
       if (signal.aborted) break;
       await saveCopy(ctx.db, { season, fcount, isPpr, takenAt: now, answer });
       made += 1;
