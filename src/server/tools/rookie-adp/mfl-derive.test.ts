@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '#common/rookie-adp.ts';
+import { readAdp } from '#server/leagues/mfl/schemas.ts';
+import { fixtureJson } from '#test/league-fixtures.ts';
 import {
   between,
   type DayCopy,
@@ -112,6 +114,29 @@ describe("MFL's two-decimal rounding", () => {
         // Left out only because the bound is above what one decimal can show.
         expect(prior.error + recent.error).toBeGreaterThan(ERROR_LIMIT);
     }
+  });
+
+  it("on the recorded real answer's magnitudes: no pick sum exact, and what a trend needs to be shown", () => {
+    const recorded = readAdp(
+      fixtureJson('mfl', 'braven112__mfl.football.v2/data/theleague/mfl-feeds/2025/adp-redraft.json'),
+    );
+    const counts = recorded.players.map((p) => p.draftsSelectedIn!).sort((a, b) => a - b);
+    expect([counts[0], counts[counts.length >> 1], counts.at(-1)]).toEqual([312, 1959, 6170]);
+    for (const p of recorded.players) {
+      const { half } = pickSum({ averagePick: p.averagePick!, draftsSelectedIn: p.draftsSelectedIn! });
+      // Over 100 drafts each: a range of whole pick sums, s·0.005 either side less at most one.
+      expect(half).toBeGreaterThan(0);
+      expect(half).toBeLessThanOrEqual(p.draftsSelectedIn! * 0.005);
+      expect(half).toBeGreaterThanOrEqual(p.draftsSelectedIn! * 0.005 - 1);
+    }
+    // Derived copies (not recorded: the recorded answer as the first copy, the median player then
+    // adding d picks at his recorded average in each of two periods): shown from d ≈ 2/3 of 1,959.
+    const shownWith = (d: number) => {
+      const at = (k: number) => copy(`2026-0${k + 4}-01`, [12, 6227 + k * d, [['M', 10, 1959 + k * d]]]);
+      return derivedTrend([at(0), at(1), at(2)], 'M') !== undefined;
+    };
+    expect(shownWith(1100)).toBe(false);
+    expect(shownWith(1400)).toBe(true);
   });
 
   it('leaves out a trend whose bound exceeds what one decimal shows', () => {
