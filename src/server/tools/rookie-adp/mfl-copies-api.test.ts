@@ -322,6 +322,16 @@ describe('the job', () => {
         sql`SELECT status, mfl_requests, drafts FROM adp_runs WHERE job = ${MFL_COPY_JOB}`,
       );
       expect(run).toEqual({ status: 'ok', mfl_requests: 9, drafts: 9 });
+      // The admin data page shows the copies and the run.
+      const admin = await b.t.userWithRole('superuser');
+      const sources = (await b.t.get('/api/admin/adp', admin.cookie)).json().answerSources;
+      expect(sources.mflCopies).toMatchObject({
+        copies: 9,
+        firstDay: today,
+        latestDay: today,
+        lastRunStatus: 'ok',
+        lastRunError: null,
+      });
     } finally {
       await b.t.close();
     }
