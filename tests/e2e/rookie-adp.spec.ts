@@ -108,8 +108,8 @@ test.describe('Rookie ADP', () => {
       first.name,
       first.adp.toFixed(2),
     ]);
-    // ADP to two decimals, best first.
-    const adps = await rows.locator('td:nth-child(4)').allTextContents();
+    // ADP to two decimals, best first (as shown: the trend under it is a phone's).
+    const adps = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((a) => a.trim());
     expect(adps.every((a) => /^\d+\.\d{2}$/.test(a))).toBe(true);
     expect(adps.map(Number)).toEqual([...adps.map(Number)].sort((a, b) => a - b));
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
