@@ -16,6 +16,8 @@ const onPostgres: Record<string, string> = {
     'SQL: startup ADP and auction shares over the startup tables, never mixed',
   'src/server/tools/rookie-adp/trend-api.test.ts':
     "SQL: trends over two 30-day periods and a player's months, against an independent computation",
+  'src/server/tools/rookie-adp/mfl-copies-api.test.ts':
+    "SQL: the copies of MFL's ADP (days with every size, pruning) and the trends and months derived from them",
   'src/server/tools/rookie-adp/ingest.test.ts':
     "SQL: ingestion's upserts of drafts, picks and players, and the monthly totals",
   'src/server/tools/rookie-adp/discovery/jobs.test.ts':

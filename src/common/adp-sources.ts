@@ -38,6 +38,18 @@ export const adpSourceStatsSchema = z.object({
     lastFailureAt: z.string().nullable(),
     lastFailure: z.string().nullable(),
   }),
+  /**
+   * The daily copies of MFL's own ADP behind its trends and months (decision 025): how many are kept,
+   * the first and latest day copied this season (ISO dates), and the copy job's latest run.
+   */
+  mflCopies: z.object({
+    copies: z.number().int(),
+    firstDay: z.string().nullable(),
+    latestDay: z.string().nullable(),
+    lastRunAt: z.string().nullable(),
+    lastRunStatus: z.string().nullable(),
+    lastRunError: z.string().nullable(),
+  }),
   /** Answers of 429 (too many requests) MFL gave this server process since it started. */
   mfl429s: z.number().int(),
 });

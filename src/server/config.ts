@@ -143,6 +143,11 @@ const envSchema = z
      * waits five times as long before saying MFL is slow.
      */
     ADP_MFL_WAIT_SECONDS: z.coerce.number().min(0.05).max(60).default(4),
+    /**
+     * The daily copy of MFL's own ADP (9 calls a day) behind MFL's trends and month-by-month ADP
+     * (decision 025): on unless 0 (off by default in tests).
+     */
+    ADP_MFL_COPIES: z.enum(['0', '1']).optional(),
   })
   .superRefine((e, ctx) => {
     if (!e.ADMIN_PASSWORD) return;
@@ -217,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpRunRequests: e.ADP_RUN_REQUESTS,
     adpRunMinutes: e.ADP_RUN_MINUTES,
     adpMflWaitMs: e.ADP_MFL_WAIT_SECONDS * 1000,
+    /** Keep a daily copy of MFL's own ADP (decision 025). */
+    adpMflCopies: e.ADP_MFL_COPIES ? e.ADP_MFL_COPIES === '1' : e.NODE_ENV !== 'test',
     /** What start-up tells the operator about these settings. */
     notices: configNotices(e),
   };

@@ -34,6 +34,8 @@ export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env):
     FLEA_API_URL: `${world.simBase}/flea/api`,
     ADP_SLEEPER_USERS: env.ADP_SLEEPER_USERS ?? world.sleeperUser,
     ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.testLeagues().join(',') : ''),
+    // The daily copy of MFL's own ADP, under the test runner too (the demo seeds the earlier days).
+    ADP_MFL_COPIES: env.ADP_MFL_COPIES ?? '1',
   };
 }
 

@@ -1,6 +1,8 @@
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
+import { adp } from '#simulator/mfl/exports-nfl.ts';
 import { demoConfig, demoLimits } from './demo-config.ts';
+import { seedDemoMflCopies } from './demo-mfl-copies.ts';
 import { createRuntime } from './runtime.ts';
 
 // The site and the league-services simulator in one process, so every tool works offline.
@@ -20,6 +22,10 @@ const config = demoConfig({
   ],
 });
 const runtime = await createRuntime(config, { limits: demoLimits });
+// MFL's counts on earlier days, as a site running since then would have kept them (trends at once).
+await seedDemoMflCopies(runtime.database.db, (params, now, season) =>
+  adp({ world: sim.world, now, host: '', year: String(season), params }),
+);
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const { demo } = DEMO_ACCOUNTS;
 console.log(

@@ -108,8 +108,8 @@ test.describe('Rookie ADP', () => {
       first.name,
       first.adp.toFixed(2),
     ]);
-    // ADP to two decimals, best first.
-    const adps = await rows.locator('td:nth-child(4)').allTextContents();
+    // ADP to two decimals, best first (as shown: the trend under it is a phone's).
+    const adps = (await rows.locator('td:nth-child(4)').allInnerTexts()).map((a) => a.trim());
     expect(adps.every((a) => /^\d+\.\d{2}$/.test(a))).toBe(true);
     expect(adps.map(Number)).toEqual([...adps.map(Number)].sort((a, b) => a - b));
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
@@ -250,7 +250,8 @@ test.describe('Rookie ADP', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share');
+    // MFL's answer has trends derived from the copies of its counts the demo keeps: the CSV ends with them.
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Min,Max,Drafts,Share,Trend');
     // A header and one line a player, each ended by CRLF.
     expect(csv).toHaveLength(count + 2);
     expect(csv.at(-1)).toBe('');
@@ -297,7 +298,7 @@ test.describe('Rookie ADP', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share');
+    expect(csv[0]).toBe('Rank,Pos.,Name,ADP,Pick (12-team),Min,Max,Drafts,Share,Trend');
     const first = expected.players[0];
     expect(csv[1].split(',').slice(3, 5)).toEqual([first.adp.toFixed(2), roundPick(first.adp, 12)]);
 
@@ -386,13 +387,46 @@ test.describe('Rookie ADP', () => {
     expect(violations).toEqual([]);
     await open.click();
     await expect(chart).toHaveCount(0);
+  });
 
-    // MFL's own ADP counts its season as a whole: no trend column, and the note says why.
+  test("shows MFL's trends derived from the copies of MFL's counts the site keeps, and his months from them", async ({
+    page,
+    request,
+  }, testInfo) => {
+    // The demo starts with the copies a site running since then would have kept (src/server/demo-mfl-copies.ts).
+    const sent = nextAdpRequest(page);
     await page.goto('/tools/rookie-adp');
+    const expected = await apiAdp(request, await sent);
+    expect(expected.source.kind).toBe('mfl-aggregate');
+    expect(expected.trend?.recent).toEqual({ startDate: daysAgo(30), endDate: daysAgo(0) });
+    const withTrend = expected.players.filter((p) => p.trend !== undefined);
+    expect(withTrend.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('adp-trend-note')).toHaveText(expected.trend!.note);
     await expect(page.getByTestId('adp-trend-note')).toContainText(
-      "No trend: MFL's own ADP counts the season so far as a whole",
+      `Trend: ADP of the drafts MFL counted between its counts the site kept on ${mdy(daysAgo(30))} and ${mdy(daysAgo(0))} minus ADP of those it counted between ${mdy(daysAgo(60))} and ${mdy(daysAgo(30))}`,
     );
-    await expect(page.getByRole('table').locator('thead th', { hasText: 'Trend' })).toHaveCount(0);
+    await expect(page.getByRole('table').locator('thead th', { hasText: 'Trend' })).toHaveCount(1);
+    const rows = await resultRows(page);
+    await expect(rows).toHaveCount(expected.players.length);
+    for (const [i, p] of expected.players.entries()) {
+      const cell = rows.nth(i).getByTestId('adp-trend');
+      if (p.trend === undefined) await expect(cell).toHaveText('–');
+      else {
+        const picks = Math.abs(p.trend).toFixed(1);
+        const text = picks === '0.0' ? '0.0' : p.trend < 0 ? `−${picks}` : `+${picks}`;
+        await expect(cell).toContainText(text);
+      }
+    }
+    // Opening a row: his months from the copies kept at month ends, and the note says so.
+    const p = withTrend[0];
+    await page.getByRole('button', { name: new RegExp(`^${p.name}`) }).click();
+    await expect(page.getByRole('img', { name: new RegExp(`^${p.name}'s ADP by month`) })).toBeVisible();
+    await expect(page.locator(`#adp-months-${p.id}`)).toContainText("Month by month from MFL's own ADP");
+    await page.screenshot({ path: testInfo.outputPath('rookie-adp-mfl-trend.png'), fullPage: true });
+    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
+      (v) => `${v.id}: ${v.help}`,
+    );
+    expect(violations).toEqual([]);
   });
 
   test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {

@@ -24,6 +24,14 @@ const none: AdpSourceStats = {
     lastFailureAt: null,
     lastFailure: null,
   },
+  mflCopies: {
+    copies: 0,
+    firstDay: null,
+    latestDay: null,
+    lastRunAt: null,
+    lastRunStatus: null,
+    lastRunError: null,
+  },
   mfl429s: 0,
 };
 
@@ -61,6 +69,14 @@ describe('the ADP sources panel', () => {
               lastFailureAt: '2026-11-26T10:00:00.000Z',
               lastFailure: 'MFL is not available right now',
             },
+            mflCopies: {
+              copies: 540,
+              firstDay: '2026-09-27',
+              latestDay: '2026-11-26',
+              lastRunAt: '2026-11-26T06:00:00.000Z',
+              lastRunStatus: 'failed',
+              lastRunError: 'MFL did not answer',
+            },
             mfl429s: 3,
           }}
         />,
@@ -75,6 +91,10 @@ describe('the ADP sources panel', () => {
     expect(html).toContain('(2 h 05 min ago), for 10, 12, 14-team leagues, PPR.');
     expect(html).toContain(': MFL is not available right now');
     expect(html).toContain('MFL answered 429 (too many requests) 3 times since this server started.');
+    expect(html).toContain(
+      "Copies of MFL's own ADP kept for its trends: 540 this season, from 9/27/2026 to 11/26/2026.",
+    );
+    expect(html).toMatch(/Latest run .+: failed \(MFL did not answer\)\./);
   });
 
   it('says so when MFL has not answered yet', () => {
@@ -82,5 +102,6 @@ describe('the ADP sources panel', () => {
     expect(html).toContain('Last good answer from MFL: none yet.');
     expect(html).toContain("MFL's own ADP (latest answer) — —");
     expect(html).toContain('0 times since this server started');
+    expect(html).toContain("Copies of MFL's own ADP kept for its trends: none yet.");
   });
 });

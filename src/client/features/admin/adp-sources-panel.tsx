@@ -2,7 +2,8 @@ import type { AdpSourceStats } from '#common/adp-sources.ts';
 
 /*
  * The admin data page's "Where the numbers come from": the drafts the site stores per service, MFL's
- * own aggregate (its latest good answer and how old it is), and MFL's 429s (decision 018).
+ * own aggregate (its latest good answer and how old it is), the copies of MFL's counts kept for its
+ * trends (decision 025), and MFL's 429s (decision 018).
  */
 
 const serviceLabel = { mfl: 'MFL', sleeper: 'Sleeper' } as const;
@@ -24,6 +25,7 @@ export function ageText(ms: number): string {
 
 export function AdpSourcesPanel({ sources }: { sources: AdpSourceStats }) {
   const mfl = sources.mflAggregate;
+  const copies = sources.mflCopies;
   return (
     <section className="card p-4" aria-labelledby="adp-sources" data-testid="adp-sources">
       <h2 id="adp-sources" className="section-title mb-2">
@@ -89,6 +91,23 @@ export function AdpSourcesPanel({ sources }: { sources: AdpSourceStats }) {
           <>
             {' '}
             Last failure {when(mfl.lastFailureAt)}: {mfl.lastFailure}
+          </>
+        )}
+      </p>
+      <p className="mt-1 text-sm text-slate-700" data-testid="adp-mfl-copies">
+        <strong>Copies of MFL's own ADP kept for its trends:</strong>{' '}
+        {copies.copies > 0 ? (
+          <>
+            {fmt(copies.copies)} this season, from {day(copies.firstDay)} to {day(copies.latestDay)}.
+          </>
+        ) : (
+          <>none yet.</>
+        )}
+        {copies.lastRunAt && (
+          <>
+            {' '}
+            Latest run {when(copies.lastRunAt)}: {copies.lastRunStatus}
+            {copies.lastRunError ? ` (${copies.lastRunError})` : ''}.
           </>
         )}
       </p>

@@ -172,8 +172,9 @@ describe("MFL's aggregate answers MFL Rookie ADP", () => {
     expect(body.source.note).toMatch(/cannot be cut to the dates/);
     expect(body.source.switchReason).toBeUndefined();
     expect(body.source.staleSince).toBeUndefined();
-    // MFL's season-long counts cannot be split into 30-day periods: no trend, and the note says why.
-    expect(body.trend?.note).toMatch(/^No trend: MFL's own ADP counts the season so far as a whole/);
+    // MFL's season-long counts cannot be split into 30-day periods: with no copies of them kept, no
+    // trend, and the note says when one comes (decision 025).
+    expect(body.trend?.note).toMatch(/^No MFL trend yet: MFL's own ADP counts the season so far as a whole/);
     expect(body.trend?.recent).toBeUndefined();
     expect(body.players.every((p) => p.trend === undefined)).toBe(true);
     // The dates MFL applied: the season's start up to the day of its answer.

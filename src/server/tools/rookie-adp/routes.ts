@@ -39,8 +39,10 @@ import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery
 import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
 import { latestRookieSeason } from './latest-season.ts';
 import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-aggregate.ts';
+import { isoDay, type MflCopyTrend, mflCopyMonths, mflCopyTrend } from './mfl-copies.ts';
+import { type MflCopies, startMflCopies } from './mfl-copy-job.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
-import { AGGREGATE_TREND_NOTE, queryAdpWithTrend, queryPlayerMonths } from './trend.ts';
+import { MONTHS_SHOWN, previousMonth, queryAdpWithTrend, queryPlayerMonths } from './trend.ts';
 import {
   ingestVisitorLeagues,
   VISITOR_REFRESH_MS,
@@ -113,9 +115,21 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   };
   if (deps.config.adpSleeperWalk || deps.config.adpMflLeagueSearch || configured.length > 0)
     api.addHook('onReady', async () => void startCrawl());
+  // The daily copy of MFL's own ADP (decision 025), behind MFL's trends and month-by-month ADP.
+  let copies: MflCopies | undefined;
+  if (deps.config.adpMflCopies)
+    api.addHook('onReady', async () => {
+      copies = startMflCopies({
+        db: deps.database.db,
+        config: deps.config,
+        limits: deps.serviceLimits,
+        egress: deps.egress,
+        log: api.log,
+      });
+    });
   api.addHook('onClose', async () => {
     unreport();
-    await discovery?.stop();
+    await Promise.all([discovery?.stop(), copies?.stop()]);
     await Promise.allSettled([...background]);
   });
   await api.register(adminAdpRoutes, {
@@ -191,7 +205,24 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   ): Promise<{ error: string } | { tally: AdpTally; source: AdpSource }> {
     const outcome = await mflAggregate.answer({ sizes: filter.sizes, ppr: filter.ppr, season });
     if (!outcome.ok) return { error: outcome.message };
-    const tally: AdpTally = { ...outcome.tally, trend: { note: AGGREGATE_TREND_NOTE } };
+    // Trends from the copies of MFL's counts the site keeps (never an MFL call).
+    const derived = await load<MflCopyTrend>(
+      `rookie-adp:mfl-copy-trend:${JSON.stringify([season, filter.sizes, filter.ppr, filter.endDate])}`,
+      ANSWER_TTL_MS,
+      () =>
+        mflCopyTrend(deps.database.db, {
+          season,
+          sizes: filter.sizes,
+          ppr: filter.ppr,
+          endDate: filter.endDate,
+          today: isoDay(Date.now()),
+        }),
+    );
+    const players = outcome.tally.players.map((p) => {
+      const trend = derived.byId[p.id];
+      return trend === undefined ? p : { ...p, trend };
+    });
+    const tally: AdpTally = { ...outcome.tally, players, trend: derived.trend };
     return { tally, source: aggregateSource(season, outcome.staleSince) };
   }
 
@@ -243,10 +274,38 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       const problems = adpFilterProblems(body);
       if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
       const filter: AdpFilter = { ...body, startDate: body.startDate!, endDate: body.endDate! };
+      // MFL's own ADP answers the table: its months come from the copies of its counts kept at month
+      // ends where there are any, else from the MFL drafts the store holds (the note says which).
+      const now = Date.now();
+      const fromCopies = filter.service === 'mfl' && !aggregateRefusal(filter, now);
       return load(
-        `rookie-adp:months:${JSON.stringify([filter, player])}`,
+        `rookie-adp:months:${JSON.stringify([filter, player, fromCopies])}`,
         ANSWER_TTL_MS,
-        () => queryPlayerMonths(deps.database.db, filter, player),
+        async () => {
+          if (fromCopies) {
+            let from = `${filter.endDate.slice(0, 7)}-01`;
+            for (let i = 1; i < MONTHS_SHOWN; i++) from = previousMonth(from);
+            const copied = await mflCopyMonths(
+              deps.database.db,
+              {
+                season: mflSeasonYear(now),
+                sizes: filter.sizes,
+                ppr: filter.ppr,
+                endDate: filter.endDate,
+                from: from.slice(0, 7),
+              },
+              player,
+            );
+            if (copied) return copied;
+          }
+          const stored = await queryPlayerMonths(deps.database.db, filter, player);
+          return fromCopies
+            ? {
+                ...stored,
+                note: `${stored.note} The table's figures are MFL's own ADP; the site has not kept MFL's counts at the ends of a month yet, so these months come from the drafts it has read.`,
+              }
+            : stored;
+        },
         { version: ADP_VERSION_KEY },
       );
     },

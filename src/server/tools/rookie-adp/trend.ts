@@ -19,7 +19,8 @@ import { nextMonth } from './months.ts';
  * Trends and month-by-month ADP from the site's store (issue 26). A trend compares a player's ADP in
  * the 30 days ending at the window's end with the 30 days before, over the drafts that match the
  * same filter; the months come from the monthly totals. MFL's own aggregate counts the season as a
- * whole and cannot be split by date, so its answers carry no trend (their note says so).
+ * whole and cannot be split by date: its trends and months are derived from the copies of its counts
+ * the site keeps (mfl-copies.ts, decision 025).
  */
 
 /** The trend note of the store's answers: the periods compared and the rule. */
@@ -27,10 +28,6 @@ function storeTrendNote(service: AdpFilter['service'], periods: ReturnType<typeo
   const { recent, prior } = periods;
   return `Trend: ADP in the ${TREND_DAYS} days from ${formatMdy(recent.startDate)} to ${formatMdy(recent.endDate)} minus ADP in the ${TREND_DAYS} days from ${formatMdy(prior.startDate)} to ${formatMdy(prior.endDate)}, from the same ${ADP_SERVICE_NAMES[service]} rookie drafts this site has read (▲ negative: taken earlier, rising). Shown for players taken in at least ${MIN_TREND_DRAFTS} drafts of each period.`;
 }
-
-/** Why MFL's own aggregate has no trend: the legend's words. */
-export const AGGREGATE_TREND_NOTE =
-  "No trend: MFL's own ADP counts the season so far as a whole and cannot be split into 30-day periods. The month-by-month ADP of a player (open his row) comes from the MFL rookie drafts this site has read.";
 
 /** The store's answer for a filter with each player's trend (the window's numbers are queryAdp's). */
 export async function queryAdpWithTrend(db: Db, f: AdpFilter): Promise<AdpTally> {

@@ -5,6 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { leagueCallCount } from '#server/ops/metrics.ts';
 import type { AggregateStatus } from '../mfl-aggregate.ts';
+import { MFL_COPY_JOB } from '../mfl-copy-job.ts';
 import { readJob } from './jobs.ts';
 
 /**
@@ -172,6 +173,17 @@ export async function adpSourceStats(
     sql`SELECT service, kind, count(*) AS drafts, max(started_at) AS newest
         FROM startup_adp_drafts GROUP BY service, kind`,
   );
+  const [copies] = await queryRows<{ copies: unknown; first_day: string | null; latest_day: string | null }>(
+    db,
+    sql`SELECT count(*) AS copies, to_char(min(taken_on), 'YYYY-MM-DD') AS first_day,
+               to_char(max(taken_on), 'YYYY-MM-DD') AS latest_day
+        FROM mfl_adp_copies WHERE season = (SELECT max(season) FROM mfl_adp_copies)`,
+  );
+  const [copyRun] = await queryRows<{ at: string | Date; status: string; error: string | null }>(
+    db,
+    sql`SELECT coalesce(finished_at, started_at) AS at, status, error FROM adp_runs
+        WHERE job = ${MFL_COPY_JOB} ORDER BY id DESC LIMIT 1`,
+  );
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
   const good = mfl.lastGood;
   return {
@@ -204,6 +216,14 @@ export async function adpSourceStats(
       coversUntil: good ? iso(good.coversUntil - 86_400_000)!.slice(0, 10) : null,
       lastFailureAt: iso(mfl.lastFailure?.at),
       lastFailure: mfl.lastFailure?.message ?? null,
+    },
+    mflCopies: {
+      copies: Number(copies?.copies ?? 0),
+      firstDay: copies?.first_day ?? null,
+      latestDay: copies?.latest_day ?? null,
+      lastRunAt: copyRun ? new Date(copyRun.at).toISOString() : null,
+      lastRunStatus: copyRun?.status ?? null,
+      lastRunError: copyRun?.error ?? null,
     },
     mfl429s: await leagueCallCount('mfl', '429'),
   };

@@ -33,7 +33,7 @@ function TrendCell({ change }: { change: number | undefined }) {
 
 /**
  * Rank (place in the list shown), Pos., Name and ADP, then the pick range and share of drafts (on a
- * phone: the range in one column, no share). When positions are filtered out, `overall` (a player's
+ * phone: the range in one column, no share; round.pick and the trend under ADP). When positions are filtered out, `overall` (a player's
  * place among all positions) adds an Overall column, so "RB3" never hides "12th rookie taken".
  * With one league size chosen (`pickSize`), a Pick column gives ADP as round.pick in that size; when
  * the answer has trends (`trend`), a Trend column gives each player's. A player's name opens his row:
@@ -86,7 +86,7 @@ export function AdpTable({
             {trend && (
               <th
                 scope="col"
-                className="text-right"
+                className="hidden text-right sm:table-cell"
                 title="ADP change over the last 30 days (negative: rising)"
               >
                 Trend
@@ -154,6 +154,12 @@ export function AdpTable({
                       {pickNotation(p.adp, pickSize)}
                     </span>
                   )}
+                  {trend && p.trend !== undefined && (
+                    // So does the trend: the table then fits a 390 px phone.
+                    <span className="block font-normal sm:hidden">
+                      <TrendCell change={p.trend} />
+                    </span>
+                  )}
                 </td>
                 {pickSize && (
                   <td className="hidden text-right text-slate-700 sm:table-cell" data-testid="adp-pick">
@@ -162,7 +168,7 @@ export function AdpTable({
                 )}
                 {overall && <td className="text-right text-slate-600">{overall.get(p.id)}</td>}
                 {trend && (
-                  <td className="text-right" data-testid="adp-trend">
+                  <td className="hidden text-right sm:table-cell" data-testid="adp-trend">
                     <TrendCell change={p.trend} />
                   </td>
                 )}
