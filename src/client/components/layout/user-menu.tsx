@@ -1,7 +1,7 @@
 import { useCurrentUser, useLogOut } from '#client/api/auth.ts';
 import { canUseAdmin } from '#common/roles.ts';
-import { LogInLink } from './account-menu.tsx';
 import { HeaderMenu } from './header-menu.tsx';
+import { LogInLink } from './log-in-link.tsx';
 
 /**
  * The account corner of a browser that holds a session: the user's name with Your account, Admin

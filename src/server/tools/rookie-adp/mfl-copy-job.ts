@@ -5,8 +5,7 @@ import type { Egress } from '#server/leagues/egress.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
-import { recordLeagueCall } from '#server/ops/metrics.ts';
-import { type BackgroundServices, createBackgroundServices } from './discovery/budget.ts';
+import { type BackgroundServices, backgroundServicesFor } from './discovery/budget.ts';
 import { type JobLoop, type RunSummary, startJobLoop } from './discovery/jobs.ts';
 import { COPY_FILTERS, copiedOn, copyRequest, isoDay, pruneCopies, saveCopy } from './mfl-copies.ts';
 
@@ -94,18 +93,7 @@ export interface MflCopies {
 /** Starts the daily copy job on this server; the database decides which server runs each run. */
 export function startMflCopies(opts: MflCopiesOptions): MflCopies {
   const { config } = opts;
-  const bg = createBackgroundServices({
-    mflApiUrl: config.mflApiUrl,
-    sleeperApiUrl: config.sleeperApiUrl,
-    fleaApiUrl: config.fleaApiUrl,
-    userAgent: config.userAgent,
-    mflUserAgent: config.mflUserAgent,
-    share: config.adpBackgroundShare,
-    limits: opts.limits,
-    fetch: opts.fetch,
-    egress: opts.egress,
-    onCall: recordLeagueCall,
-  });
+  const bg = backgroundServicesFor(config, opts);
   const ctx: CopyContext = { db: opts.db, mfl: bg.services.mfl, now: opts.now ?? Date.now };
   const loop = startJobLoop({
     db: opts.db,

@@ -1,4 +1,5 @@
 import { type Cache, memoryCache } from '#server/cache.ts';
+import type { Config } from '#server/config.ts';
 import { Egress } from '#server/leagues/egress.ts';
 import { type HttpLimits, limitsOf } from '#server/leagues/limits.ts';
 import {
@@ -6,6 +7,7 @@ import {
   type LeagueServices,
   type LeagueServicesOptions,
 } from '#server/leagues/services.ts';
+import { recordLeagueCall } from '#server/ops/metrics.ts';
 
 /*
  * The background budget. Discovery talks to MFL and Sleeper through its own copy of the league
@@ -102,4 +104,26 @@ export function createBackgroundServices(opts: BudgetOptions): BackgroundService
     egress: opts.egress ?? new Egress({ limits: opts.limits, backgroundShare: opts.share }),
   });
   return { services, cache, requests, limits };
+}
+
+/**
+ * A background job's services on this server: the configured services and background share, every
+ * call counted in /metrics in the background lane.
+ */
+export function backgroundServicesFor(
+  config: Config,
+  opts: Pick<BudgetOptions, 'limits' | 'fetch' | 'egress'>,
+): BackgroundServices {
+  return createBackgroundServices({
+    mflApiUrl: config.mflApiUrl,
+    sleeperApiUrl: config.sleeperApiUrl,
+    fleaApiUrl: config.fleaApiUrl,
+    userAgent: config.userAgent,
+    mflUserAgent: config.mflUserAgent,
+    share: config.adpBackgroundShare,
+    limits: opts.limits,
+    fetch: opts.fetch,
+    egress: opts.egress,
+    onCall: recordLeagueCall,
+  });
 }

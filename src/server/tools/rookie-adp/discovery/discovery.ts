@@ -3,9 +3,8 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Egress } from '#server/leagues/egress.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
-import { recordLeagueCall } from '#server/ops/metrics.ts';
 import { type AdpSource, parseAdpLeagueIds } from '../ingest.ts';
-import { type BackgroundServices, createBackgroundServices } from './budget.ts';
+import { type BackgroundServices, backgroundServicesFor } from './budget.ts';
 import { type CrawlSettings, crawlOnce } from './crawl.ts';
 import { type JobLoop, startJobLoop } from './jobs.ts';
 import { sleeperStartUsers } from './sleeper-seed.ts';
@@ -54,19 +53,7 @@ export function crawlSettings(config: Config, configured: readonly AdpSource[]):
 export function startDiscovery(opts: DiscoveryOptions): Discovery {
   const { config } = opts;
   const configured = parseAdpLeagueIds(config.adpLeagueIds);
-  const bg = createBackgroundServices({
-    mflApiUrl: config.mflApiUrl,
-    sleeperApiUrl: config.sleeperApiUrl,
-    fleaApiUrl: config.fleaApiUrl,
-    userAgent: config.userAgent,
-    mflUserAgent: config.mflUserAgent,
-    share: config.adpBackgroundShare,
-    limits: opts.limits,
-    fetch: opts.fetch,
-    egress: opts.egress,
-    // Its calls are in /metrics with the visitors', in the background lane.
-    onCall: recordLeagueCall,
-  });
+  const bg = backgroundServicesFor(config, opts);
   const settings = crawlSettings(config, configured);
   if (opts.leaseMs) settings.leaseMs = opts.leaseMs;
   const owner = opts.owner ?? `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
