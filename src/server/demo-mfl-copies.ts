@@ -1,8 +1,15 @@
 import { addDays } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
+import { adpParams } from '#server/leagues/mfl/client.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { readAdp } from '#server/leagues/mfl/schemas.ts';
-import { COPY_FILTERS, copiedOn, isoDay, saveCopy } from '#server/tools/rookie-adp/mfl-copies.ts';
+import {
+  COPY_FILTERS,
+  copiedOn,
+  copyRequest,
+  isoDay,
+  saveCopy,
+} from '#server/tools/rookie-adp/mfl-copies.ts';
 
 /*
  * The demo's history of MFL's own ADP (decision 025). A deployment keeps a copy of MFL's counts a day
@@ -43,15 +50,10 @@ export async function seedDemoMflCopies(db: Db, answerAt: AdpAnswerAt, now = Dat
     const done = await copiedOn(db, season, day);
     for (const { fcount, isPpr } of COPY_FILTERS) {
       if (done.has(`${fcount}:${isPpr}`)) continue;
-      const params = {
-        TYPE: 'adp',
-        PERIOD: 'ALL',
-        FCOUNT: String(fcount),
-        IS_PPR: String(isPpr),
-        IS_KEEPER: 'R',
-        IS_MOCK: '0',
-        CUTOFF: '5',
-      };
+      // The query the daily job sends MFL, as the simulator reads it.
+      const params: Record<string, string> = { TYPE: 'adp' };
+      for (const [name, value] of Object.entries(adpParams(copyRequest(fcount, isPpr))))
+        if (value !== undefined) params[name] = String(value);
       const answer = readAdp(answerAt(params, at, season));
       await saveCopy(db, { season, fcount, isPpr, takenAt: at, answer });
       saved += 1;

@@ -39,6 +39,19 @@ import {
 } from './schemas.ts';
 import { createMflSession, type MflLeagueRef, type MflParams } from './session.ts';
 
+/** MFL's TYPE=adp query parameters for the filters (an absent one is left out of the address). */
+export function adpParams(filters: MflAdpFilters): MflParams {
+  return {
+    PERIOD: filters.period,
+    FCOUNT: filters.fcount,
+    IS_PPR: filters.isPpr,
+    IS_KEEPER: filters.isKeeper,
+    IS_MOCK: filters.isMock,
+    CUTOFF: filters.cutoff,
+    DETAILS: filters.details ? 1 : undefined,
+  };
+}
+
 export interface MflCallOptions {
   /** The visitor's MFL_USER_ID value, needed for private leagues and for writes. */
   cookie?: string;
@@ -332,16 +345,7 @@ export function createMflClient(options: MflClientOptions): MflClient {
     },
 
     adp(filters = {}, year = seasonYear()) {
-      const params = {
-        PERIOD: filters.period,
-        FCOUNT: filters.fcount,
-        IS_PPR: filters.isPpr,
-        IS_KEEPER: filters.isKeeper,
-        IS_MOCK: filters.isMock,
-        CUTOFF: filters.cutoff,
-        DETAILS: filters.details ? 1 : undefined,
-      };
-      return apiExport('adp', year, ttl.adp, params, readAdp);
+      return apiExport('adp', year, ttl.adp, adpParams(filters), readAdp);
     },
 
     async importLineup(league, cookie, lineup) {

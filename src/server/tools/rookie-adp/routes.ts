@@ -42,7 +42,7 @@ import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-agg
 import { isoDay, type MflCopyTrend, mflCopyMonths, mflCopyTrend } from './mfl-copies.ts';
 import { type MflCopies, startMflCopies } from './mfl-copy-job.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
-import { MONTHS_SHOWN, previousMonth, queryAdpWithTrend, queryPlayerMonths } from './trend.ts';
+import { chartMonths, queryAdpWithTrend, queryPlayerMonths } from './trend.ts';
 import {
   ingestVisitorLeagues,
   VISITOR_REFRESH_MS,
@@ -60,12 +60,7 @@ export function startupSourceNote(service: AdpFilter['service'], kind: 'snake' |
 
 /** Answers are cached briefly per filter; new drafts change the version in the key at once. */
 const ANSWER_TTL_MS = 60_000;
-/**
- * Rookie ADP: POST /api/mfl/adp answers from MFL's own aggregate ADP (mfl-aggregate.ts) when it can
- * answer the filter, else from the stored rookie drafts (Sleeper's always). The crawl job (discovery of
- * public leagues, the configured leagues and their refresh) runs in the background on whichever server
- * holds it; a visitor's connected leagues are added in the background too.
- */
+
 /** The store's filter from a checked request (adpFilterProblems found none, so both dates are there). */
 const filterOf = (
   body: Omit<AdpFilter, 'startDate' | 'endDate'> & { startDate?: string | null; endDate?: string | null },
@@ -79,6 +74,12 @@ const filterOf = (
   endDate: body.endDate!,
 });
 
+/**
+ * Rookie ADP: POST /api/mfl/adp answers from MFL's own aggregate ADP (mfl-aggregate.ts) when it can
+ * answer the filter, else from the stored rookie drafts (Sleeper's always). The crawl job (discovery of
+ * public leagues, the configured leagues and their refresh) runs in the background on whichever server
+ * holds it; a visitor's connected leagues are added in the background too.
+ */
 export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const load = createLoader(deps.cache);
@@ -273,7 +274,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       const { player, ...body } = request.body;
       const problems = adpFilterProblems(body);
       if (problems.length > 0) return reply.code(400).send({ error: problems[0], errors: problems });
-      const filter: AdpFilter = { ...body, startDate: body.startDate!, endDate: body.endDate! };
+      const filter = filterOf(body);
       // MFL's own ADP answers the table: its months come from the copies of its counts kept at month
       // ends where there are any, else from the MFL drafts the store holds (the note says which).
       const now = Date.now();
@@ -283,8 +284,7 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         ANSWER_TTL_MS,
         async () => {
           if (fromCopies) {
-            let from = `${filter.endDate.slice(0, 7)}-01`;
-            for (let i = 1; i < MONTHS_SHOWN; i++) from = previousMonth(from);
+            const { from } = chartMonths(filter.endDate);
             const copied = await mflCopyMonths(
               deps.database.db,
               {

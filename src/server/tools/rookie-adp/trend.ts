@@ -56,9 +56,7 @@ export const MONTHS_SHOWN = 12;
  * taking him are left out.
  */
 export async function queryPlayerMonths(db: Db, f: AdpFilter, playerKey: string): Promise<AdpMonthsAnswer> {
-  const to = `${f.endDate.slice(0, 7)}-01`;
-  let from = to;
-  for (let i = 1; i < MONTHS_SHOWN; i++) from = previousMonth(from);
+  const { from, to } = chartMonths(f.endDate);
   const rows = await queryRows<{ month: string; adp: number; drafts: number }>(
     db,
     sql`
@@ -76,6 +74,14 @@ export async function queryPlayerMonths(db: Db, f: AdpFilter, playerKey: string)
     to: to.slice(0, 7),
     note: `Month by month (by the month each draft started, whole months) from the ${ADP_SERVICE_NAMES[f.service]} rookie drafts this site has read that match the filter's scoring, IDP, league sizes and QB formats.`,
   };
+}
+
+/** The first days of the chart's first and last months: the MONTHS_SHOWN months up to `endDate`'s. */
+export function chartMonths(endDate: string): { from: string; to: string } {
+  const to = `${endDate.slice(0, 7)}-01`;
+  let from = to;
+  for (let i = 1; i < MONTHS_SHOWN; i++) from = previousMonth(from);
+  return { from, to };
 }
 
 /** The first day of the month before `month` ("2025-01-01" → "2024-12-01"). */
