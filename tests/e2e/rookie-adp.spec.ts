@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adpStoreRead, expect, test } from './support.ts';
+import { adpStoreRead, expect, expectNoAxeViolations, test } from './support.ts';
 
 /*
  * Rookie ADP against the demo server, whose ADP store reads the simulator's public MFL rookie drafts
@@ -381,10 +380,7 @@ test.describe('Rookie ADP', () => {
     await expect(page.locator(`#adp-months-${p.id}`)).toContainText(
       'Sleeper rookie drafts this site has read',
     );
-    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
-      (v) => `${v.id}: ${v.help}`,
-    );
-    expect(violations).toEqual([]);
+    await expectNoAxeViolations(page, 'his months', 'main');
     await open.click();
     await expect(chart).toHaveCount(0);
   });
@@ -423,25 +419,18 @@ test.describe('Rookie ADP', () => {
     await expect(page.getByRole('img', { name: new RegExp(`^${p.name}'s ADP by month`) })).toBeVisible();
     await expect(page.locator(`#adp-months-${p.id}`)).toContainText("Month by month from MFL's own ADP");
     await page.screenshot({ path: testInfo.outputPath('rookie-adp-mfl-trend.png'), fullPage: true });
-    const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
-      (v) => `${v.id}: ${v.help}`,
-    );
-    expect(violations).toEqual([]);
+    await expectNoAxeViolations(page, "MFL's trends", 'main');
   });
 
   test('has no accessibility violations in the table, the chart or the date picker', async ({ page }) => {
     await page.goto('/tools/rookie-adp');
     await expect(page.getByTestId('adp-caption')).toBeVisible();
-    const violations = async (selector: string) =>
-      (await new AxeBuilder({ page }).include(selector).analyze()).violations.map(
-        (v) => `${v.id}: ${v.help}`,
-      );
-    expect(await violations('main')).toEqual([]);
+    await expectNoAxeViolations(page, 'the table', 'main');
     await page.getByRole('button', { name: 'Chart' }).click();
-    expect(await violations('main')).toEqual([]);
+    await expectNoAxeViolations(page, 'the chart', 'main');
     await page.getByRole('button', { name: /Draft dates/ }).click();
     await expect(page.getByRole('dialog', { name: 'Choose the draft dates' })).toBeVisible();
-    expect(await violations('[role="dialog"]')).toEqual([]);
+    await expectNoAxeViolations(page, 'the date picker', '[role="dialog"]');
   });
 
   test('fits a phone screen', async ({ page }, testInfo) => {

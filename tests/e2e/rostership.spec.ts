@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, SIM_URL, test } from './support.ts';
+import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
 
 /*
  * Rostership in Chromium against the simulator, for the demo user who has leagues on MFL, Sleeper
@@ -217,8 +216,7 @@ test.describe('rostership', () => {
     // The chart of the most rostered.
     await expect(page.getByRole('img', { name: /^Most rostered:/ })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include('[aria-labelledby="players-title"]').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, 'the players table', '[aria-labelledby="players-title"]');
 
     await page.screenshot({ path: testInfo.outputPath('rostership-desktop.png'), fullPage: true });
 

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SIM_URL, test } from './support.ts';
+import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
 
 /*
  * The Player Status Checker in Chromium against the simulator, for the demo user with leagues on
@@ -150,8 +149,7 @@ test.describe('player status checker', () => {
     // (A free agent's add link is checked in the routes' tests, on leagues where the player is free:
     // the player picked here, on the demo user's team, is free in none of them.)
 
-    const axe = await new AxeBuilder({ page }).include('[aria-labelledby="status-title"]').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, 'the status', '[aria-labelledby="status-title"]');
     await page.screenshot({ path: testInfo.outputPath('status-desktop.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await statusTable(page).scrollIntoViewIfNeeded();
@@ -270,8 +268,7 @@ test.describe('player status checker', () => {
     expect(at).toBeGreaterThan(0);
     for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
     await expect.poll(highlighted).toBe(optionName(target));
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoAxeViolations(page, 'the player search', 'main');
     await page.screenshot({ path: testInfo.outputPath('player-search-desktop.png') });
     await page.keyboard.press('Enter');
     await expect(list).toBeHidden();
