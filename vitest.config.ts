@@ -53,6 +53,13 @@ for (const file of Object.keys(onPostgres))
  */
 const isolate = process.env.VITEST_ISOLATE === '1';
 
+/**
+ * V8 collects garbage on helper threads besides the worker's own: with three workers on two cores
+ * they only compete with the other workers, and a third of the workers' CPU time was theirs. On the
+ * worker's thread alone the unit project took 13 % less CPU and 40 s less (307 s → 267 s, 2 cores).
+ */
+const execArgv = ['--single-threaded-gc'];
+
 const postgres = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -62,6 +69,7 @@ const postgres = process.env.TEST_DATABASE_URL
           include: [...Object.keys(onPostgres), 'src/**/*.pg.test.ts'],
           env: { TEST_DB: 'postgres' },
           isolate,
+          execArgv,
           // Migrates one template database that every test file's database is copied from.
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
@@ -86,6 +94,7 @@ export default defineConfig({
           exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
           isolate,
+          execArgv,
           // Migrates one PGlite database that every test file's database starts from.
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
