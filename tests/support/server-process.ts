@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { seedPgliteDataDir } from './database.ts';
 import { TEST_SERVICE_ENV } from './test-env.ts';
 
 declare module 'vitest' {
@@ -22,21 +22,6 @@ export function serverCommand(): string[] {
 }
 
 const root = join(import.meta.dirname, '../..');
-
-/**
- * Under Vitest, a new PGlite data directory starts as a copy of the run's migrated database
- * (global-setup.ts) instead of being created and migrated by the server, which takes seconds of
- * WebAssembly work per start. The server then finds its migrations applied, as after any restart.
- */
-function seedDataDir(dataDir: string | undefined) {
-  const template = process.env.VITEST ? inject('pgliteTemplate') : undefined;
-  if (!template || !dataDir) return;
-  const pgDir = join(dataDir, 'pg');
-  if (existsSync(join(pgDir, 'PG_VERSION'))) return;
-  mkdirSync(pgDir, { recursive: true });
-  const tar = spawnSync('tar', ['-xzf', template, '-C', pgDir]);
-  if (tar.status !== 0) throw new Error(`could not copy the migrated database: ${tar.stderr}`);
-}
 
 export const FAULT_ADMIN = { email: 'faults-admin@example.test', password: 'faults-password-1' };
 
@@ -68,7 +53,7 @@ export async function startServerProcess(
   opts: { built?: boolean } = {},
 ): Promise<ServerProcess & { startMs: number }> {
   const port = await freePort();
-  if (!env.DATABASE_URL) seedDataDir(env.DATA_DIR);
+  if (!env.DATABASE_URL && env.DATA_DIR) seedPgliteDataDir(env.DATA_DIR);
   let log = '';
   const started = performance.now();
   // The built server runs with the flags `npm start` gives it (package.json).

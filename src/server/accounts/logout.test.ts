@@ -6,9 +6,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#test/app.ts';
-import { openTestDatabase, testDbKind } from '#test/database.ts';
+import { openPgliteDir, openTestDatabase, testDbKind } from '#test/database.ts';
 import { redisCache, redisReady } from '../cache.ts';
-import { openDatabase } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 
 /*
@@ -32,7 +31,7 @@ describe.skipIf(testDbKind !== 'pglite')('log-out below the disk reserve (pglite
   let t: TestApp;
   beforeAll(async () => {
     // A reserve no disk has: every write the disk guard sees is refused, as on a full disk.
-    const database = await openDatabase({ dataDir: join(dir, 'data') });
+    const database = await openPgliteDir(join(dir, 'data'));
     t = await makeTestApp({ DISK_RESERVE_MB: '1000000' }, { database });
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { gunzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '#test/app.ts';
-import { openTestDatabase, testDbKind } from '#test/database.ts';
+import { openPgliteDir, openTestDatabase, testDbKind } from '#test/database.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
@@ -41,7 +41,7 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
     timeout: 120_000,
   }, async () => {
     const dataDir = tempDir();
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteDir(dataDir);
     const app = await appOn(database);
     let backup: Buffer;
     try {
@@ -99,7 +99,7 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
     timeout: 60_000,
   }, async () => {
     const dataDir = tempDir();
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteDir(dataDir);
     const app = await appOn(database);
     try {
       const [admin] = await database.db
@@ -132,7 +132,7 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
   it('leaves the target as it was when a restore fails, and a good backup restores there after', {
     timeout: 120_000,
   }, async () => {
-    const source = await openDatabase({ dataDir: join(tempDir(), 'source') });
+    const source = await openPgliteDir(join(tempDir(), 'source'));
     let good: Buffer;
     try {
       await addArticles(source, ['kept-through-restores']);
