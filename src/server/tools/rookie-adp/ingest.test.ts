@@ -330,6 +330,8 @@ describe('the scheduled refresh', { timeout: 90_000 }, () => {
       growing.draft.picks = allPicks;
       // The crawl's cache keeps an answer only while a league is read: the next read sees the new picks.
       await eventually(async () => (await pickCount()) === allPicks.length, 40_000);
+      // The picks are written as the run reads the league; it counts once it has read them all.
+      await eventually(async () => (await status()).refresh.runs >= 2);
       const s = await status();
       expect(s.leagues).toMatchObject({ configured: 4, read: 4, failing: 0 });
       expect(s.refresh.runs).toBeGreaterThanOrEqual(2);

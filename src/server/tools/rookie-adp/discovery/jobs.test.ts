@@ -111,6 +111,15 @@ describe('jobs that run once', { timeout: 90_000 }, () => {
       sql`SELECT league_id FROM rookie_adp_leagues WHERE lease_owner = 'server-a'`,
     );
     expect(held.length).toBeGreaterThan(0);
+    // B comes once A's leases have run out, as after a crash: a lease still running is A's to
+    // finish, and B's one run would pass it by.
+    await until(async () => {
+      const [r] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM rookie_adp_leagues WHERE lease_owner = 'server-a' AND lease_until >= now()`,
+      );
+      return r.n === 0;
+    });
 
     const logB: string[] = [];
     const bgB = simBackground(sim, logB);
