@@ -169,10 +169,15 @@ async function connectAll(page: Page) {
     expect((await page.request.post(path, { data })).status(), path).toBe(200);
 }
 
-/** Waits until the page has drawn its content: a first-level heading, no skeletons or spinners. */
+/**
+ * Waits until the page has drawn its content: a first-level heading, no skeletons or spinners. A
+ * game being played pulses its dot in the lineup for as long as it lasts: that is content.
+ */
 async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('main .animate-pulse, main .animate-spin')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('main .animate-pulse:not([data-live-game]), main .animate-spin')).toHaveCount(0, {
+    timeout: 30_000,
+  });
 }
 
 /** The first line of what went wrong, for the table. */

@@ -43,7 +43,11 @@ function GameStatus({ player, nowMs }: { player: LineupPlayer; nowMs: number }) 
   if (state.kind === 'live') {
     return (
       <span className="inline-flex items-center gap-1 font-semibold text-emerald-700">
-        <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
+        <span
+          className="size-1.5 animate-pulse rounded-full bg-emerald-500"
+          aria-hidden="true"
+          data-live-game
+        />
         {text}
       </span>
     );
