@@ -25,6 +25,9 @@ export default defineConfig({
     // CI variable), run `npx playwright test --retries=1` or `--trace=on` to get one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // As a visitor who asks for less motion, whom the site serves without animation (layout.spec.ts
+    // checks both): a spinner or a live game's dot that never stops redraws the page every frame.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Chromium's headless shell (Debian's chromium-headless-shell), as Playwright runs headless
       // tests by default: the same Blink without the full browser's shell, half the CPU (decision 027).

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { pageRoutes, redirects } from '#common/routes.ts';
 import { expect, test } from './support.ts';
 
@@ -183,5 +184,31 @@ test.describe('header, sidebar and footer', () => {
     await expect(nav).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(nav.getByRole('link', { name: 'Rookie ADP' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+test.describe('motion', () => {
+  /** How a spinner of the site's stylesheet runs: its animation's repeat count and duration. */
+  const spinnerMotion = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.createElement('div');
+      el.className = 'animate-spin';
+      document.body.append(el);
+      const { animationIterationCount, animationDuration } = getComputedStyle(el);
+      el.remove();
+      return { animationIterationCount, animationDuration };
+    });
+
+  test('spinners turn for a visitor with no preference and stand still for one who asks for less motion', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    expect(await spinnerMotion(page)).toEqual({
+      animationIterationCount: 'infinite',
+      animationDuration: '1s',
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await spinnerMotion(page)).toEqual({ animationIterationCount: '1', animationDuration: '1e-05s' });
   });
 });
