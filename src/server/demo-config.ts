@@ -1,9 +1,13 @@
 import { type Config, loadConfig } from './config.ts';
 import type { LeagueServicesOptions } from './leagues/services.ts';
 
-/** The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes. */
+/**
+ * The simulator is local: MFL's real pace (2 requests a second) would make the demo wait minutes.
+ * At start the store reads its listed MFL leagues (230 under the test runner, about 1,000 calls) in
+ * the background lane, which gets half the rate: at 200 a second the startup tables fill in 20 s, not 40.
+ */
 export const demoLimits: LeagueServicesOptions['limits'] = {
-  mfl: { requestsPerSecond: 50, burst: 10, concurrency: 8 },
+  mfl: { requestsPerSecond: 200, burst: 20, concurrency: 8 },
 };
 
 export interface DemoWorld {
