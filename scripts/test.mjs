@@ -1,7 +1,7 @@
-// npm test: type checks and lint beside the unit and API tests, then the browser tests; stops after the
-// first stage that fails and ends with one line counting every test that ran.
+// npm test: type checks, lint, unit and API tests, then the browser tests; stops at the first failing
+// step and ends with one line counting every test that ran.
 import './node-version.mjs';
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,33 +12,14 @@ mkdirSync(out, { recursive: true });
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/**
- * Runs one step; resolves to whether it passed. A step run beside another (`held`) prints its output
- * whole when it ends, so the two do not interleave.
- */
-function step(title, cmd, args, { env = {}, held = false } = {}) {
+function step(title, cmd, args, env = {}) {
   const started = Date.now();
-  if (!held) console.log(`\n▶ ${title}`);
-  const child = spawn(cmd, args, {
-    cwd: root,
-    stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, ...env },
-  });
-  const output = [];
-  child.stdout?.on('data', (d) => output.push(d));
-  child.stderr?.on('data', (d) => output.push(d));
-  return new Promise((resolve) => {
-    child.on('close', (status) => {
-      if (held) {
-        console.log(`\n▶ ${title}`);
-        process.stdout.write(Buffer.concat(output));
-      }
-      console.log(
-        `  ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-      resolve(status === 0);
-    });
-  });
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `  ${title}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return r.status === 0;
 }
 
 function count(file, read) {
@@ -66,29 +47,20 @@ function finish(ok) {
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
-// The type check and lint each keep one core busy for a while, and Vitest's first seconds (its
-// global set-up) leave one free: they run beside the unit tests.
-const first = await Promise.all([
-  step('type check', bin('tsc'), ['--noEmit', '-p', '.'], { held: true }),
-  step('lint', bin('biome'), ['check', '.'], { held: true }),
+const ok =
+  step('type check', bin('tsc'), ['--noEmit', '-p', '.']) &&
+  step('lint', bin('biome'), ['check', '.']) &&
   step('unit and API tests', bin('vitest'), [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${join(out, 'vitest.json')}`,
-  ]),
-]);
-const ok =
-  first.every(Boolean) &&
+  ]) &&
   // The client and the server as they ship: the browser tests load this client, and a deployment
   // check that follows (.ci/run) finds both built.
-  (await step('build', process.execPath, [join(root, 'scripts/build-if-needed.mjs'), '--force'])) &&
-  (await step('first-load budget', process.execPath, [
-    '--import',
-    'tsx',
-    join(root, 'bench/bundle-size.ts'),
-  ])) &&
-  (await step('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json') },
-  }));
+  step('build', process.execPath, [join(root, 'scripts/build-if-needed.mjs'), '--force']) &&
+  step('first-load budget', process.execPath, ['--import', 'tsx', join(root, 'bench/bundle-size.ts')]) &&
+  step('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: join(out, 'playwright.json'),
+  });
 finish(ok);
