@@ -42,9 +42,7 @@ async function build(stubs: Stubs, secureCookies = false): Promise<FastifyInstan
   await t?.close();
   t = await makeTestApp(
     secureCookies ? { NODE_ENV: 'production', PUBLIC_URL: 'https://dynasty.example' } : {},
-    {
-      services,
-    },
+    { services, database },
   );
   return t.app;
 }
