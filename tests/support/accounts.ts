@@ -1,8 +1,13 @@
+import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { SESSION_COOKIE } from '#server/accounts/sessions.ts';
 import type { TestApp } from './app.ts';
 
-let address = 0;
+/*
+ * A random start: limits kept in Redis outlive the process, and another run (or another worker)
+ * counting from the same start would find its addresses already spent.
+ */
+let address = randomInt(1 << 23);
 /** A client address of its own per call, so the per-address limits only bite where a test wants them. */
 export const freshAddress = () => {
   address += 1;

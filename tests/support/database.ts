@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -131,4 +133,19 @@ export function seedPgliteDataDir(dataDir: string) {
 export function openPgliteDir(dataDir: string): Promise<Database> {
   seedPgliteDataDir(dataDir);
   return openDatabase({ dataDir });
+}
+
+/**
+ * Empties every table (sequences start again), leaving the migrations applied: the database is then
+ * as openTestDatabase opens it, at a tenth of the cost. For files whose tests each need an empty
+ * database; the migrations insert no rows, so nothing else is lost.
+ */
+export async function emptyDatabase(database: Database): Promise<void> {
+  const tables = await queryRows<{ name: string }>(
+    database.db,
+    sql`SELECT quote_ident(tablename) AS name FROM pg_tables
+        WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
+  );
+  if (tables.length > 0)
+    await database.exec(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
 }

@@ -2,15 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
+import type { Database } from '#server/db/client.ts';
 import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { readyRedis } from '#test/redis.ts';
 
+// One database for the file: every test makes its own users and addresses.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
 describe(`log-in and sign-up limits (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({}, { database });
   });
   afterAll(() => t.close());
 
@@ -113,7 +121,7 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
 describe(`a server with its own per-address limit (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp({ AUTH_ATTEMPTS_PER_MINUTE: String(AUTH_ATTEMPTS_PER_MINUTE + 5) });
+    t = await makeTestApp({ AUTH_ATTEMPTS_PER_MINUTE: String(AUTH_ATTEMPTS_PER_MINUTE + 5) }, { database });
   });
   afterAll(() => t.close());
 
@@ -134,10 +142,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`, () => {
   const apps: FastifyInstance[] = [];
   const redises: Redis[] = [];
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
     for (let i = 0; i < 2; i++) {
       const redis = await readyRedis(redisUrl!);
       redises.push(redis);
@@ -147,7 +153,6 @@ describe.skipIf(!redisUrl)(`log-in limits shared through Redis (${testDbKind})`,
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const r of redises) r.disconnect();
-    await database.close();
   });
 
   const attempt = (i: number, username: string, remoteAddress: string) =>
@@ -190,7 +195,7 @@ const freshNetwork = () => {
 describe(`IPv6 clients counted per network (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({}, { database });
   });
   afterAll(() => t.close());
 
@@ -232,8 +237,8 @@ describe(`CLIENT_IPV6_PREFIX sets the size of a client network (${testDbKind})`,
   let wide: TestApp;
   let single: TestApp;
   beforeAll(async () => {
-    wide = await makeTestApp({ CLIENT_IPV6_PREFIX: '48' });
-    single = await makeTestApp({ CLIENT_IPV6_PREFIX: '128' });
+    wide = await makeTestApp({ CLIENT_IPV6_PREFIX: '48' }, { database });
+    single = await makeTestApp({ CLIENT_IPV6_PREFIX: '128' }, { database });
   });
   afterAll(async () => {
     await wide.close();

@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import { uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
-import { testDbKind } from '#test/database.ts';
+import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+
+// One database for the file's apps: no test here depends on what another wrote.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
 
 const setCookies = (res: { headers: Record<string, unknown> }) => {
   const raw = res.headers['set-cookie'];
@@ -63,7 +71,7 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
 
   for (const setting of ['1', '127.0.0.1']) {
     it(`with TRUST_PROXY=${setting} a client cannot pick its own address through X-Forwarded-For (${testDbKind})`, async () => {
-      const t = await makeTestApp({ TRUST_PROXY: setting });
+      const t = await makeTestApp({ TRUST_PROXY: setting }, { database });
       try {
         // The proxy (127.0.0.1) appends the real client 203.0.113.7 to whatever the client sent.
         const attempt = (i: number) =>
@@ -94,7 +102,7 @@ describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${tes
       join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>x</title><!--app-head--></head><body></body></html>',
     );
-    t = await makeTestApp({ ...sim.env, TRUST_PROXY: '1' }, { clientDir });
+    t = await makeTestApp({ ...sim.env, TRUST_PROXY: '1' }, { clientDir, database });
   });
   afterAll(async () => {
     await t.close();
@@ -187,7 +195,7 @@ describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${tes
 
 describe('ALLOWED_HOSTS', () => {
   it('keeps an allowed Host and puts the first allowed one in place of any other', async () => {
-    const t = await makeTestApp({ ALLOWED_HOSTS: 'dynasty.example, www.dynasty.example' });
+    const t = await makeTestApp({ ALLOWED_HOSTS: 'dynasty.example, www.dynasty.example' }, { database });
     try {
       const www = await t.request({
         method: 'GET',

@@ -217,6 +217,13 @@ describe(`metrics (${testDbKind})`, () => {
 });
 
 describe(`readiness (${testDbKind})`, () => {
+  // The Redis checks share one database; the first test closes a database of its own.
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
   it('is ready while the database answers, and not once it is gone, while health stays up', async () => {
     const t = await appWith();
     try {
@@ -242,27 +249,25 @@ describe(`readiness (${testDbKind})`, () => {
     // Nothing listens on port 1: every command fails after the client's retries, or the check times out.
     const redis = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, lazyConnect: true });
     redis.on('error', () => {});
-    const t = await appWith({}, { redis });
+    const t = await appWith({}, { redis, database });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ ok: false, db: 'ok', redis: 'down' });
     } finally {
       await t.app.close();
-      await t.database.close();
       redis.disconnect();
     }
   });
 
   it.runIf(process.env.TEST_REDIS_URL)('is ready when Redis answers', async () => {
     const redis = new Redis(process.env.TEST_REDIS_URL!);
-    const t = await appWith({}, { redis });
+    const t = await appWith({}, { redis, database });
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.json()).toEqual({ ok: true, db: 'ok', redis: 'ok' });
     } finally {
       await t.app.close();
-      await t.database.close();
       await redis.quit();
     }
   });

@@ -2,10 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { AdpAnswer } from '#common/rookie-adp.ts';
 import { type Cache, memoryCache } from '#server/cache.ts';
+import type { Database } from '#server/db/client.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
 import { recordLeagueCall } from '#server/ops/metrics.ts';
 import type { World } from '#simulator/app.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
+import { emptyDatabase, openTestDatabase } from '#test/database.ts';
 import { eventually } from '#test/rookie-adp.ts';
 import { quickLimits, type Sim, startSim } from '#test/simulator.ts';
 import type { DraftRecord } from './draft-record.ts';
@@ -28,10 +30,15 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const today = iso(Date.now());
 
 let sim: Sim;
+/** Every bed starts on this database emptied, as on a new one. */
+let database: Database;
 beforeAll(async () => {
-  sim = await startSim();
+  [sim, database] = await Promise.all([startSim(), openTestDatabase()]);
 });
-afterAll(() => sim?.close());
+afterAll(async () => {
+  await sim?.close();
+  await database?.close();
+});
 afterEach(() => sim.control.reset());
 
 interface Bed {
@@ -45,8 +52,9 @@ interface Bed {
   close: () => Promise<void>;
 }
 
-/** The app on a fresh database and cache, its league clients on the simulator, every call recorded. */
+/** The app on an empty database and a fresh cache, its league clients on the simulator, every call recorded. */
 async function bed(env: Record<string, string> = {}): Promise<Bed> {
+  await emptyDatabase(database);
   const calls: string[] = [];
   const base = memoryCache();
   const keys = new Set<string>();
@@ -66,6 +74,7 @@ async function bed(env: Record<string, string> = {}): Promise<Bed> {
     {
       sim,
       cache,
+      database,
       services: (_config, c) =>
         createLeagueServices({
           mflApiUrl: sim.env.MFL_API_URL,

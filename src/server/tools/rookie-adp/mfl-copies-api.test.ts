@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdpAnswer, AdpMonthsAnswer } from '#common/rookie-adp.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
 import { recordLeagueCall } from '#server/ops/metrics.ts';
 import type { World } from '#simulator/app.ts';
 import { makeTestApp } from '#test/app.ts';
+import { emptyDatabase, openTestDatabase } from '#test/database.ts';
 import { quickLimits, type Sim, startSim } from '#test/simulator.ts';
 import { createBackgroundServices } from './discovery/budget.ts';
 import { readJob } from './discovery/jobs.ts';
@@ -43,10 +44,15 @@ const filter = {
 const seasonLongEnough = now - 62 * DAY > seasonStart;
 
 let sim: Sim;
+/** Every bed starts on this database emptied, as on a new one. */
+let database: Database;
 beforeAll(async () => {
-  sim = await startSim();
+  [sim, database] = await Promise.all([startSim(), openTestDatabase()]);
 });
-afterAll(() => sim?.close());
+afterAll(async () => {
+  await sim?.close();
+  await database?.close();
+});
 afterEach(() => sim.control.reset());
 
 /** Every MFL URL the job's clients asked, in order. */
@@ -77,13 +83,15 @@ async function copyAt(db: Db, t: number) {
   }
 }
 
-/** The app on a fresh database; the visitors' calls recorded apart from the job's. */
+/** The app on an empty database; the visitors' calls recorded apart from the job's. */
 async function bed() {
+  await emptyDatabase(database);
   const visitorCalls: string[] = [];
   const t = await makeTestApp(
     { ADP_MFL_WAIT_SECONDS: '2' },
     {
       sim,
+      database,
       services: (_config, cache) =>
         createLeagueServices({
           mflApiUrl: sim.env.MFL_API_URL,
