@@ -20,6 +20,8 @@ const onPostgres: Record<string, string> = {
     "SQL: the copies of MFL's ADP (days with every size, pruning) and the trends and months derived from them",
   'src/server/tools/rookie-adp/ingest.test.ts':
     "SQL: ingestion's upserts of drafts, picks and players, and the monthly totals",
+  'src/server/tools/rookie-adp/totals.test.ts':
+    'SQL: the monthly totals each save recomputes in part, against a rebuild from the picks',
   'src/server/tools/rookie-adp/discovery/jobs.test.ts':
     "locking: the jobs' lease rows, taken over from a dead owner",
   'src/server/accounts/users.test.ts':

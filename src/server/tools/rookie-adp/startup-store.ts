@@ -3,7 +3,7 @@ import { ADP_LEAGUE_SIZES, type AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { type Tx, upsertAdpPlayers } from './adp-players.ts';
-import { monthOf, nextMonth } from './months.ts';
+import { draftScopes, inMonthOrder, type MonthScope, monthOf, nextMonth, scopeCondition } from './months.ts';
 import type { StartupDraftRecord } from './startup-record.ts';
 
 /*
@@ -15,11 +15,21 @@ import type { StartupDraftRecord } from './startup-record.ts';
 export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promise<void> {
   const { facts } = draft;
   await db.transaction(async (tx) => {
-    const before = await queryRows<{ started_at: Date | string }>(
+    // What the draft was: its totals' rows change too when it moved month, changed facts or lost picks.
+    const [before] = await queryRows<{
+      id: number;
+      started_at: Date | string;
+      size: number;
+      qb_format: string;
+      idp: boolean;
+      ppr: boolean;
+      player_ids: number[] | null;
+    }>(
       tx,
-      sql`SELECT started_at FROM startup_adp_drafts WHERE service = ${draft.service} AND draft_key = ${draft.draftKey}`,
+      sql`SELECT d.id, d.started_at, d.size, d.qb_format, d.idp, d.ppr,
+                 (SELECT array_agg(p.player_id) FROM startup_adp_picks p WHERE p.draft_id = d.id) AS player_ids
+          FROM startup_adp_drafts d WHERE d.service = ${draft.service} AND d.draft_key = ${draft.draftKey}`,
     );
-    const months = [monthOf(draft.startedAt), ...before.map((b) => monthOf(new Date(b.started_at)))];
     const ids = await upsertAdpPlayers(tx, draft.service, draft.picks);
     const [row] = await queryRows<{ id: number }>(
       tx,
@@ -46,7 +56,18 @@ export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promi
         INSERT INTO startup_adp_picks (draft_id, player_id, overall, service, kind, started_at, size, qb_format, idp, ppr)
         VALUES ${sql.join(values, sql`, `)}`);
     }
-    await recomputeStartupMonths(tx, draft.service, months);
+    await recomputeStartupMonths(
+      tx,
+      draft.service,
+      draftScopes(
+        { startedAt: draft.startedAt, facts, playerIds: [...ids.values()] },
+        before && {
+          startedAt: new Date(before.started_at),
+          facts: { size: before.size, qbFormat: before.qb_format, idp: before.idp, ppr: before.ppr },
+          playerIds: before.player_ids ?? [],
+        },
+      ),
+    );
   });
 }
 
@@ -54,34 +75,36 @@ export async function saveStartupDraft(db: Db, draft: StartupDraftRecord): Promi
 const PAGE_SIZES = sql.raw(`(${ADP_LEAGUE_SIZES.join(', ')})`);
 
 /**
- * Recomputes the startup months (in order, under a lock per month, as the rookie months are): the
- * totals per league facts, and the wide totals over every size and format the page can choose.
+ * Recomputes the scopes of the startup months (in month order, under a lock per month, as the rookie
+ * months are): the totals per league facts, and the wide totals over every size and format the page
+ * can choose (those of the scope's players, whatever their facts).
  */
-export async function recomputeStartupMonths(tx: Tx | Db, service: AdpService, months: Iterable<string>) {
-  for (const month of [...new Set(months)].sort()) {
+export async function recomputeStartupMonths(tx: Tx | Db, service: AdpService, scopes: Iterable<MonthScope>) {
+  for (const scope of inMonthOrder(scopes)) {
+    const { month } = scope;
+    const where = scopeCondition(scope);
+    const wideWhere = scopeCondition({ month, playerIds: scope.playerIds });
+    const inMonth = sql`started_at >= ${`${month}T00:00:00Z`}::timestamptz
+        AND started_at < ${`${nextMonth(month)}T00:00:00Z`}::timestamptz`;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`startup-adp-month:${service}:${month}`}))`);
     await tx.execute(
-      sql`DELETE FROM startup_adp_months WHERE service = ${service} AND month = ${month}::date`,
+      sql`DELETE FROM startup_adp_months WHERE service = ${service} AND month = ${month}::date AND ${where}`,
     );
     await tx.execute(sql`
       INSERT INTO startup_adp_months (service, kind, month, size, qb_format, idp, ppr, player_id, picks, pick_sum, min_pick, max_pick)
       SELECT service, kind, ${month}::date, size, qb_format, idp, ppr, player_id,
              count(*), sum(overall), min(overall), max(overall)
       FROM startup_adp_picks
-      WHERE service = ${service}
-        AND started_at >= ${`${month}T00:00:00Z`}::timestamptz
-        AND started_at < ${`${nextMonth(month)}T00:00:00Z`}::timestamptz
+      WHERE service = ${service} AND ${inMonth} AND ${where}
       GROUP BY service, kind, size, qb_format, idp, ppr, player_id`);
     await tx.execute(
-      sql`DELETE FROM startup_adp_months_wide WHERE service = ${service} AND month = ${month}::date`,
+      sql`DELETE FROM startup_adp_months_wide WHERE service = ${service} AND month = ${month}::date AND ${wideWhere}`,
     );
     await tx.execute(sql`
       INSERT INTO startup_adp_months_wide (service, kind, month, player_id, picks, pick_sum, min_pick, max_pick)
       SELECT service, kind, ${month}::date, player_id, count(*), sum(overall), min(overall), max(overall)
       FROM startup_adp_picks
-      WHERE service = ${service} AND size IN ${PAGE_SIZES}
-        AND started_at >= ${`${month}T00:00:00Z`}::timestamptz
-        AND started_at < ${`${nextMonth(month)}T00:00:00Z`}::timestamptz
+      WHERE service = ${service} AND size IN ${PAGE_SIZES} AND ${inMonth} AND ${wideWhere}
       GROUP BY service, kind, player_id`);
   }
 }
@@ -123,7 +146,7 @@ export async function deleteStartupDrafts(tx: Tx | Db, service: AdpService, leag
     await recomputeStartupMonths(
       tx,
       service,
-      gone.map((d) => monthOf(new Date(d.started_at))),
+      gone.map((d) => ({ month: monthOf(new Date(d.started_at)) })),
     );
   return gone.length;
 }

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { rookieAdpDrafts, rookieAdpLeagues, rookieAdpPicks } from '#server/db/schema-adp.ts';
 import { upsertAdpPlayers } from './adp-players.ts';
 import type { DraftRecord } from './draft-record.ts';
-import { monthOf, recomputeMonths } from './months.ts';
+import { draftScopes, monthOf, recomputeMonths } from './months.ts';
 import { deleteStartupDrafts } from './startup-store.ts';
 
 /*
@@ -19,12 +19,26 @@ const excluded = (column: string) => sql.raw(`excluded.${column}`);
 export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
   const { facts } = draft;
   await db.transaction(async (tx) => {
-    // A draft that moved to another month (its first pick changed) leaves that month too.
+    // What the draft was: its totals' rows change too when it moved month, changed facts or lost picks.
     const [before] = await tx
-      .select({ startedAt: rookieAdpDrafts.startedAt })
+      .select({
+        id: rookieAdpDrafts.id,
+        startedAt: rookieAdpDrafts.startedAt,
+        size: rookieAdpDrafts.size,
+        qbFormat: rookieAdpDrafts.qbFormat,
+        idp: rookieAdpDrafts.idp,
+        ppr: rookieAdpDrafts.ppr,
+      })
       .from(rookieAdpDrafts)
       .where(and(eq(rookieAdpDrafts.service, draft.service), eq(rookieAdpDrafts.draftKey, draft.draftKey)));
-    const months = [monthOf(draft.startedAt), ...(before ? [monthOf(before.startedAt)] : [])];
+    const playersBefore = before
+      ? (
+          await tx
+            .select({ playerId: rookieAdpPicks.playerId })
+            .from(rookieAdpPicks)
+            .where(eq(rookieAdpPicks.draftId, before.id))
+        ).map((p) => p.playerId)
+      : [];
 
     const ids = await upsertAdpPlayers(tx, draft.service, draft.picks);
 
@@ -62,7 +76,15 @@ export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
       .returning({ overall: rookieAdpPicks.overall });
     const written = draft.picks.length > 0 ? await savePicks(tx, draft, row.id, ids, draftFacts) : 0;
     // A refresh that finds the draft as it was changes no pick, and so no monthly total.
-    if (removed.length > 0 || written > 0) await recomputeMonths(tx, draft.service, months);
+    if (removed.length > 0 || written > 0)
+      await recomputeMonths(
+        tx,
+        draft.service,
+        draftScopes(
+          { startedAt: draft.startedAt, facts, playerIds: [...ids.values()] },
+          before && { startedAt: before.startedAt, facts: before, playerIds: playersBefore },
+        ),
+      );
   });
 }
 
@@ -203,7 +225,7 @@ export async function deleteLeagues(tx: Tx | Db, service: AdpService, leagueIds:
     await recomputeMonths(
       tx,
       service,
-      gone.map((d) => monthOf(d.startedAt)),
+      gone.map((d) => ({ month: monthOf(d.startedAt) })),
     );
   return gone.length + (await deleteStartupDrafts(tx, service, leagueIds));
 }
