@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './admin-support.ts';
-import { type AxeFinding, axeFindings, type ConsoleErrors } from './support.ts';
+import { type AxeFinding, adpStoreRead, axeFindings, type ConsoleErrors } from './support.ts';
 
 /*
  * One walk of the site with axe (WCAG 2.2 AA and best practice, the 24 × 24 px target-size rule
@@ -51,14 +51,17 @@ const lastYear = (() => {
 })();
 
 /**
- * A startup table with its rows. The store reads the listed leagues in the background at start, so
- * until it has, the page is asked again (new drafts make the server's cached answer stale at once).
+ * A startup table with its rows. The store reads the listed leagues in the background at start: the
+ * walk waits for that read on the store's status (reloading the page meanwhile redrew it for nothing,
+ * up to 20 s of a walk), then the page is asked again (new drafts make the cached answer stale at once).
  */
-const startupTable = (page: Page, table: Locator) =>
-  expect(async () => {
+const startupTable = async (page: Page, table: Locator) => {
+  await adpStoreRead(page.request);
+  await expect(async () => {
     await page.reload();
     await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 120_000 });
+  }).toPass({ timeout: 30_000 });
+};
 
 const STOPS: Stop[] = [
   { path: '/', roles: everyone },
