@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedPgliteDataDir } from '#test/database.ts';
 import { exited, freePort, serverCommand } from '#test/server-process.ts';
 import { lockDataDir } from './lock.ts';
 
@@ -71,6 +72,8 @@ describe('data-directory lock', () => {
     'lets only one of two servers in separate PID namespaces start on one data directory',
     async () => {
       const dir = tempDir();
+      // Migrated already, as after any restart: the race is for the lock, not for creating the database.
+      seedPgliteDataDir(dir);
       const start = async () => {
         const port = await freePort();
         let log = '';
