@@ -174,14 +174,12 @@ async function connectAll(page: Page) {
 }
 
 /**
- * Waits until the page has drawn its content: a first-level heading, no skeletons or spinners. A
- * game being played pulses its dot in the lineup for as long as it lasts: that is content.
+ * Waits until the page has drawn its content: a first-level heading, and nothing in it still loading
+ * (skeletons and spinners mark themselves with data-loading; a live game's pulsing dot is content).
  */
 async function settled(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('main .animate-pulse:not([data-live-game]), main .animate-spin')).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  await expect(page.locator('main [data-loading]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The first line of what went wrong, for the table. */

@@ -221,7 +221,7 @@ test.describe('accessibility', () => {
       ]) {
         await page.goto(path);
         await expect(page.locator('main h1').first()).toBeVisible();
-        await expect(page.locator('main [aria-hidden="true"].animate-pulse')).toHaveCount(0);
+        await expect(page.locator('main [data-loading]')).toHaveCount(0);
         await expectNoAxeViolations(page, path, 'main');
       }
     });

@@ -6,6 +6,7 @@ import {
   ComboboxProvider,
 } from '@ariakit/react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { LoadingRing } from './spinner.tsx';
 
 interface ComboboxProps<T> {
   /** The visible label, also the field's accessible name. */
@@ -120,12 +121,7 @@ export function Combobox<T>({
           }}
         />
         <div className="absolute inset-y-0 right-1 flex items-center gap-1">
-          {loading && (
-            <span
-              className="size-4 animate-spin rounded-full border-2 border-field-100 border-t-field-700"
-              aria-hidden="true"
-            />
-          )}
+          {loading && <LoadingRing />}
           {(value || text) && (
             <button
               type="button"

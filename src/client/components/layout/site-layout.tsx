@@ -18,7 +18,11 @@ export function SiteLayout() {
       </a>
       <Header />
       {pending && (
-        <div className="fixed left-0 right-0 top-0 z-50 h-1 animate-pulse bg-gold-500" aria-hidden="true" />
+        <div
+          className="fixed left-0 right-0 top-0 z-50 h-1 animate-pulse bg-gold-500"
+          aria-hidden="true"
+          data-loading=""
+        />
       )}
       {/* Focusable, so the skip link and a navigation can move focus here. */}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">

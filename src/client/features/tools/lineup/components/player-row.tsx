@@ -43,11 +43,7 @@ function GameStatus({ player, nowMs }: { player: LineupPlayer; nowMs: number }) 
   if (state.kind === 'live') {
     return (
       <span className="inline-flex items-center gap-1 font-semibold text-emerald-700">
-        <span
-          className="size-1.5 animate-pulse rounded-full bg-emerald-500"
-          aria-hidden="true"
-          data-live-game
-        />
+        <span className="size-1.5 animate-pulse rounded-full bg-emerald-500" aria-hidden="true" />
         {text}
       </span>
     );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CheckBox } from '#client/components/check-box.tsx';
+import { LoadingRing } from '#client/components/spinner.tsx';
 import { ADP_LEAGUE_SIZES, ADP_LEAGUE_TYPES, TRI_STATE_OPTIONS, type TriState } from '#common/rookie-adp.ts';
 import type { AdpFilterState } from '../url-state.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
@@ -98,12 +99,7 @@ export function AdpFilters({ value, onChange, onSubmit, loading, problems }: Adp
           className="btn-primary w-full sm:ml-auto sm:w-auto sm:min-w-36"
           disabled={loading}
         >
-          {loading && (
-            <span
-              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
-              aria-hidden="true"
-            />
-          )}
+          {loading && <LoadingRing className="size-4 border-2 border-white/40 border-t-white" />}
           Get ADP
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { CheckBox } from '#client/components/check-box.tsx';
+import { LoadingRing } from '#client/components/spinner.tsx';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { leagueKey } from '#common/rostership.ts';
@@ -57,7 +58,7 @@ export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) 
                 <tr key={s.service}>
                   <td colSpan={3} className="text-slate-500">
                     <span className="inline-flex items-center gap-2" role="status">
-                      <span className="size-4 animate-spin rounded-full border-2 border-field-100 border-t-field-700" />
+                      <LoadingRing />
                       Loading your {label} leagues…
                     </span>
                   </td>

@@ -1,3 +1,4 @@
+import { LoadingRing } from '#client/components/spinner.tsx';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
 import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status.ts';
@@ -22,10 +23,7 @@ function StatusCell({
   if (!row || row.state === 'loading')
     return (
       <span className="inline-flex items-center gap-2 text-slate-500">
-        <span
-          className="size-3.5 animate-spin rounded-full border-2 border-field-100 border-t-field-700"
-          aria-hidden="true"
-        />
+        <LoadingRing className="size-3.5 border-2 border-field-100 border-t-field-700" />
         Checking…
       </span>
     );
