@@ -137,8 +137,8 @@ export function openPgliteDir(dataDir: string): Promise<Database> {
 
 /**
  * Empties every table (sequences start again), leaving the migrations applied: the database is then
- * as openTestDatabase opens it, at a sixth of the cost (PGlite: 56 against 327 CPU-ms). For files whose tests each need an empty
- * database; the migrations insert no rows, so nothing else is lost.
+ * as openTestDatabase opens it, at a sixth of the cost (PGlite: 56 against 327 CPU-ms). For files
+ * whose tests each need an empty database; the migrations insert no rows, so nothing else is lost.
  */
 export async function emptyDatabase(database: Database): Promise<void> {
   const tables = await queryRows<{ name: string }>(
