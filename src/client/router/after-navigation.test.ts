@@ -71,13 +71,16 @@ describe('scroll restoring', () => {
   });
 
   it('leaves the page alone once the reader scrolls, or when another navigation comes first', async () => {
-    const first = settleByHand();
-    afterNavigation(history({ k1: 900 }), shown({}), { whenSettled: first.whenSettled, announcer });
-    window.scrollTo(0, 300);
-    window.dispatchEvent(new Event('wheel'));
-    await first.settle();
-    await flush();
-    expect(window.scrollY).toBe(300);
+    // The wheel, or a press on the scroll bar (which sends no wheel event).
+    for (const input of ['wheel', 'pointerdown']) {
+      const first = settleByHand();
+      afterNavigation(history({ k1: 900 }), shown({}), { whenSettled: first.whenSettled, announcer });
+      window.scrollTo(0, 300);
+      window.dispatchEvent(new Event(input));
+      await first.settle();
+      await flush();
+      expect(window.scrollY, input).toBe(300);
+    }
 
     const second = settleByHand();
     const cleanup = afterNavigation(history({ k1: 900 }), shown({}), {

@@ -79,12 +79,13 @@ export function afterNavigation(
 
   let done = false;
   let timeUp = false;
-  // Once the reader scrolls, the page is theirs: a late restore would pull it away.
+  // Once the reader scrolls, the page is theirs: a late restore would pull it away. A pointer press
+  // counts too: dragging the scroll bar sends no wheel or key event.
   let scrolledByReader = false;
   const onInput = () => {
     scrolledByReader = true;
   };
-  const inputs = ['wheel', 'touchstart', 'keydown'] as const;
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
   for (const type of inputs) window.addEventListener(type, onInput, { passive: true });
   let observer: ResizeObserver | undefined;
   const stopFollowing = () => {
