@@ -22,23 +22,17 @@ export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
     // What the draft was: its totals' rows change too when it moved month, changed facts or lost picks.
     const [before] = await tx
       .select({
-        id: rookieAdpDrafts.id,
         startedAt: rookieAdpDrafts.startedAt,
         size: rookieAdpDrafts.size,
         qbFormat: rookieAdpDrafts.qbFormat,
         idp: rookieAdpDrafts.idp,
         ppr: rookieAdpDrafts.ppr,
+        // Written out: drizzle names columns unqualified inside a select, and "id" must be the draft's.
+        playerIds: sql<number[] | null>`(SELECT array_agg(p.player_id) FROM rookie_adp_picks p
+          WHERE p.draft_id = rookie_adp_drafts.id)`,
       })
       .from(rookieAdpDrafts)
       .where(and(eq(rookieAdpDrafts.service, draft.service), eq(rookieAdpDrafts.draftKey, draft.draftKey)));
-    const playersBefore = before
-      ? (
-          await tx
-            .select({ playerId: rookieAdpPicks.playerId })
-            .from(rookieAdpPicks)
-            .where(eq(rookieAdpPicks.draftId, before.id))
-        ).map((p) => p.playerId)
-      : [];
 
     const ids = await upsertAdpPlayers(tx, draft.service, draft.picks);
 
@@ -82,7 +76,7 @@ export async function saveDraft(db: Db, draft: DraftRecord): Promise<void> {
         draft.service,
         draftScopes(
           { startedAt: draft.startedAt, facts, playerIds: [...ids.values()] },
-          before && { startedAt: before.startedAt, facts: before, playerIds: playersBefore },
+          before && { startedAt: before.startedAt, facts: before, playerIds: before.playerIds ?? [] },
         ),
       );
   });
