@@ -28,6 +28,10 @@ export default {
     'src/server/tools/player-status/bare-identity.ts',
     'src/server/accounts/password-rules.ts',
   ],
+  // Stryker rewrites the tsconfig's `extends` and `references` for its sandbox through TypeScript's
+  // JavaScript API, which TypeScript 7 (decision 028) no longer ships. Ours has neither, so it is
+  // named by a file that does not exist and the rewrite is skipped.
+  tsconfigFile: 'tsconfig.stryker-skips-this.json',
   // Two cores, shared: one test runner at a time.
   concurrency: 1,
   incremental: true,
@@ -38,6 +42,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, reportMutants: false, reportTests: false },
-  thresholds: { high: 80, low: 60, break: null },
+  // The pure set scored 91.8 % when last run whole: a run that falls below 85 % fails.
+  thresholds: { high: 80, low: 60, break: 85 },
   timeoutMS: 10_000,
 };
