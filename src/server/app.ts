@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HOME_TITLE } from '#common/site.ts';
 import { registerCurrentUser } from './accounts/current-user.ts';
@@ -27,6 +27,7 @@ import { registerVisitorContext } from './leagues/call-context.ts';
 import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
+import { skipRequestLines } from './ops/logging.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
@@ -41,6 +42,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // The error handler (http/errors-handler.ts) logs failures itself, so they stay whatever the share.
+    logController: new LogController({ disableRequestLogging: skipRequestLines(config.logRequests) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

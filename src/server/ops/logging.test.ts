@@ -11,7 +11,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { leagueServicesFor } from '../runtime.ts';
-import { loggerOptions, safeError, scrubText } from './logging.ts';
+import { loggerOptions, safeError, scrubText, skipRequestLines } from './logging.ts';
 
 /*
  * The server's own logger settings, on the real app: after log-ins, sign-ups, a password change,
@@ -28,6 +28,8 @@ describe(`the log keeps no secrets (${testDbKind})`, () => {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      // Every request's lines, which carry its headers: the place a secret would leak.
+      LOG_REQUESTS: '1',
       METRICS_TOKEN: 'metrics-token-secret-0123',
     });
     const cache = memoryCache();
@@ -107,6 +109,52 @@ describe(`the log keeps no secrets (${testDbKind})`, () => {
     const failed = log.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
     expect(failed?.err?.message).toMatch(/insert into "users"/);
     expect(failed?.err?.cause?.code).toBe('23514');
+  });
+
+  it('writes no request lines by default, and still logs a failed request', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const cache = memoryCache();
+    const lines: string[] = [];
+    const quiet = await buildApp({
+      config,
+      database,
+      cache,
+      services: leagueServicesFor(config, cache),
+      cookieSecret: TEST_COOKIE_SECRET,
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      await quiet.inject({ method: 'GET', url: '/api/health' });
+      await quiet.inject({ method: 'GET', url: '/api/no-such-route' });
+      await database.db.execute(sql.raw('ALTER TABLE users RENAME TO users_hidden_for_logging'));
+      try {
+        const failed = await quiet.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: uniqueEmail('quiet'), password: 'Quiet-Password-Five-3391' },
+          remoteAddress: freshAddress(),
+        });
+        expect(failed.statusCode).toBe(500);
+      } finally {
+        await database.db.execute(sql.raw('ALTER TABLE users_hidden_for_logging RENAME TO users'));
+      }
+      const msgs = lines.map((l) => JSON.parse(l).msg);
+      expect(msgs).not.toContain('incoming request');
+      expect(msgs).not.toContain('request completed');
+      expect(msgs).toContain('request failed');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('request lines by share (LOG_REQUESTS)', () => {
+  it('skips none at 1, all at 0, and the draws at or above the share in between', () => {
+    expect(skipRequestLines(1)).toBe(false);
+    expect(skipRequestLines(0)).toBe(true);
+    const draws = [0.05, 0.1, 0.5, 0.0999];
+    const skip = skipRequestLines(0.1, () => draws.shift() ?? 1) as () => boolean;
+    expect([skip(), skip(), skip(), skip()]).toEqual([false, true, true, false]);
   });
 });
 

@@ -98,3 +98,13 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
     serializers: { err: safeError as never, error: safeError },
   };
 }
+
+/**
+ * Fastify's per-request lines for a share of requests (LOG_REQUESTS): true skips a request's lines.
+ * `random` is injectable so the sampling can be tested.
+ */
+export function skipRequestLines(share: number, random: () => number = Math.random) {
+  if (share >= 1) return false;
+  if (share <= 0) return true;
+  return () => random() >= share;
+}
