@@ -61,6 +61,10 @@ export default defineConfig({
   builder: {},
   environments: {
     ssr: {
+      // The renderer carries its libraries (React, its DOM server, the screens' UI libraries) inside
+      // its own files, as the server's bundle does: the production install then needs only what
+      // cannot be bundled (PGlite, the native addons), not the client's packages.
+      resolve: { noExternal: true },
       build: {
         outDir: join(import.meta.dirname, 'dist/ssr'),
         emptyOutDir: true,
