@@ -10,9 +10,9 @@ import { tryLock } from 'fs-native-extensions';
  * pid only to name it in the message; it is never deleted, so every process locks the same file.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'lock');
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
   let locked = false;
   try {
     locked = tryLock(fd);

@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,39 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
 import { restoreBackup } from './restore-backup.ts';
 import { backupTokenPath } from './routes.ts';
+
+/** The distinct kinds and modes under dir, itself included: ['d700', 'f600'] is owner-only. */
+function modesUnder(dir: string): string[] {
+  const kinds = new Set([`d${(statSync(dir).mode & 0o777).toString(8)}`]);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const mode = statSync(join(entry.parentPath, entry.name)).mode & 0o777;
+    kinds.add(`${entry.isDirectory() ? 'd' : 'f'}${mode.toString(8)}`);
+  }
+  return [...kinds].sort();
+}
+
+/** The same for the entries of a gzipped tar, as its headers give them. */
+function modesInBackup(backup: Buffer): string[] {
+  const tar = gunzipSync(backup);
+  const kinds = new Set<string>();
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const field = (from: number, length: number) =>
+      Number.parseInt(
+        tar
+          .subarray(at + from, at + from + length)
+          .toString('latin1')
+          .replace(/\0.*$/s, '')
+          .trim() || '0',
+        8,
+      );
+    const type = String.fromCharCode(tar[at + 156]);
+    kinds.add(`${type === '5' ? 'd' : 'f'}${(field(100, 8) & 0o777).toString(8)}`);
+    at += 512 + Math.ceil(field(124, 12) / 512) * 512;
+  }
+  return [...kinds].sort();
+}
+
+const OWNER_ONLY = ['d700', 'f600'];
 
 /** The app on a database the test opened (and closes). */
 const appOn = async (database: Database) => (await makeTestApp({}, { database })).app;
@@ -45,6 +79,8 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
     const app = await appOn(database);
     let backup: Buffer;
     try {
+      // PGlite makes (and the test seeds) files 0666: the open leaves them to their owner alone.
+      expect(modesUnder(dataDir)).toEqual(OWNER_ONLY);
       const before = ['backed-up-one', 'backed-up-two', 'backed-up-three'];
       await addArticles(database, before);
       const token = readFileSync(backupTokenPath(dataDir), 'utf8');
@@ -66,6 +102,7 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
       expect(res.headers['content-type']).toBe('application/gzip');
       backup = res.rawPayload;
       expect(gunzipSync(backup).length).toBeGreaterThan(1_000_000);
+      expect(modesInBackup(backup)).toEqual(OWNER_ONLY);
 
       const backedUp = (await database.db.select({ title: articles.title }).from(articles)).map(
         (r) => r.title,
@@ -75,6 +112,7 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
       const restoredDir = join(tempDir(), 'restored');
       const counts = await restoreBackup(backup, restoredDir);
       expect(counts.articles).toBeGreaterThanOrEqual(before.length);
+      expect(modesUnder(restoredDir)).toEqual(OWNER_ONLY);
       const restored = await openDatabase({ dataDir: restoredDir });
       try {
         const titles = (
