@@ -14,11 +14,15 @@ import { gunzipSync } from 'node:zlib';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestApp } from '#test/app.ts';
-import { openPgliteDir, openTestDatabase, testDbKind } from '#test/database.ts';
+import { openPgliteDir, openTestDatabase, seedPgliteDataDir, testDbKind } from '#test/database.ts';
+import { TEST_SERVICE_ENV } from '#test/test-env.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
+import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { lockFile } from '../db/lock.ts';
 import { articles, users } from '../db/schema.ts';
-import { restoreBackup } from './restore-backup.ts';
+import { createRuntime } from '../runtime.ts';
+import { removeStaleRestores, restoreBackup } from './restore-backup.ts';
 import { backupTokenPath } from './routes.ts';
 
 /** The distinct kinds and modes under dir, itself included: ['d700', 'f600'] is owner-only. */
@@ -209,6 +213,52 @@ describe.runIf(testDbKind === 'pglite')('backup and restore of the embedded data
       await restored.close();
     }
     expect(readdirSync(parent)).toEqual(['data']);
+  });
+
+  it('removes the folders of restores that were killed, never one a restore is working in', async () => {
+    const parent = tempDir();
+    const target = join(parent, 'data');
+    // Killed with kill -9 half-way: the restore's lock went with its process, its files stayed.
+    const killed = join(parent, '.data.restoring-killed');
+    mkdirSync(join(killed, 'pg', 'base'), { recursive: true });
+    writeFileSync(join(killed, 'pg', 'base', '1259'), Buffer.alloc(64 * 1024));
+    writeFileSync(join(killed, 'restoring.lock'), '4242');
+    // Killed before it took its lock (or left by an older version, which took none).
+    const early = join(parent, '.data.restoring-early');
+    mkdirSync(early);
+    // A restore running now, in another process or this one.
+    const live = join(parent, '.data.restoring-live');
+    mkdirSync(live);
+    const release = lockFile(join(live, 'restoring.lock'))!;
+    // Another directory's restore is none of this one's business.
+    mkdirSync(join(parent, '.other.restoring-killed'));
+    try {
+      await expect(restoreBackup(Buffer.from('not a backup'), target)).rejects.toThrow(/not a backup/);
+      expect(readdirSync(parent).sort()).toEqual(['.data.restoring-live', '.other.restoring-killed']);
+    } finally {
+      release();
+    }
+    expect(removeStaleRestores(target)).toEqual([live]);
+    expect(readdirSync(parent)).toEqual(['.other.restoring-killed']);
+  });
+
+  it('removes them when the server starts, too', { timeout: 60_000 }, async () => {
+    const dataDir = join(tempDir(), 'data');
+    seedPgliteDataDir(dataDir);
+    const killed = `${join(dataDir, '..', '.data.restoring-')}killed`;
+    mkdirSync(join(killed, 'pg'), { recursive: true });
+    const lines: string[] = [];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      DATA_DIR: dataDir,
+      ...TEST_SERVICE_ENV,
+    });
+    const runtime = await createRuntime(config, { log: (line) => lines.push(line) });
+    await runtime.close();
+    expect(existsSync(killed)).toBe(false);
+    expect(lines).toContain(`Removed ${killed}, left by a restore that did not finish.`);
   });
 
   it('restores only into an empty directory', async () => {
