@@ -264,7 +264,7 @@ describe(`readiness (${testDbKind})`, () => {
   });
 
   it('answers log-in, search and articles at once, and stays ready, while Redis hangs', {
-    timeout: 15_000,
+    timeout: 20_000,
   }, async () => {
     const hung = await hangingRedis();
     const cache = redisCache(hung.url, `hang-${Date.now()}:`);
@@ -278,6 +278,9 @@ describe(`readiness (${testDbKind})`, () => {
       const started = performance.now();
       const loggedIn = await login(t, user.email, 'password123');
       expect(loggedIn.statusCode).toBe(200);
+      // Its first command waited out REDIS_TIMEOUT_MS and the silent connection was dropped: the
+      // commands after it fail at once (as with a Redis that is down) until a new one is ready.
+      expect(cache.redis.status).not.toBe('ready');
       expect((await t.get('/api/users/currentUser', sessionCookie(loggedIn))).json()).toMatchObject({
         id: user.id,
       });
@@ -286,9 +289,8 @@ describe(`readiness (${testDbKind})`, () => {
       const ready = await t.get('/api/ready');
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ ok: true, db: 'ok', redis: 'down' });
-      // The first command waits out REDIS_TIMEOUT_MS; the connection is then dropped and the rest
-      // fail at once. Without the timeouts the log-in never answered.
-      expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS * 6);
+      // Without the timeouts the log-in never answered. (Generous: the machine may be busy.)
+      expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS * 10);
     } finally {
       await t.close();
       await cache.close();
