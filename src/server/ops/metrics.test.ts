@@ -264,7 +264,7 @@ describe(`readiness (${testDbKind})`, () => {
   });
 
   it('answers log-in, search and articles at once, and stays ready, while Redis hangs', {
-    timeout: 20_000,
+    timeout: 30_000,
   }, async () => {
     const hung = await hangingRedis();
     const cache = redisCache(hung.url, `hang-${Date.now()}:`);
@@ -290,7 +290,7 @@ describe(`readiness (${testDbKind})`, () => {
       expect(ready.statusCode).toBe(200);
       expect(ready.json()).toEqual({ ok: true, db: 'ok', redis: 'down' });
       // Without the timeouts the log-in never answered. (Generous: the machine may be busy.)
-      expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS * 10);
+      expect(performance.now() - started).toBeLessThan(REDIS_TIMEOUT_MS * 20);
     } finally {
       await t.close();
       await cache.close();
