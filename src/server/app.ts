@@ -22,6 +22,7 @@ import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
 import { loadPageRenderer, registerSpa } from './http/spa.ts';
+import { timeoutOptions } from './http/timeouts.ts';
 import { leagueAccountRoutes } from './leagues/account-routes.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
 import { resolveConnectionKeys } from './leagues/connection-keys.ts';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: skipRequestLines(config.logRequests) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(deps.httpTimeouts),
     routerOptions: { maxParamLength: 200 },
     // Errors raised before a route runs (an over-long path parameter, a bad URL) keep the API's shape.
     frameworkErrors: (err, _req, reply) => {

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -59,10 +59,31 @@ export function memoryCache(max = 5000): Cache {
   };
 }
 
+/**
+ * Redis answers in a millisecond or two; one silent for this long is treated as down. A Redis that
+ * hangs (stopped, or a network that drops packets without closing) must cost no more than this.
+ */
+export const REDIS_TIMEOUT_MS = 500;
+
+/**
+ * The site's one way to connect to Redis. While Redis is down, commands fail at once instead of
+ * waiting in ioredis's queue through its reconnects (seconds, growing): every cache read, log-in
+ * limit and league call's turn would wait too. While it hangs, each command gives up after
+ * REDIS_TIMEOUT_MS, and a connection that stays silent that long is dropped: the commands after it
+ * fail at once (as while Redis is down) until a new connection is ready. A command cut off that way
+ * is not sent again: an increment that may have counted must not count twice.
+ */
+export const REDIS_OPTIONS: RedisOptions = {
+  maxRetriesPerRequest: 2,
+  enableOfflineQueue: false,
+  commandTimeout: REDIS_TIMEOUT_MS,
+  socketTimeout: REDIS_TIMEOUT_MS,
+  connectTimeout: 2_000,
+  autoResendUnfulfilledCommands: false,
+};
+
 export function redisCache(url: string, prefix = 'dyn:'): Cache & { redis: Redis } {
-  // While Redis is down, commands fail at once instead of waiting in ioredis's queue through its
-  // reconnects (seconds, growing): every cache read, and every league call's turn, would wait too.
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: false });
+  const redis = new Redis(url, REDIS_OPTIONS);
   return {
     redis,
     async get<T>(key: string) {

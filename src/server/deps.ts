@@ -4,6 +4,7 @@ import type { PageRenderer } from '#common/page-render.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { HttpTimeouts } from './http/timeouts.ts';
 import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
 import type { MflSharingHooks } from './leagues/routes.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** Renders the public pages; defaults to the built one in dist/ssr (none with a clientDir of one's own). */
   pageRenderer?: PageRenderer;
   logger?: FastifyServerOptions['logger'];
+  /** The connections' timeouts when they differ from HTTP_TIMEOUTS (tests of slow clients). */
+  httpTimeouts?: HttpTimeouts;
   /** The MFL, Sleeper and Fleaflicker clients (pointed at the simulator in tests and the demo). */
   services: LeagueServices;
   /** The visitors' per-service limits when they differ from the defaults; background reads take a share. */

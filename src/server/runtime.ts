@@ -11,6 +11,7 @@ import { Egress } from './leagues/egress.ts';
 import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
 import { loggerOptions } from './ops/logging.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
+import { removeStaleRestores } from './ops/restore-backup.ts';
 import { sessionSecret } from './settings.ts';
 
 export interface Runtime {
@@ -27,6 +28,9 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const log = opts.log ?? ((line: string) => console.log(line));
   for (const notice of config.notices) log(notice);
+  if (!config.databaseUrl)
+    for (const folder of removeStaleRestores(config.dataDir))
+      log(`Removed ${folder}, left by a restore that did not finish.`);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );

@@ -43,6 +43,7 @@ export interface TestAppOptions {
   connectionKeys?: AppDeps['connectionKeys'];
   /** The app's logger (a test that reads the log lines); else none. */
   logger?: AppDeps['logger'];
+  httpTimeouts?: AppDeps['httpTimeouts'];
 }
 
 export interface TestApp {
@@ -98,6 +99,7 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
     cookieSecret: TEST_COOKIE_SECRET,
     connectionKeys: opts.connectionKeys,
     logger: opts.logger,
+    httpTimeouts: opts.httpTimeouts,
     clientDir: opts.clientDir,
     pageRenderer: opts.pageRenderer,
     mailer: opts.mailer,

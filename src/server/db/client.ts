@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -141,10 +141,31 @@ const db = new PGlite({ dataDir: process.env.PGLITE_INIT_DIR }); await db.waitRe
   });
 }
 
+/**
+ * The database's files are its owner's alone: folders 0700, files 0600. PGlite makes a new directory
+ * from a copy whose files are mode 0666 whatever the umask, and directories made before (and backups
+ * of them) carry those modes; PostgreSQL itself creates its later files 0600. So every open puts the
+ * whole directory right. Something removed meanwhile is skipped.
+ */
+export function keepOwnerOnly(dir: string) {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const mode = entry.isDirectory() ? 0o700 : entry.isFile() ? 0o600 : undefined;
+    if (mode === undefined) continue;
+    try {
+      chmodSync(join(entry.parentPath, entry.name), mode);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+}
+
 async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   keepBaselineWasmOnly();
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
+    // Closed to others before anything is made or loaded in it.
+    if (opts.dataDir) chmodSync(opts.dataDir, 0o700);
     const pgDir = opts.dataDir ? join(opts.dataDir, 'pg') : undefined;
     if (pgDir && !opts.loadDataDir && !existsSync(join(pgDir, 'PG_VERSION'))) initDataDirApart(pgDir);
     const client = new PGlite({
@@ -154,6 +175,7 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     });
     await client.waitReady;
+    if (opts.dataDir) keepOwnerOnly(opts.dataDir);
     // Every query, in a transaction or not, runs through this one lock: time it there.
     const runQuery = client._runExclusiveQuery.bind(client);
     client._runExclusiveQuery = (fn) =>

@@ -10,22 +10,40 @@ import { tryLock } from 'fs-native-extensions';
  * pid only to name it in the message; it is never deleted, so every process locks the same file.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, 'lock');
-  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+  let release: (() => void) | undefined;
+  try {
+    release = lockFile(path);
+  } catch (err) {
+    throw new Error(`Could not lock the data directory ${dataDir}: ${(err as Error).message}`);
+  }
+  if (!release) {
+    const owner = readFileSync(path, 'utf8').trim();
+    throw new Error(
+      `The data directory ${dataDir} is in use by another server${owner ? ` (process ${owner})` : ''}; stop it first.`,
+    );
+  }
+  return release;
+}
+
+/**
+ * Takes the exclusive lock on the file at path (made if missing, 0600, with this process's pid in
+ * it): its release, or undefined when another open of it holds the lock (another process, or
+ * another lock in this one). The lock lasts until released or until the process ends, however.
+ */
+export function lockFile(path: string): (() => void) | undefined {
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
   let locked = false;
   try {
     locked = tryLock(fd);
   } catch (err) {
     closeSync(fd);
-    throw new Error(`Could not lock the data directory ${dataDir}: ${(err as Error).message}`);
+    throw err;
   }
   if (!locked) {
-    const owner = readFileSync(path, 'utf8').trim();
     closeSync(fd);
-    throw new Error(
-      `The data directory ${dataDir} is in use by another server${owner ? ` (process ${owner})` : ''}; stop it first.`,
-    );
+    return undefined;
   }
   ftruncateSync(fd, 0);
   writeSync(fd, String(process.pid), 0);

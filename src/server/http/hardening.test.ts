@@ -1,6 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import { uniqueEmail } from '#test/accounts.ts';
@@ -9,6 +12,7 @@ import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { type HttpTimeouts, timeoutOptions } from './timeouts.ts';
 
 // One database for the file's apps: no test here depends on what another wrote.
 let database: Database;
@@ -208,6 +212,93 @@ describe('ALLOWED_HOSTS', () => {
       expect(evil.body).not.toContain('evil.example');
     } finally {
       await t.close();
+    }
+  });
+});
+
+/*
+ * A client that sends its request slowly is cut off once the request has taken its time, whatever
+ * it still trickles; an answer that takes long (the league tools' streamed lines) is not. The times
+ * are the production ones scaled down: these tests run on real sockets and Node's own timers.
+ */
+const SHORT: HttpTimeouts = {
+  headersMs: 400,
+  requestMs: 800,
+  idleMs: 2_500,
+  keepAliveMs: 1_000,
+  checkEveryMs: 100,
+};
+/** Past this a connection counts as held without end (the test stops waiting). */
+const GIVE_UP_MS = 4_000;
+
+/** Opens a raw connection, sends head, then one more `drip` every 100 ms until the server closes it. */
+function trickle(port: number, head: string, drip: string) {
+  return new Promise<{ ms: number; answer: string }>((resolve) => {
+    const started = performance.now();
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on('error', () => {});
+    socket.write(head);
+    const dripping = setInterval(() => socket.writable && socket.write(drip), 100);
+    const giveUp = setTimeout(() => socket.destroy(), GIVE_UP_MS);
+    socket.on('close', () => {
+      clearInterval(dripping);
+      clearTimeout(giveUp);
+      resolve({ ms: performance.now() - started, answer });
+    });
+  });
+}
+
+describe('slow clients', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await makeTestApp({}, { database, httpTimeouts: SHORT });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(() => t.close());
+
+  it('are cut off with a 408 once their body has taken the request time, however they trickle', async () => {
+    const { ms, answer } = await trickle(
+      port,
+      'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4096\r\n\r\n{',
+      ' ',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(SHORT.requestMs - 50);
+    expect(ms).toBeLessThan(SHORT.requestMs + 10 * SHORT.checkEveryMs);
+  });
+
+  it('are cut off once their headers have taken the headers time', async () => {
+    const { ms, answer } = await trickle(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeLessThan(SHORT.headersMs + 10 * SHORT.checkEveryMs);
+  });
+});
+
+describe('a long answer', () => {
+  it('streams past the request time, quiet for longer than it, to its end', async () => {
+    const app = Fastify(timeoutOptions(SHORT));
+    // A line, a quiet longer than the request time (a slow league), then the rest.
+    app.get('/stream', async (_req, reply) => {
+      async function* lines() {
+        yield '{"n":1}\n';
+        await new Promise((resolve) => setTimeout(resolve, SHORT.requestMs * 1.5));
+        for (let n = 2; n <= 4; n++) yield `{"n":${n}}\n`;
+      }
+      return reply.type('application/x-ndjson').send(Readable.from(lines()));
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const res = await fetch(`${address}/stream`);
+      expect((await res.text()).trim().split('\n')).toEqual(['{"n":1}', '{"n":2}', '{"n":3}', '{"n":4}']);
+    } finally {
+      await app.close();
     }
   });
 });

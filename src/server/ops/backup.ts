@@ -67,7 +67,8 @@ async function direct(): Promise<Buffer> {
 
 try {
   const bytes = (await fromServer()) ?? (await direct());
-  mkdirSync(outDir, { recursive: true });
+  // Backups hold every account's data: their folder, when made here, and the files are the owner's alone.
+  mkdirSync(outDir, { recursive: true, mode: 0o700 });
   // Written aside and renamed, so a backup file that exists is always whole.
   writeFileSync(`${target}.part`, bytes, { mode: 0o600 });
   renameSync(`${target}.part`, target);
