@@ -395,8 +395,14 @@ test('starting a player on a bye warns on his row and above Submit; a later week
   await expect(page.getByTestId('lineup-warnings')).toContainText('is on a bye this week.');
   await page.screenshot({ path: test.info().outputPath('lineup-warning.png') });
 
-  // Next week: its own lineup, set on MFL for that week.
+  // Next week: its own lineup, set on MFL for that week. The unsent change asks first.
   await page.getByLabel('Week', { exact: true }).selectOption(String(week + 1));
+  const leave = page.getByRole('dialog', { name: 'Leave without submitting?' });
+  await leave.getByRole('button', { name: `Stay on week ${week}` }).click();
+  await expect(page.getByRole('heading', { name: `Week ${week} Lineup` })).toBeVisible();
+  await expect(page.getByTestId(`player-${byeName}`).getByRole('checkbox')).toBeChecked();
+  await page.getByLabel('Week', { exact: true }).selectOption(String(week + 1));
+  await leave.getByRole('button', { name: `Go to week ${week + 1}` }).click();
   await expect(page.getByRole('heading', { name: `Week ${week + 1} Lineup` })).toBeVisible({
     timeout: 30_000,
   });
