@@ -263,7 +263,7 @@ export interface GameStatusOptions {
   locale?: string;
 }
 
-/** 'Bye Week'; 'Q3 8:12 · 14-10' in progress; 'W 27-20' when final; 'Sun 11/22 1:00 PM EST' before. */
+/** 'Bye Week'; 'Q3 8:12 · 14-10' in progress; 'W 27-20' when final; 'Sun 1:00 PM EST' before. */
 export function gameStatus(
   player: Pick<LineupPlayer, 'isBye' | 'team' | 'scheduleInfo'>,
   nowMs: number,
@@ -284,22 +284,23 @@ export function gameStatus(
   }
 }
 
-/** 'Sun 11/22 1:00 PM EST': the zone's short name says whose time it is. */
+/**
+ * 'Sun 1:00 PM EST': the zone's short name says whose time it is. No date: the lineup names its
+ * week, and the weekday fits a phone's row with the zone.
+ */
 export function formatKickoff(
   kickoff: number,
   { timeZone, locale = 'en-US' }: GameStatusOptions = {},
 ): string {
   const parts = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
-    month: 'numeric',
-    day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
     timeZoneName: 'short',
   }).formatToParts(new Date(kickoff * 1000));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('month')}/${part('day')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
+  return `${part('weekday')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
     .replace(/\s+/g, ' ')
     .trim();
 }

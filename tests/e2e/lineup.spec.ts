@@ -156,7 +156,7 @@ test('before kickoff: every kind of league opens its week, nothing locked, kicko
       expect(rows.some((r) => r.locked)).toBe(false);
       for (const r of withGame(rows)) {
         expect(r.game).toBe('scheduled');
-        expect(r.text).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+\/\d+ \d+:\d\d [AP]M E[SD]T/);
+        expect(r.text).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+:\d\d [AP]M E[SD]T/);
         expect(r.text).toMatch(/Proj/i);
       }
       for (const r of rows.filter((x) => x.game === 'bye')) expect(r.text).toContain('Bye Week');
