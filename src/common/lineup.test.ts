@@ -20,6 +20,7 @@ import {
   positionRank,
   projectedTotal,
   projectedValue,
+  starterCountProblem,
   starterIds,
   startersCounter,
   startersToConfirm,
@@ -271,11 +272,14 @@ describe('game status', () => {
     expect(gameStatus(player({ team: 'FA', scheduleInfo: null }), AFTER)).toBe('No game');
   });
 
-  it('shows the kickoff date and time before the game', () => {
-    expect(gameStatus(at({}), BEFORE, { timeZone: 'UTC' })).toBe('Fri 1/15 8:00 AM');
-    // 1_800_000_000 is Friday 15 January 2027, 08:00 UTC.
-    expect(formatKickoff(KICKOFF, { timeZone: 'UTC' })).toBe('Fri 1/15 8:00 AM');
-    expect(formatKickoff(KICKOFF, { timeZone: 'America/New_York' })).toBe('Fri 1/15 3:00 AM');
+  it('shows the kickoff day and time, with its zone, before the game', () => {
+    expect(gameStatus(at({}), BEFORE, { timeZone: 'UTC' })).toBe('Fri 8:00 AM UTC');
+    // 1_800_000_000 is Friday 15 January 2027, 08:00 UTC; the zone's short name says whose time it is.
+    expect(formatKickoff(KICKOFF, { timeZone: 'UTC' })).toBe('Fri 8:00 AM UTC');
+    expect(formatKickoff(KICKOFF, { timeZone: 'America/New_York' })).toBe('Fri 3:00 AM EST');
+    expect(formatKickoff(KICKOFF, { timeZone: 'America/Los_Angeles' })).toBe('Fri 12:00 AM PST');
+    // Summer time has its own name: Sunday 13 September 2026, 17:00 UTC.
+    expect(formatKickoff(1_789_318_800, { timeZone: 'America/New_York' })).toBe('Sun 1:00 PM EDT');
   });
 
   it('shows the quarter, clock and score (own side first) in progress', () => {
@@ -690,5 +694,75 @@ describe('startersToConfirm', () => {
     const l = lineup({ RB: { limit: 1, players: [out({ starter: true })] } });
     expect(startersToConfirm(l, AFTER)).toEqual([]);
     expect(startersToConfirm(l, BEFORE)).toHaveLength(1);
+  });
+});
+
+describe('starterCountProblem', () => {
+  const starters = (n: number, over: Partial<LineupPlayer> = {}) =>
+    Array.from({ length: n }, () => player({ starter: true, ...over }));
+  const bench = (n: number, over: Partial<LineupPlayer> = {}) =>
+    Array.from({ length: n }, () => player(over));
+  // 1 QB, 2-3 RB, 3-4 WR, 1-2 TE, 10 starters in all: one spot is the flex.
+  const flexLeague = (qb: number, rb: number, wr: number, te: number, total: number | string = 10) =>
+    lineup(
+      {
+        QB: { limit: 1, players: [...starters(qb, { position: 'QB' }), ...bench(1, { position: 'QB' })] },
+        RB: { limit: '2-3', players: [...starters(rb), ...bench(2)] },
+        WR: { limit: '3-4', players: [...starters(wr, { position: 'WR' }), ...bench(2, { position: 'WR' })] },
+        TE: { limit: '1-2', players: [...starters(te, { position: 'TE' }), ...bench(1, { position: 'TE' })] },
+        'PK+DEF': { limit: 2, players: [...starters(2, { position: 'PK' })] },
+      },
+      total,
+    );
+
+  it('has nothing to say about a full lineup, or in best ball', () => {
+    expect(starterCountProblem(flexLeague(1, 3, 3, 1))).toBeNull();
+    expect(starterCountProblem(flexLeague(1, 2, 4, 1))).toBeNull();
+    expect(starterCountProblem({ ...flexLeague(1, 2, 3, 1), bestball: true })).toBeNull();
+  });
+
+  it('names an empty flex spot', () => {
+    expect(starterCountProblem(flexLeague(1, 2, 3, 1))).toEqual({
+      kind: 'incomplete',
+      details: ['FLEX is empty'],
+      message: '9 of 10 starters: FLEX is empty',
+    });
+    expect(starterCountProblem(flexLeague(1, 2, 3, 1, 11))?.message).toBe(
+      '9 of 11 starters: 2 FLEX spots are empty',
+    );
+  });
+
+  it('names each group short of its minimum, in display order, before the flex', () => {
+    expect(starterCountProblem(flexLeague(0, 3, 3, 1))?.message).toBe('9 of 10 starters: QB is empty');
+    expect(starterCountProblem(flexLeague(0, 1, 3, 1))).toEqual({
+      kind: 'incomplete',
+      details: ['QB is empty', 'RB has 1 of 2 starters', 'FLEX is empty'],
+      message: '7 of 10 starters: QB is empty; RB has 1 of 2 starters; FLEX is empty',
+    });
+    // A full count with a group short of its minimum is still incomplete there (MFL would refuse it).
+    expect(starterCountProblem(flexLeague(0, 3, 4, 1))?.message).toBe('10 of 10 starters: QB is empty');
+    const combined = lineup({ 'DT+DE': { limit: '2-3', players: [...starters(1), ...bench(2)] } }, 3);
+    expect(starterCountProblem(combined)?.message).toBe(
+      '1 of 3 starters: DT/DE has 1 of 2 starters; FLEX is empty',
+    );
+  });
+
+  it('says by how much a lineup is over-full, in all and in a group', () => {
+    expect(starterCountProblem(flexLeague(1, 3, 4, 1))).toEqual({
+      kind: 'over-full',
+      details: ['1 too many'],
+      message: '11 of 10 starters: 1 too many',
+    });
+    expect(starterCountProblem(flexLeague(1, 4, 3, 1))?.message).toBe(
+      '11 of 10 starters: RB has 4 starters, 3 at most; 1 too many',
+    );
+  });
+
+  it('reads a range of starters as its bounds, and leaves an unreadable limit to MFL', () => {
+    expect(starterCountProblem(flexLeague(1, 2, 3, 1, '9-10'))).toBeNull();
+    expect(starterCountProblem(flexLeague(1, 2, 3, 0, '9-10'))?.message).toBe(
+      '8 of 10 starters: TE is empty',
+    );
+    expect(starterCountProblem(flexLeague(1, 2, 3, 1, 'any'))).toBeNull();
   });
 });

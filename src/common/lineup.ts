@@ -263,7 +263,7 @@ export interface GameStatusOptions {
   locale?: string;
 }
 
-/** 'Bye Week'; 'Q3 8:12 · 14-10' in progress; 'W 27-20' when final; 'Sun 11/22 1:00 PM' before. */
+/** 'Bye Week'; 'Q3 8:12 · 14-10' in progress; 'W 27-20' when final; 'Sun 1:00 PM EST' before. */
 export function gameStatus(
   player: Pick<LineupPlayer, 'isBye' | 'team' | 'scheduleInfo'>,
   nowMs: number,
@@ -284,20 +284,25 @@ export function gameStatus(
   }
 }
 
+/**
+ * 'Sun 1:00 PM EST': the zone's short name says whose time it is. No date: the lineup names its
+ * week, and the weekday fits a phone's row with the zone.
+ */
 export function formatKickoff(
   kickoff: number,
   { timeZone, locale = 'en-US' }: GameStatusOptions = {},
 ): string {
   const parts = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
-    month: 'numeric',
-    day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
+    timeZoneName: 'short',
   }).formatToParts(new Date(kickoff * 1000));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('month')}/${part('day')} ${part('hour')}:${part('minute')} ${part('dayPeriod')}`.trim();
+  return `${part('weekday')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** '@ BUF' away, 'vs BUF' at home; '' without a game. */
@@ -454,4 +459,54 @@ export function startersToConfirm(lineup: LineupShape, nowMs: number): StarterTo
       found.push({ playerId: p.id, name: p.name, position: p.position, reason });
     }
   return found;
+}
+
+/** A lineup whose starters do not add up to the league's: too few, or too many somewhere. */
+export interface StarterCountProblem {
+  kind: 'incomplete' | 'over-full';
+  /** What is wrong, group by group, to follow the count: "FLEX is empty", "RB has 1 of 2 starters". */
+  details: string[];
+  /** "9 of 10 starters: FLEX is empty". */
+  message: string;
+}
+
+/**
+ * What the submit confirmation says about the number of starters, or null when it adds up. MFL
+ * takes an incomplete lineup (an empty slot scores nothing), so this asks rather than refuses. A
+ * group short of its minimum is named; open spots beyond the groups' minimums are the flex spots.
+ * Bestball leagues have none: MFL picks.
+ */
+export function starterCountProblem(lineup: LineupShape): StarterCountProblem | null {
+  if (lineup.bestball) return null;
+  const total = parseLimit(lineup.starters);
+  const count = countStarters(lineup);
+  const details: string[] = [];
+  let groupsShort = 0;
+  let over = false;
+  for (const key of orderedGroups(Object.keys(lineup.positions))) {
+    const group = lineup.positions[key];
+    const { min, max } = parseLimit(group.limit);
+    const n = groupStarters(group);
+    const label = key.split('+').join('/');
+    if (n < min) {
+      groupsShort += min - n;
+      details.push(n === 0 && min === 1 ? `${label} is empty` : `${label} has ${n} of ${min} starters`);
+    } else if (n > max) {
+      over = true;
+      details.push(`${label} has ${n} starters, ${max} at most`);
+    }
+  }
+  const flexOpen = total.min - count - groupsShort;
+  if (flexOpen > 0) details.push(flexOpen === 1 ? 'FLEX is empty' : `${flexOpen} FLEX spots are empty`);
+  if (count > total.max) {
+    over = true;
+    details.push(`${count - total.max} too many`);
+  }
+  if (details.length === 0) return null;
+  const limit = Number.isFinite(total.max) ? String(total.max) : String(lineup.starters);
+  return {
+    kind: over ? 'over-full' : 'incomplete',
+    details,
+    message: `${count} of ${limit} starters: ${details.join('; ')}`,
+  };
 }

@@ -10,6 +10,8 @@ import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
  */
 
 test.describe.configure({ mode: 'serial' });
+// Kickoff times are in the visitor's zone, named: a visitor in New York reads EST or EDT.
+test.use({ timezoneId: 'America/New_York' });
 
 interface SimLeague {
   league_id: string;
@@ -102,15 +104,19 @@ async function untilRows(page: Page, kind: Kind, check: (rows: Row[]) => void) {
 }
 
 /**
- * Submit Lineup, sending anyway when the page asks about a starter who will not play (the demo's
- * injuries change with the week; the question itself is tested on its own below).
+ * Submit Lineup, sending anyway when the page asks about a starter who will not play or a lineup
+ * that is not full (the demo's injuries change with the week; the questions are tested on their own
+ * below).
  */
 async function submitLineup(page: Page) {
   const idle = page
     .locator('[data-testid^="player-"]')
     .filter({ has: page.getByRole('img', { name: /^Starting but/ }) })
     .filter({ hasNot: page.getByRole('img', { name: 'Game started: locked' }) });
-  const asks = (await idle.count()) > 0;
+  const [count, limit] = ((await page.getByTestId('starters-counter').innerText()).match(/\d+/g) ?? []).map(
+    Number,
+  );
+  const asks = (await idle.count()) > 0 || count !== limit;
   await page.getByRole('button', { name: 'Submit Lineup' }).click();
   if (asks) await page.getByRole('dialog').getByRole('button', { name: 'Submit anyway' }).click();
 }
@@ -150,7 +156,7 @@ test('before kickoff: every kind of league opens its week, nothing locked, kicko
       expect(rows.some((r) => r.locked)).toBe(false);
       for (const r of withGame(rows)) {
         expect(r.game).toBe('scheduled');
-        expect(r.text).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+\/\d+ \d+:\d\d [AP]M/);
+        expect(r.text).toMatch(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d+:\d\d [AP]M E[SD]T/);
         expect(r.text).toMatch(/Proj/i);
       }
       for (const r of rows.filter((x) => x.game === 'bye')) expect(r.text).toContain('Bye Week');
@@ -307,17 +313,22 @@ test('league picker: arrows wrap around, keep the address in step, and wait whil
   const ids = await select
     .locator('option')
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  // The address names the league from the start, so it can be bookmarked; each choice is a history entry.
   await expect(select).toHaveValue(ids[0]);
-  await expect(page).toHaveURL(/\/tools\/lineup$/);
-
-  // Without a league in the address the arrows only change the selection.
+  await expect(page).toHaveURL(new RegExp(`/tools/lineup/${ids[0]}$`));
   await expect(page.getByRole('heading', { name: /Week \d+ Lineup/ })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Previous league' }).click();
   await expect(select).toHaveValue(ids[ids.length - 1]);
-  await expect(page).toHaveURL(/\/tools\/lineup$/);
+  await expect(page).toHaveURL(new RegExp(`/tools/lineup/${ids[ids.length - 1]}$`));
+  await expect(page.getByRole('heading', { name: /Week \d+ Lineup/ })).toBeVisible({ timeout: 30_000 });
+  await page.goBack();
+  await expect(select).toHaveValue(ids[0]);
+  await page.goForward();
+  await expect(select).toHaveValue(ids[ids.length - 1]);
+  await page.reload();
+  await expect(select).toHaveValue(ids[ids.length - 1]);
 
-  // With one, the address follows; a slow lineup keeps the arrows inert meanwhile.
-  await page.goto(`/tools/lineup/${ids[ids.length - 1]}`);
+  // A slow lineup keeps the arrows inert meanwhile.
   await expect(page.getByRole('heading', { name: /Week \d+ Lineup/ })).toBeVisible({ timeout: 30_000 });
   let release: () => void = () => {};
   const held = new Promise<void>((r) => {
@@ -338,6 +349,15 @@ test('league picker: arrows wrap around, keep the address in step, and wait whil
   await expect(page).toHaveURL(new RegExp(`/tools/lineup/${ids[3]}$`));
   await page.goBack();
   await expect(select).toHaveValue(ids[0]);
+
+  // A league id that is not the visitor's says so, and the picker offers the real ones.
+  await page.goto('/tools/lineup/99999');
+  await expect(page.getByTestId('unknown-league')).toContainText('None of your MFL leagues has the id 99999');
+  await expect(select).toHaveValue('');
+  await expect(page.getByText(/Week \d+ Lineup/)).toHaveCount(0);
+  await select.selectOption(ids[2]);
+  await expect(page).toHaveURL(new RegExp(`/tools/lineup/${ids[2]}$`));
+  await expect(page.getByRole('heading', { name: /Week \d+ Lineup/ })).toBeVisible({ timeout: 30_000 });
 });
 
 test('starting a player on a bye warns on his row and above Submit; a later week can be chosen and set', async ({
@@ -375,8 +395,14 @@ test('starting a player on a bye warns on his row and above Submit; a later week
   await expect(page.getByTestId('lineup-warnings')).toContainText('is on a bye this week.');
   await page.screenshot({ path: test.info().outputPath('lineup-warning.png') });
 
-  // Next week: its own lineup, set on MFL for that week.
+  // Next week: its own lineup, set on MFL for that week. The unsent change asks first.
   await page.getByLabel('Week', { exact: true }).selectOption(String(week + 1));
+  const leave = page.getByRole('dialog', { name: 'Leave without submitting?' });
+  await leave.getByRole('button', { name: `Stay on week ${week}` }).click();
+  await expect(page.getByRole('heading', { name: `Week ${week} Lineup` })).toBeVisible();
+  await expect(page.getByTestId(`player-${byeName}`).getByRole('checkbox')).toBeChecked();
+  await page.getByLabel('Week', { exact: true }).selectOption(String(week + 1));
+  await leave.getByRole('button', { name: `Go to week ${week + 1}` }).click();
   await expect(page.getByRole('heading', { name: `Week ${week + 1} Lineup` })).toBeVisible({
     timeout: 30_000,
   });
@@ -472,6 +498,83 @@ test('a starter who is Out is named before the lineup goes: Go back sends nothin
     expect((await simStarters('normal')).has(hurt!.id)).toBe(true);
   } finally {
     await page.unroute('**/api/mfl/lineup');
+    await page.request.post('/api/mfl/lineup/set', {
+      data: {
+        league: {
+          league_id: leagues.normal.league_id,
+          franchise_id: leagues.normal.franchise_id,
+          url: leagues.normal.url,
+        },
+        starters: [...original],
+        week,
+      },
+    });
+  }
+});
+
+test('a lineup short of a starter asks first and names the empty spot; unsaved changes ask before leaving', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setPhase('before');
+  await logInApi(page);
+  const original = await simStarters('normal');
+  try {
+    await untilRows(page, 'normal', (rows) => expect(rows.some((r) => r.locked)).toBe(false));
+    // MFL's lineup is full: 10 starters, one of them in the flex spot (a group above its minimum).
+    const counter = page.getByTestId('starters-counter');
+    await expect(counter).toHaveText('10 / 10 Starters');
+    let flexGroup: ReturnType<Page['locator']> | undefined;
+    for (const name of ['RB', 'WR', 'TE']) {
+      const section = page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+      const [n, min] = ((await section.innerText()).match(/(\d+) starting · Limit (\d+)/) ?? [])
+        .slice(1)
+        .map(Number);
+      if (n > min) flexGroup = section;
+    }
+    expect(flexGroup, 'a group holding the flex starter').toBeDefined();
+    await flexGroup!.getByRole('checkbox', { checked: true }).first().click();
+    await expect(counter).toHaveText('9 / 10 Starters');
+
+    // Go back: nothing goes to MFL.
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith('/api/mfl/lineup/set') && sent++);
+    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Submit an incomplete lineup?' });
+    await expect(dialog).toContainText('9 of 10 starters: FLEX is empty.');
+    await page.screenshot({ path: test.info().outputPath('lineup-incomplete.png') });
+    await expectNoAxeViolations(page, 'the incomplete-lineup question', '[role="dialog"]');
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await expect(dialog).toBeHidden();
+    expect(sent).toBe(0);
+
+    // Another league with unsaved changes asks; staying keeps the league, its address and the edits.
+    const select = page.getByRole('combobox', { name: /League/ });
+    await page.getByRole('button', { name: 'Next league' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without submitting?' });
+    await expect(leave).toContainText('have not been sent to MFL');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/tools/lineup/${leagues.normal.league_id}$`));
+    await expect(select).toHaveValue(leagues.normal.league_id);
+    await expect(counter).toHaveText('9 / 10 Starters');
+
+    // Submit anyway: MFL takes a lineup with an empty flex spot.
+    await page.getByRole('button', { name: 'Submit Lineup' }).click();
+    await dialog.getByRole('button', { name: 'Submit anyway' }).click();
+    await expect(page.getByText('Success!')).toBeVisible({ timeout: 20_000 });
+    expect(sent).toBe(1);
+    expect((await simStarters('normal')).size).toBe(9);
+
+    // Closing the tab with unsaved changes gets the browser's own question.
+    await flexGroup!.getByRole('checkbox', { checked: false }).first().click();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const prompt = await asked;
+    expect(prompt.type()).toBe('beforeunload');
+    await prompt.dismiss();
+  } finally {
     await page.request.post('/api/mfl/lineup/set', {
       data: {
         league: {

@@ -7,7 +7,13 @@ import { Modal } from './modal.tsx';
  * browser's own prompt for closing or reloading the tab. Call allowLeaving() right before a
  * navigation that should pass (after a save).
  */
-export function useLeaveGuard(dirty: boolean) {
+export function useLeaveGuard(
+  dirty: boolean,
+  words: { title: string; body: string } = {
+    title: 'Leave without saving?',
+    body: 'You have changes that are not saved. They will be lost if you leave.',
+  },
+) {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -25,7 +31,7 @@ export function useLeaveGuard(dirty: boolean) {
     <Modal
       open={blocker.state === 'blocked'}
       onClose={() => blocker.reset()}
-      title="Leave without saving?"
+      title={words.title}
       size="sm"
       footer={
         <>
@@ -38,9 +44,7 @@ export function useLeaveGuard(dirty: boolean) {
         </>
       }
     >
-      <p className="text-sm text-slate-700">
-        You have changes that are not saved. They will be lost if you leave.
-      </p>
+      <p className="text-sm text-slate-700">{words.body}</p>
     </Modal>
   );
 

@@ -8,6 +8,7 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { useIsMutating } from '#client/lib/query-client.ts';
 import { useNavigate, useParams } from '#client/router/router.tsx';
+import { pathFor } from '#common/routes.ts';
 import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
 import { LeaguePicker } from './components/league-picker.tsx';
 import { LineupEditor } from './components/lineup-editor.tsx';
@@ -45,29 +46,28 @@ export function Component() {
   );
 }
 
-/** The league selector and the selected league's lineup, kept in step with /tools/lineup/:leagueId. */
+/**
+ * The league selector and the selected league's lineup. The address names the league
+ * (/tools/lineup/:leagueId), so a league can be bookmarked and Back returns to the previous one.
+ */
 function MflLineups() {
   const params = useParams<{ leagueId?: string }>();
   const navigate = useNavigate();
   const leaguesQuery = useLeagues('mfl', true);
   const leagues = (leaguesQuery.data ?? []).filter(hasOwnTeam);
-  const [chosenId, setChosenId] = useState<string>();
   // The week chosen for this league; undefined is the current week. Another league starts over.
   const [weekChoice, setWeekChoice] = useState<{ leagueId: string; week: number }>();
 
-  const fromRoute = leagues.find((l) => l.league_id === params.leagueId);
-  const league = fromRoute ?? leagues.find((l) => l.league_id === chosenId) ?? leagues[0];
+  // Without a league in the address, the first one; a league id that is not the visitor's, none.
+  const league = params.leagueId ? leagues.find((l) => l.league_id === params.leagueId) : leagues[0];
+  const firstId = params.leagueId ? undefined : leagues[0]?.league_id;
 
-  // An address naming a league that is not the visitor's falls back to the first, and says so.
+  // /tools/lineup shows the first league under its own address.
   useEffect(() => {
-    if (params.leagueId && !fromRoute && league)
-      navigate(`/tools/lineup/${league.league_id}`, { replace: true });
-  }, [params.leagueId, fromRoute, league, navigate]);
+    if (firstId) navigate(pathFor('LeagueLineup', { leagueId: firstId }), { replace: true });
+  }, [firstId, navigate]);
 
-  const select = (leagueId: string) => {
-    if (params.leagueId) navigate(`/tools/lineup/${leagueId}`);
-    else setChosenId(leagueId);
-  };
+  const select = (leagueId: string) => navigate(pathFor('LeagueLineup', { leagueId }));
 
   const week = weekChoice && weekChoice.leagueId === league?.league_id ? weekChoice.week : undefined;
   const lineup = useLineup(league ? mflRef(league) : undefined, week);
@@ -82,6 +82,19 @@ function MflLineups() {
       <p className="alert-error" role="alert">
         {leaguesQuery.error.message}
       </p>
+    );
+  }
+  if (!league && leagues.length > 0) {
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="card p-4">
+          <LeaguePicker leagues={leagues} selectedId={undefined} onSelect={select} busy={loginBusy} />
+        </div>
+        <p className="alert-error" role="alert" data-testid="unknown-league">
+          None of your MFL leagues has the id {params.leagueId}. The link may be to someone else's league, or
+          to a league you have left. Choose one of your leagues above.
+        </p>
+      </div>
     );
   }
   if (!league) {

@@ -10,17 +10,20 @@ export interface LeaguePickerProps {
   busy: boolean;
 }
 
-/** Step through leagues with wrap-around arrows, or pick one from the list. */
+/**
+ * Step through leagues with wrap-around arrows, or pick one from the list. With none selected (an
+ * address naming a league that is not the visitor's) the list asks for one and the arrows start at
+ * either end.
+ */
 export function LeaguePicker({ leagues, selectedId, onSelect, busy }: LeaguePickerProps) {
   const id = useId();
-  const index = Math.max(
-    0,
-    leagues.findIndex((l) => l.league_id === selectedId),
-  );
+  const index = leagues.findIndex((l) => l.league_id === selectedId);
   const inert = busy || leagues.length <= 1;
   const step = (by: number) => {
     if (inert) return;
-    onSelect(leagues[(index + by + leagues.length) % leagues.length].league_id);
+    const next =
+      index < 0 ? (by > 0 ? 0 : leagues.length - 1) : (index + by + leagues.length) % leagues.length;
+    onSelect(leagues[next].league_id);
   };
   const arrow = 'btn-ghost size-10 shrink-0 p-0';
   return (
@@ -38,16 +41,21 @@ export function LeaguePicker({ leagues, selectedId, onSelect, busy }: LeaguePick
         <label htmlFor={id} className="label">
           League{' '}
           <span className="font-normal text-slate-500">
-            ({index + 1} of {leagues.length})
+            ({index < 0 ? `${leagues.length} in all` : `${index + 1} of ${leagues.length}`})
           </span>
         </label>
         <select
           id={id}
           className="input h-10 truncate py-0"
-          value={selectedId ?? ''}
+          value={index < 0 ? '' : selectedId}
           onChange={(e) => onSelect(e.target.value)}
           disabled={leagues.length === 0}
         >
+          {index < 0 && (
+            <option value="" disabled>
+              Choose a league
+            </option>
+          )}
           {leagues.map((l) => (
             <option key={l.league_id} value={l.league_id}>
               {l.account_label ? `${l.name} (${l.account_label})` : l.name}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { Modal } from '#client/components/modal.tsx';
 import { MissingExtras } from '#client/features/tools/missing-extras.tsx';
 import { useIsMutating } from '#client/lib/query-client.ts';
@@ -9,7 +10,9 @@ import {
   lineupWarnings,
   orderedGroups,
   projectedTotal,
+  type StarterCountProblem,
   type StarterToConfirm,
+  starterCountProblem,
   starterIds,
   startersCounter,
   startersToConfirm,
@@ -33,6 +36,11 @@ export interface LineupEditorProps {
   onWeek: (week: number) => void;
 }
 
+const LEAVE_WORDS = {
+  title: 'Leave without submitting?',
+  body: 'Your changes to this lineup have not been sent to MFL. They will be lost if you leave.',
+};
+
 /** How long a refusal note stays under its row. */
 const REFUSAL_MS = 5000;
 
@@ -41,8 +49,8 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
   const [selection, setSelection] = useState<Set<string> | null>(null);
   const [refusal, setRefusal] = useState<{ playerId: string; message: string }>();
   const [result, setResult] = useState<SubmitResult>();
-  // Starters who will not play, shown in the confirmation before the lineup goes to MFL.
-  const [confirming, setConfirming] = useState<StarterToConfirm[]>();
+  // What the confirmation asks about before the lineup goes to MFL.
+  const [confirming, setConfirming] = useState<SubmitQuestion>();
   const submit = useSubmitLineup();
   // A league login in progress (any mutation but ours): submitting waits for it.
   const loggingIn =
@@ -56,6 +64,13 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
 
   const lineup = applySelection(info, selection, nowMs);
   const changed = hasChanges(info, lineup);
+  // Another league, another page or closing the tab would drop the edits: ask first.
+  const unsaved = changed && !info.bestball;
+  const leave = useLeaveGuard(unsaved, LEAVE_WORDS);
+  // Another week drops the edits too; it is not an address, so it asks here.
+  const [pendingWeek, setPendingWeek] = useState<number>();
+  const chooseWeek = (w: number) => (unsaved ? setPendingWeek(w) : onWeek(w));
+  const countProblem = starterCountProblem(lineup);
   const groups = orderedGroups(Object.keys(lineup.positions));
   const warnings = lineupWarnings(lineup, nowMs);
   const playerWarnings = new Map(warnings.filter((w) => w.playerId).map((w) => [w.playerId!, w.message]));
@@ -78,11 +93,14 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
     setSelection(new Set(starterIds(bestLineup(lineup, nowMs))));
   };
 
-  /** Submit Lineup: a lineup with starters who will not play asks first, naming them. */
+  /**
+   * Submit Lineup: a lineup short of starters or over-full, or with starters who will not play, asks
+   * first and says what is wrong.
+   */
   const requestSend = () => {
     if (loggingIn || submit.isPending || info.bestball) return;
     const idle = startersToConfirm(lineup, nowMs);
-    if (idle.length > 0) setConfirming(idle);
+    if (idle.length > 0 || countProblem) setConfirming({ idle, count: countProblem });
     else void send();
   };
 
@@ -135,7 +153,7 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
                   id="lineup-week"
                   className="min-h-6 rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
                   value={info.week}
-                  onChange={(e) => onWeek(Number(e.target.value))}
+                  onChange={(e) => chooseWeek(Number(e.target.value))}
                 >
                   {weeks.map((w) => (
                     <option key={w} value={w}>
@@ -211,7 +229,7 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
         <div className="flex items-center justify-between gap-3">
           <p className="min-w-0">
             <span
-              className="block whitespace-nowrap font-display text-base font-bold uppercase leading-6 tracking-wide text-field-900 sm:text-lg"
+              className={`block whitespace-nowrap font-display text-base font-bold uppercase leading-6 tracking-wide sm:text-lg ${countProblem ? 'text-amber-800' : 'text-field-900'}`}
               data-testid="starters-counter"
             >
               {startersCounter(lineup)}
@@ -230,28 +248,64 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
           </button>
         </div>
       </div>
-      <ConfirmIdleStarters starters={confirming} onCancel={() => setConfirming(undefined)} onConfirm={send} />
+      <ConfirmSubmit question={confirming} onCancel={() => setConfirming(undefined)} onConfirm={send} />
+      {leave.prompt}
+      <Modal
+        open={pendingWeek !== undefined}
+        onClose={() => setPendingWeek(undefined)}
+        title={LEAVE_WORDS.title}
+        size="sm"
+        footer={
+          <>
+            <button type="button" className="btn-ghost" onClick={() => setPendingWeek(undefined)}>
+              Stay on week {info.week}
+            </button>
+            <button type="button" className="btn-primary" onClick={() => onWeek(pendingWeek!)}>
+              Go to week {pendingWeek}
+            </button>
+          </>
+        }
+      >
+        <p className="text-sm text-slate-700">{LEAVE_WORDS.body}</p>
+      </Modal>
     </div>
   );
 }
 
-/** "Submit with Victor Green (RB) Out?": the lineup goes to MFL only on Submit anyway. */
-function ConfirmIdleStarters({
-  starters,
+/** Why a submit asks first: the starters who will not play, and a count that does not add up. */
+interface SubmitQuestion {
+  idle: StarterToConfirm[];
+  count: StarterCountProblem | null;
+}
+
+function confirmTitle({ idle, count }: SubmitQuestion): string {
+  if (count?.kind === 'over-full') return 'Submit a lineup with too many starters?';
+  if (count) return 'Submit an incomplete lineup?';
+  return idle.length === 1 ? 'Start a player who will not play?' : 'Start players who will not play?';
+}
+
+/**
+ * "Submit an incomplete lineup? 9 of 10 starters: FLEX is empty." or "Start a player who will not
+ * play?": the lineup goes to MFL only on Submit anyway.
+ */
+function ConfirmSubmit({
+  question,
   onCancel,
   onConfirm,
 }: {
-  starters: StarterToConfirm[] | undefined;
+  question: SubmitQuestion | undefined;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  const one = starters?.length === 1;
+  const idle = question?.idle ?? [];
+  const count = question?.count;
+  const one = idle.length === 1;
   return (
     <Modal
-      open={Boolean(starters)}
+      open={Boolean(question)}
       onClose={onCancel}
       size="sm"
-      title={one ? 'Start a player who will not play?' : 'Start players who will not play?'}
+      title={question ? confirmTitle(question) : ''}
       footer={
         <>
           <button type="button" className="btn-ghost" onClick={onCancel}>
@@ -263,15 +317,29 @@ function ConfirmIdleStarters({
         </>
       }
     >
-      <div className="flex flex-col gap-3 text-sm text-slate-800" data-testid="confirm-idle-starters">
-        <p>{one ? 'This starter scores nothing this week:' : 'These starters score nothing this week:'}</p>
-        <ul className="list-disc pl-5">
-          {starters?.map((s) => (
-            <li key={s.playerId}>
-              <strong className="font-semibold">{s.name}</strong> ({s.position}) is {s.reason}.
-            </li>
-          ))}
-        </ul>
+      <div className="flex flex-col gap-3 text-sm text-slate-800" data-testid="confirm-submit">
+        {count && (
+          <p data-testid="confirm-starter-count">
+            <strong className="font-semibold">{count.message}.</strong>{' '}
+            {count.kind === 'over-full'
+              ? 'MFL may refuse a lineup with more starters than the league allows.'
+              : 'An empty spot scores nothing this week.'}
+          </p>
+        )}
+        {idle.length > 0 && (
+          <>
+            <p>
+              {one ? 'This starter scores nothing this week:' : 'These starters score nothing this week:'}
+            </p>
+            <ul className="list-disc pl-5">
+              {idle.map((s) => (
+                <li key={s.playerId}>
+                  <strong className="font-semibold">{s.name}</strong> ({s.position}) is {s.reason}.
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         <p>Submit the lineup to MFL anyway, or go back and change it.</p>
       </div>
     </Modal>
