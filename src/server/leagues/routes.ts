@@ -472,7 +472,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       }
       const term = request.query.search.trim();
       const found = term.replace(/\W/g, '').length < 3 ? [] : searchPlayers(list, term, FOUND_PLAYERS);
-      return { players: found.map(({ key: _key, ...player }) => player), listed: true };
+      return { players: found.map(({ key: _key, words: _words, ...player }) => player), listed: true };
     },
   );
 };
