@@ -87,7 +87,9 @@ describe('GET /api/players/find on a server that loads the list at its start', (
       { sim, services: (_config, cache) => simServices(sim, cache, {}, gated) },
     );
     try {
-      const someone = sim.world.players.find((p) => /^[A-Za-z]{6,}$/.test(p.last) && /^[A-Za-z]+$/.test(p.first))!;
+      const someone = sim.world.players.find(
+        (p) => /^[A-Za-z]{6,}$/.test(p.last) && /^[A-Za-z]+$/.test(p.first),
+      )!;
       const name = `${someone.first} ${someone.last}`;
       // The build started when the server was ready, without anyone asking.
       await expect.poll(() => asked.length).toBeGreaterThan(0);
