@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { profileFiltersQuery, profilesQuery } from '#client/api/content.ts';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
@@ -77,6 +77,10 @@ function FilterForm({ filter }: { filter: ProspectFilter }) {
   const options = usePublicData(profileFiltersQuery());
   const navigate = useNavigate();
   const id = useId();
+  // What is chosen, until Filter applies it; the address's filter when it changes (back, forward).
+  const [choice, setChoice] = useState(filter);
+  const { position, year } = filter;
+  useEffect(() => setChoice({ position, year }), [position, year]);
   const positions = options.data?.positions ?? [];
   const years = (options.data?.years ?? []).map(String);
   // A value from the address that the options lack (a class with no profiles left) stays choosable.
@@ -104,13 +108,12 @@ function FilterForm({ filter }: { filter: ProspectFilter }) {
         <label className="label" htmlFor={`${id}-position`}>
           Position
         </label>
-        {/* Keyed by the address's value, so going back and forward shows the filter in force. */}
         <select
-          key={filter.position}
           id={`${id}-position`}
           name="position"
           className="input"
-          defaultValue={filter.position}
+          value={choice.position}
+          onChange={(e) => setChoice((c) => ({ ...c, position: e.target.value }))}
         >
           <option value="">All positions</option>
           {withCurrent(positions, filter.position).map((p) => (
@@ -124,7 +127,13 @@ function FilterForm({ filter }: { filter: ProspectFilter }) {
         <label className="label" htmlFor={`${id}-year`}>
           Class (Year)
         </label>
-        <select key={filter.year} id={`${id}-year`} name="year" className="input" defaultValue={filter.year}>
+        <select
+          id={`${id}-year`}
+          name="year"
+          className="input"
+          value={choice.year}
+          onChange={(e) => setChoice((c) => ({ ...c, year: e.target.value }))}
+        >
           <option value="">All classes</option>
           {withCurrent(years, filter.year).map((y) => (
             <option key={y} value={y}>
