@@ -151,6 +151,9 @@ test.describe('lists', () => {
     await expect(page).toHaveURL(new RegExp(`/profiles\\?position=WR&year=${year}$`));
     await expect(profileTiles(page)).toHaveCount(Math.min(20, both.total));
     await page.screenshot({ path: testInfo.outputPath('profiles-filtered.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('profiles-filtered-390.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The address alone gives the filtered list, drawn by the server before any script runs.
     const html = await (await request.get(`/profiles?position=WR&year=${year}`)).text();
