@@ -36,9 +36,9 @@ const screens = import.meta.glob<RenderedScreen>(
 /** The pages rendered on the server, and the query values each reads (the rest do not change it). */
 const rendered: Partial<Record<RouteName, readonly string[]>> = {
   Home: ['position', 'year'],
-  ArticleList: ['page'],
+  ArticleList: ['page', 'tag'],
   Article: [],
-  ProfileList: ['page'],
+  ProfileList: ['page', 'position', 'year'],
   Profile: [],
   Search: ['search'],
   Privacy: [],

@@ -6,7 +6,6 @@ export const LIST_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_HOME_COUNT = 10;
 export const PREVIEW_LENGTH = 100;
-export const SEARCH_HEADER_LENGTH = 30;
 export const MAX_PAGE_SIZE = 100;
 /** The longest search term. */
 export const SEARCH_MAX = 200;
@@ -52,12 +51,15 @@ export function markdownToText(markdown: string): string {
 /** The tile preview: video markers removed, markdown as text, cut to 100 characters + '…'. */
 export const previewText = (body: string, max = PREVIEW_LENGTH) => truncate(markdownToText(body), max);
 
-/** The header of a search hit: an article's title cut at 30 characters; a profile's "name, position, school". */
+/**
+ * The header of a search hit: an article's whole title (the page clamps it to whole lines, so it is
+ * never cut mid-word: decision 029); a profile's "name, position, school".
+ */
 export function searchHeader(
   hit:
     | { type: 'article'; title: string }
     | { type: 'profile'; name: string; position: string; school: string },
 ): string {
-  if (hit.type === 'article') return truncate(hit.title, SEARCH_HEADER_LENGTH);
+  if (hit.type === 'article') return hit.title;
   return [hit.name, hit.position, hit.school].filter(Boolean).join(', ');
 }

@@ -52,12 +52,12 @@ describe('previewText', () => {
 });
 
 describe('searchHeader', () => {
-  it('cuts article titles at 30 characters', () => {
+  it('heads articles with their whole title: the page clamps it to whole lines', () => {
     const header = searchHeader({
       type: 'article',
       title: 'Superflex Strategy: Why Two Quarterbacks Beat Three',
     });
-    expect(header).toBe('Superflex Strategy: Why Two Qu…');
+    expect(header).toBe('Superflex Strategy: Why Two Quarterbacks Beat Three');
     expect(searchHeader({ type: 'article', title: 'Short title' })).toBe('Short title');
   });
   it('heads profiles with name, position and school', () => {

@@ -81,7 +81,11 @@ const listQueryShape = {
   search: optionalText(200),
 };
 
-export const articleListQuerySchema = z.object(listQueryShape);
+export const articleListQuerySchema = z.object({
+  ...listQueryShape,
+  /** Only the articles with this tag (any case); a tag's name is at most ARTICLE_LIMITS.tag long. */
+  tag: optionalText(50),
+});
 
 /**
  * GET /api/articles/:id and /api/profiles/:id (numeric id or shortname). A hidden item is served only

@@ -104,12 +104,14 @@ export type PlayerList = z.infer<typeof playerListSchema>;
 export const playerFindQuerySchema = z.object({ search: text().max(200) });
 
 /**
- * `listed` is false when the server holds no player list right now: the search never builds one
- * (that takes calls to the services), so it then finds no players.
+ * `listed` is false when the server holds no player list right now, and so finds no players: a
+ * search never waits for one (that takes calls to the services). `loading` says one is being built
+ * in the background (at the server's start, or again once the last has lapsed): ask again shortly.
  */
 export const playerFindSchema = z.object({
   players: z.array(leaguePlayerSchema),
   listed: z.boolean(),
+  loading: z.boolean(),
 });
 export type PlayerFind = z.infer<typeof playerFindSchema>;
 

@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mflSharing: routeDeps.mflSharing,
         secureCookies,
         accounts: routeDeps,
+        playersAtStart: config.playersAtStart,
       });
     },
     { prefix: '/api' },

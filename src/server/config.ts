@@ -153,6 +153,11 @@ const envSchema = z
      * (decision 025): on unless 0 (off by default in tests).
      */
     ADP_MFL_COPIES: z.enum(['0', '1']).optional(),
+    /**
+     * Build the NFL player list (calls to MFL, Sleeper and Fleaflicker) in the background at start,
+     * so the site search finds players from the first visit: on unless 0 (off by default in tests).
+     */
+    PLAYER_LIST_AT_START: z.enum(['0', '1']).optional(),
   })
   .superRefine((e, ctx) => {
     if (!e.ADMIN_PASSWORD) return;
@@ -230,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpMflWaitMs: e.ADP_MFL_WAIT_SECONDS * 1000,
     /** Keep a daily copy of MFL's own ADP (decision 025). */
     adpMflCopies: e.ADP_MFL_COPIES ? e.ADP_MFL_COPIES === '1' : e.NODE_ENV !== 'test',
+    /** Load the NFL player list at start, for the site search. */
+    playersAtStart: e.PLAYER_LIST_AT_START ? e.PLAYER_LIST_AT_START === '1' : e.NODE_ENV !== 'test',
     /** What start-up tells the operator about these settings. */
     notices: configNotices(e),
   };

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Article, ListAnswer, Profile } from '#common/content.ts';
 import { expect, expectNoAxeViolations, test } from './support.ts';
 
@@ -113,6 +113,84 @@ test.describe('lists', () => {
     await expect(profileTiles(page)).toHaveCount(second.items.length);
     await expect(profileTiles(page).first().getByRole('heading')).toHaveText(second.items[0].name);
   });
+
+  test('a page past the end says where the list ends and links there', async ({ page, request }) => {
+    const { total } = (await (await request.get('/api/articles?limit=20')).json()) as ListAnswer<Article>;
+    const last = Math.ceil(total / 20);
+    await page.goto('/articles?page=99');
+    await expect(page.getByRole('status')).toContainText(
+      `There is no page 99: the list ends on page ${last}.`,
+    );
+    await expect(page.getByText(/Page 99 of/)).toHaveCount(0);
+    await page.getByRole('link', { name: `Go to page ${last}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/articles\\?page=${last}$`));
+    await expect(articleTiles(page).first()).toBeVisible();
+  });
+
+  test('prospects filter by position and class, kept in the address and rendered by the server', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const wr = (await (
+      await request.get('/api/profiles?limit=100&position=WR')
+    ).json()) as ListAnswer<Profile>;
+    expect(wr.total).toBeGreaterThan(0);
+    const year = wr.items[0].year;
+    const both = (await (
+      await request.get(`/api/profiles?limit=100&position=WR&year=${year}`)
+    ).json()) as ListAnswer<Profile>;
+
+    await page.goto('/profiles');
+    const form = page.getByRole('form', { name: 'Filter prospects' });
+    await form.getByLabel('Position').selectOption('WR');
+    await form.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/\/profiles\?position=WR$/);
+    await expect(profileTiles(page)).toHaveCount(Math.min(20, wr.total));
+    await form.getByLabel('Class (Year)').selectOption(String(year));
+    await form.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profiles\\?position=WR&year=${year}$`));
+    await expect(profileTiles(page)).toHaveCount(Math.min(20, both.total));
+    await page.screenshot({ path: testInfo.outputPath('profiles-filtered.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('profiles-filtered-390.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The address alone gives the filtered list, drawn by the server before any script runs.
+    const html = await (await request.get(`/profiles?position=WR&year=${year}`)).text();
+    for (const p of both.items.slice(0, 20)) expect(html).toContain(`/profile/${p.shortname}`);
+    const others = (await (await request.get('/api/profiles?limit=100')).json()) as ListAnswer<Profile>;
+    const notWr = others.items.find((p) => p.position !== 'WR');
+    if (notWr) expect(html).not.toContain(`/profile/${notWr.shortname}"`);
+    await expect(form.getByLabel('Position')).toHaveValue('WR');
+    await form.getByRole('link', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/profiles$/);
+    await expect(form.getByLabel('Position')).toHaveValue('');
+  });
+
+  test("an article's tags link to the articles with that tag", async ({ page, request }) => {
+    const tagged = (await (
+      await request.get('/api/articles?tag=superflex&limit=100')
+    ).json()) as ListAnswer<Article>;
+    expect(tagged.total).toBeGreaterThan(0);
+    await page.goto('/article/2027-rookie-rankings-top-24-for-superflex-leagues');
+    await page
+      .getByRole('list', { name: 'Tags' })
+      .getByRole('link', { name: /^Superflex/ })
+      .click();
+    await expect(page).toHaveURL(/\/articles\?tag=Superflex$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles tagged Superflex');
+    await expect(articleTiles(page)).toHaveCount(Math.min(20, tagged.total));
+    for (const tile of await articleTiles(page).all())
+      await expect(tile.getByRole('list', { name: 'Tags' })).toContainText(/superflex/i);
+    // From a tile, the tag's own link wins over the tile's.
+    await articleTiles(page).first().getByRole('list', { name: 'Tags' }).getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/articles\?tag=/);
+    await page.getByRole('link', { name: 'All articles' }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+    // Rendered by the server from the address.
+    const html = await (await request.get('/articles?tag=superflex')).text();
+    expect(html).toContain(`/article/${tagged.items[0].shortname}`);
+  });
 });
 
 test.describe('detail pages', () => {
@@ -159,8 +237,31 @@ test.describe('detail pages', () => {
   });
 });
 
+/**
+ * The words of these elements drawn over more than one line (each word's text range gives one box per
+ * line it is on). A hyphen is a place to break: "14-Team" may end a line after "14-".
+ */
+const wordsCut = (elements: Locator) =>
+  elements.evaluateAll((els) =>
+    els.flatMap((el) => {
+      const cut: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const m of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1) cut.push(`"${m[0]}" in "${el.textContent}"`);
+        }
+      return cut;
+    }),
+  );
+
 test.describe('search', () => {
-  test('lists results with cut headers, authors, dates, previews and Read more links', async ({ page }) => {
+  test('lists results with whole headers, authors, dates, previews and Read more links', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/');
     await page.getByLabel('Search articles and prospects').fill('superflex');
     await page.getByLabel('Search articles and prospects').press('Enter');
@@ -169,14 +270,25 @@ test.describe('search', () => {
     const results = page.getByTestId('search-result');
     await expect(results.first()).toBeVisible();
     const first = results.first();
-    await expect(first.getByRole('heading')).toHaveText('Superflex Strategy: Why Two Qu…');
+    await expect(first.getByRole('heading')).toHaveText(
+      'Superflex Strategy: Why Two Quarterbacks Beat Three Receivers',
+    );
     await expect(first.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     await expect(first.getByText('Cole Brennan')).toBeVisible();
-    const articleHeaders = results
-      .filter({ has: page.getByText('Article', { exact: true }) })
-      .getByRole('heading');
-    for (const header of await articleHeaders.allTextContents())
-      expect(Array.from(header.replace(/…$/, '')).length).toBeLessThanOrEqual(30);
+    // A header wraps between words, on desktop and phone alike, and stops after two lines.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const headers = results.getByRole('heading');
+      expect(await wordsCut(headers)).toEqual([]);
+      for (const lines of await headers.evaluateAll((hs) =>
+        hs.map((h) =>
+          Math.round(h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight)),
+        ),
+      ))
+        expect(lines).toBeLessThanOrEqual(2);
+      await page.screenshot({ path: testInfo.outputPath(`search-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(
       results
         .filter({ has: page.getByText('Prospect', { exact: true }) })
@@ -194,6 +306,33 @@ test.describe('search', () => {
     );
     await page.goto('/search?search=zzqqxxnothing');
     await expect(page.getByText('No matching results for "zzqqxxnothing"')).toBeVisible();
+  });
+
+  test('says NFL players are loading while the server loads them, then lists them above the content', async ({
+    page,
+  }, testInfo) => {
+    // The server's answers while it loads its list, then once it holds it (a player no content names).
+    let loading = true;
+    const player = { id: '9001', name: 'Zach Wright', position: 'WR', team: 'NYJ' };
+    await page.route('**/api/players/find?**', (route) =>
+      route.fulfill({
+        json: loading
+          ? { players: [], listed: false, loading: true }
+          : { players: [player], listed: true, loading: false },
+      }),
+    );
+    await page.goto('/search?search=Zach%20Wrigth');
+    await expect(page.getByText('Loading NFL players…')).toBeVisible();
+    await expect(page.getByText('No articles or prospect profiles match "Zach Wrigth".')).toBeVisible();
+    loading = false;
+    // Asked again by itself, without a reload.
+    const hits = page.getByRole('region', { name: 'NFL players' });
+    await expect(hits.getByRole('link', { name: /^Zach Wright/ })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Loading NFL players…')).toHaveCount(0);
+    // Players found and no content: the page never says there are no results.
+    await expect(page.getByText(/No matching results/)).toHaveCount(0);
+    await expect(page.getByText('No articles or prospect profiles match "Zach Wrigth".')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('search-players-only.png') });
   });
 });
 

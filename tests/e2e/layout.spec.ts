@@ -87,6 +87,7 @@ test.describe('header, sidebar and footer', () => {
       ['Lineup', '/tools/lineup'],
       ['Player Status Checker', '/tools/status-checker'],
       ['Rookie ADP', '/tools/rookie-adp'],
+      ['Startup ADP', '/tools/rookie-adp\\?draft=startup'],
       ['Rostership', '/tools/rostership'],
     ] as const;
     for (const [label, path] of tools) {

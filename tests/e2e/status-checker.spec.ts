@@ -180,6 +180,13 @@ test.describe('player status checker', () => {
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('href', `/tools/status-checker?player=${player.id}`);
     await page.screenshot({ path: testInfo.outputPath('search-players.png') });
+    // A typo in the name (two letters of the surname swapped) finds him too.
+    if (surname.length >= 5) {
+      const typo = `${surname.slice(0, 2)}${surname[3]}${surname[2]}${surname.slice(4)}`;
+      await page.goto(`/search?search=${encodeURIComponent(typo)}`);
+      await expect(hits.getByRole('link', { name: new RegExp(`^${player.name}`) })).toBeVisible();
+    }
+    await page.goto(`/search?search=${encodeURIComponent(surname)}`);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/tools/status-checker\\?player=${player.id}$`));
     await expect(page.getByRole('heading', { name: new RegExp(`^${player.name}`) })).toBeVisible();

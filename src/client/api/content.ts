@@ -24,8 +24,8 @@ export interface ProfileParams extends PageParams {
   year?: number | string;
 }
 
-export const articlesQuery = (p: PageParams): PublicRead<ListAnswer<ArticleListItem>> => ({
-  path: `articles${query({ page: p.page, limit: p.limit })}`,
+export const articlesQuery = (p: PageParams & { tag?: string }): PublicRead<ListAnswer<ArticleListItem>> => ({
+  path: `articles${query({ page: p.page, limit: p.limit, tag: p.tag })}`,
   keepPrevious: true,
 });
 

@@ -93,6 +93,20 @@ describe('lists and details', () => {
     expect(all.items[0]).not.toHaveProperty('bodyHtml');
   });
 
+  it('lists only the articles with a tag, in any case, paged; hidden ones left out', async () => {
+    const tagged = await create({ title: 'Tagged rookie notes', tags: [{ name: 'Rookie Watch' }] });
+    await create({ title: 'Tagged but hidden', tags: [{ name: 'Rookie Watch' }], isVisible: false });
+    const list = (await get('/api/articles?tag=rookie%20watch')).json() as ListAnswer<Article>;
+    expect(list.items.map((a) => a.id)).toEqual([tagged.id]);
+    expect(list.total).toBe(1);
+    const paging = (await get('/api/articles?tag=Paging&limit=2&page=3')).json() as ListAnswer<Article>;
+    expect([paging.total, paging.items.map((a) => a.title)]).toEqual([5, ['Paging article 0']]);
+    // Each tag's list is its own public answer: one tag's page never stands in for another's.
+    expect((await get('/api/articles?tag=nothing-tagged')).json().total).toBe(0);
+    expect((await get('/api/articles?tag=')).json().total).toBe((await get('/api/articles')).json().total);
+    expect((await get(`/api/articles?tag=${'x'.repeat(51)}`)).statusCode).toBe(400);
+  });
+
   it('defaults to 20 a page and refuses a limit over 100', async () => {
     expect((await get('/api/articles')).json().limit).toBe(20);
     const res = await get('/api/articles?limit=500');

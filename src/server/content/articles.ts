@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Article,
@@ -48,15 +48,21 @@ const toArticle = <R extends Row>({ contributorName, date, tags, ...row }: R) =>
   contributor: contributorName == null ? null : { name: contributorName },
 });
 
-/** A page of articles, newest first, optionally only those matching a search; hidden ones only for admins. */
+/**
+ * A page of articles, newest first, optionally only those matching a search or carrying a tag (in
+ * any case: a typed address finds "Rookies" as "rookies"); hidden ones only for admins.
+ */
 export async function listArticles(
   db: Db,
-  q: Pick<ArticleListQuery, 'limit' | 'page' | 'search'>,
+  q: Pick<ArticleListQuery, 'limit' | 'page' | 'search' | 'tag'>,
   includeHidden: boolean,
 ): Promise<ListAnswer<ArticleListItem>> {
   const where = and(
     includeHidden ? undefined : eq(articles.isVisible, true),
     q.search ? articleMatch(q.search) : undefined,
+    q.tag
+      ? sql`EXISTS (SELECT 1 FROM unnest(${articles.tags}) AS tag WHERE lower(tag) = lower(${q.tag}))`
+      : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
     db

@@ -135,7 +135,8 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     listQuery: articleListQuerySchema,
     list: listArticles,
     find: findArticle,
-    listKey: (q) => `articles:${q.limit}:${q.page}:${q.search ?? ''}`,
+    listKey: (q) =>
+      `articles:${q.limit}:${q.page}:${JSON.stringify([q.search ?? '', q.tag?.toLowerCase() ?? ''])}`,
   });
   kindRoutes({
     path: '/profiles',

@@ -55,7 +55,7 @@ describe('site search', () => {
   it('ranks a title match above a passing mention and merges both kinds', async () => {
     const res = await search('superflex');
     expect(res.items.map((r) => r.header)).toEqual([
-      'Superflex Strategy: Why Two Qu…',
+      'Superflex Strategy: Why Two Quarterbacks Beat Three Receivers',
       'Buy-low running backs',
     ]);
     expect(res.total).toBe(2);

@@ -41,6 +41,13 @@ export interface PlayerDirectory {
   peek(): Promise<{ players: PlayerIdentity[]; complete: boolean } | undefined>;
   /** The list if this server holds one now (in memory or in the cache), never building it. */
   cached(): Promise<PlayerIdentity[] | undefined>;
+  /**
+   * Starts building the list in the background, so that the site search finds players; never waits
+   * for it. Does nothing while a build it started runs, or for two minutes after one failed.
+   */
+  warm(): void;
+  /** Whether a build that warm() started is still running. */
+  loading(): boolean;
 }
 
 export interface PlayerDirectoryOptions {
@@ -95,6 +102,9 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
       throw e;
     }
   }
+
+  let warming: Promise<void> | undefined;
+  let warmFailedAt = Number.NEGATIVE_INFINITY;
 
   /** The last list built with MFL's or Sleeper's players: kept to answer while both are down. */
   let lastGood: PlayerIdentity[] | undefined;
@@ -172,6 +182,23 @@ export function createPlayerDirectory(options: PlayerDirectoryOptions): PlayerDi
 
     async withFlea(players) {
       return (await build(mfl.seasonYear(), players)).players;
+    },
+
+    warm() {
+      if (warming || now() - warmFailedAt < partialTtl) return;
+      warming = built().then(
+        () => {
+          warming = undefined;
+        },
+        () => {
+          warming = undefined;
+          warmFailedAt = now();
+        },
+      );
+    },
+
+    loading() {
+      return warming !== undefined;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlayerFind } from '#common/leagues.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
-import { type Sim, startSim } from '#test/simulator.ts';
+import { type Sim, simServices, startSim } from '#test/simulator.ts';
 
 /*
  * The site search's players: found by name in the player list the server already holds, and never a
@@ -21,8 +21,8 @@ afterAll(async () => {
   await sim.close();
 });
 
-const find = async (search: string) => {
-  const res = await t.get(`/api/players/find?search=${encodeURIComponent(search)}`);
+const find = async (search: string, app = t) => {
+  const res = await app.get(`/api/players/find?search=${encodeURIComponent(search)}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as PlayerFind;
 };
@@ -30,7 +30,7 @@ const find = async (search: string) => {
 describe('GET /api/players/find', () => {
   it('finds no one, and asks no service, while the server holds no player list', async () => {
     const surname = sim.world.players[0].last;
-    expect(await find(surname)).toEqual({ players: [], listed: false });
+    expect(await find(surname)).toEqual({ players: [], listed: false, loading: false });
     expect(calls).toEqual([]);
   });
 
@@ -66,5 +66,48 @@ describe('GET /api/players/find', () => {
   it('refuses a missing or overlong term with 400', async () => {
     expect((await t.get('/api/players/find')).statusCode).toBe(400);
     expect((await t.get(`/api/players/find?search=${'a'.repeat(201)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/players/find on a server that loads the list at its start', () => {
+  it('answers health and searches at once while the list loads, saying so; then finds players, typos forgiven', async () => {
+    // The services' answers are held back until the test lets them through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    const gated: typeof fetch = async (input, init) => {
+      asked.push(String(input));
+      await held;
+      return fetch(input, init);
+    };
+    const started = await makeTestApp(
+      { PLAYER_LIST_AT_START: '1' },
+      { sim, services: (_config, cache) => simServices(sim, cache, {}, gated) },
+    );
+    try {
+      const someone = sim.world.players.find(
+        (p) => /^[A-Za-z]{6,}$/.test(p.last) && /^[A-Za-z]+$/.test(p.first),
+      )!;
+      const name = `${someone.first} ${someone.last}`;
+      // The build started when the server was ready, without anyone asking.
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      expect((await started.get('/api/health')).statusCode).toBe(200);
+      expect(await find(someone.last, started)).toEqual({ players: [], listed: false, loading: true });
+
+      release();
+      await expect.poll(async () => (await find(someone.last, started)).listed).toBe(true);
+      const exact = await find(name, started);
+      expect(exact.loading).toBe(false);
+      expect(exact.players.map((p) => p.name)).toContain(name);
+      // Two letters of the surname swapped, one dropped from the first name: still found.
+      const l = someone.last;
+      const typo = `${someone.first.slice(0, -1)} ${l.slice(0, 2)}${l[3]}${l[2]}${l.slice(4)}`;
+      expect((await find(typo, started)).players.map((p) => p.name)).toContain(name);
+    } finally {
+      release();
+      await started.close();
+    }
   });
 });

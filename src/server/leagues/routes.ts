@@ -59,6 +59,8 @@ export interface LeagueRoutesOptions {
   mflSharing?: MflSharingHooks;
   /** Where signed-in users' connections are kept (decision 022): the database and the key. */
   accounts: VisitorAccountsDeps;
+  /** Build the player list when the server is ready (in the background), for the site search. */
+  playersAtStart?: boolean;
 }
 
 /**
@@ -148,6 +150,8 @@ function mflLoginLimit(fastify: FastifyInstance) {
 
 export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fastify, opts) => {
   const { services } = opts;
+  // Once the server is ready, not before: the start and /api/health never wait on the services.
+  if (opts.playersAtStart) fastify.addHook('onReady', async () => services.players.warm());
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -456,15 +460,20 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
 
-  // The site search's players: from the list this server already holds, never a build of it (that
-  // costs calls to the three services). A term under three letters would match half the league.
+  // The site search's players: from the list this server already holds, never waiting for a build of
+  // it (that costs calls to the three services). Where the server loads the list at its start, a
+  // search that finds none held has it loaded again in the background. A term under three letters
+  // would match half the league.
   const searchableLists = new WeakMap<PlayerIdentity[], SearchablePlayer[]>();
   app.get(
     '/players/find',
     { schema: { querystring: playerFindQuerySchema, response: { 200: playerFindSchema } } },
     async (request): Promise<PlayerFind> => {
       const players = await services.players.cached();
-      if (!players) return { players: [], listed: false };
+      if (!players) {
+        if (opts.playersAtStart) services.players.warm();
+        return { players: [], listed: false, loading: services.players.loading() };
+      }
       let list = searchableLists.get(players);
       if (!list) {
         list = searchable(players);
@@ -472,7 +481,11 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       }
       const term = request.query.search.trim();
       const found = term.replace(/\W/g, '').length < 3 ? [] : searchPlayers(list, term, FOUND_PLAYERS);
-      return { players: found.map(({ key: _key, ...player }) => player), listed: true };
+      return {
+        players: found.map(({ key: _key, words: _words, ...player }) => player),
+        listed: true,
+        loading: false,
+      };
     },
   );
 };

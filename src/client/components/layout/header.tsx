@@ -12,6 +12,8 @@ const tools = [
   { to: '/tools/lineup', label: 'Lineup' },
   { to: '/tools/status-checker', label: 'Player Status Checker' },
   { to: '/tools/rookie-adp', label: 'Rookie ADP' },
+  // The same page's startup view: named here, as few would look for it under "Rookie ADP".
+  { to: '/tools/rookie-adp?draft=startup', label: 'Startup ADP' },
   { to: '/tools/rostership', label: 'Rostership' },
 ];
 

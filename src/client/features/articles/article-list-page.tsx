@@ -7,21 +7,44 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
 import { usePublicData } from '#client/lib/public-data.ts';
+import { Link } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';
 
-const listQuery = (page: number) => articlesQuery({ page, limit: LIST_PAGE_SIZE });
+const listQuery = (page: number, tag: string) => articlesQuery({ page, limit: LIST_PAGE_SIZE, tag });
+const tagFrom = (search: string) => (new URLSearchParams(search).get('tag') ?? '').trim();
 
-export const pageQueries: PageQueries = ({ search }) => [listQuery(pageFromSearch(`?${search}`))];
+export const pageQueries: PageQueries = ({ search }) => [
+  listQuery(pageFromSearch(`?${search}`), tagFrom(search.toString())),
+];
 
 export function Component() {
-  const page = pageFromSearch(useLocation().search);
-  usePageTitle(page > 1 ? `Articles, page ${page}` : 'Articles');
-  const articles = usePublicData(listQuery(page));
+  const { search } = useLocation();
+  const page = pageFromSearch(search);
+  const tag = tagFrom(search);
+  const title = tag ? `Articles tagged “${tag}”` : 'Articles';
+  usePageTitle(page > 1 ? `${title}, page ${page}` : title);
+  const articles = usePublicData(listQuery(page, tag));
   return (
     <WithSidebar>
-      <h1 className="page-title mb-1">Articles</h1>
-      <p className="mb-6 text-slate-600">Rankings, trade targets and strategy for dynasty leagues.</p>
+      <h1 className="page-title mb-1 wrap-anywhere">
+        {tag ? (
+          <>
+            Articles tagged <q>{tag}</q>
+          </>
+        ) : (
+          'Articles'
+        )}
+      </h1>
+      <p className="mb-6 text-slate-600">
+        {tag ? (
+          <Link to="/articles" className="font-semibold">
+            All articles
+          </Link>
+        ) : (
+          'Rankings, trade targets and strategy for dynasty leagues.'
+        )}
+      </p>
       {articles.isError ? (
         <ErrorAlert title="Error getting articles" error={articles.error} />
       ) : (
@@ -33,9 +56,9 @@ export function Component() {
               <TileSkeletons count={6} kind="article" />
             )}
           </div>
-          {articles.data?.items.length === 0 && (
+          {articles.data?.total === 0 && (
             <p className="card p-6 text-center text-slate-600">
-              {page > 1 ? 'Nothing on this page: the list ends sooner.' : 'No articles yet.'}
+              {tag ? 'No articles have this tag.' : 'No articles yet.'}
             </p>
           )}
           {articles.data && <Pager page={page} limit={LIST_PAGE_SIZE} total={articles.data.total} />}

@@ -1,14 +1,16 @@
+import { useEffect } from 'react';
 import { playerFindQuery, searchQuery, statusCheckerPath } from '#client/api/content.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
+import { usePublicData, usePublicDataStore } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import type { SearchResult } from '#common/content.ts';
 import { formatDate } from '#common/content-format.ts';
+import type { PlayerFind } from '#common/leagues.ts';
 
 const termFrom = (params: URLSearchParams) => (params.get('search') ?? '').trim();
 
@@ -23,6 +25,8 @@ export function Component() {
   const term = termFrom(params);
   usePageTitle(term ? `Search: ${term}` : 'Search');
   const results = usePublicData(searchQuery(term));
+  const found = usePlayerFind(term);
+  const players = found?.players ?? [];
   return (
     <WithSidebar>
       <h1 className="page-title mb-3">Search Results:</h1>
@@ -32,7 +36,7 @@ export function Component() {
           <q className="font-semibold text-slate-800">{term}</q>
         </p>
       )}
-      {term && <PlayerHits term={term} />}
+      {term && <PlayerHits found={found} />}
       {!term ? (
         <p className="card p-6 text-slate-600">
           Type a prospect, school or topic in the search box to find articles and profiles.
@@ -43,7 +47,10 @@ export function Component() {
         <Spinner label="Searching" />
       ) : results.data.items.length === 0 ? (
         <p className="card p-6 text-slate-700 wrap-anywhere" role="status">
-          No matching results for "{term}"
+          {/* With NFL players found (or on their way), the site has results: only its own pages lack them. */}
+          {players.length > 0 || found?.loading
+            ? `No articles or prospect profiles match "${term}".`
+            : `No matching results for "${term}"`}
         </p>
       ) : (
         <ol className="flex flex-col gap-4" aria-label="Results">
@@ -58,6 +65,25 @@ export function Component() {
   );
 }
 
+/** How long to wait before asking again while the server loads its player list. */
+const PLAYERS_LOADING_RETRY_MS = 2000;
+
+/**
+ * The NFL players matching the term, from the list the server holds; while the server is still
+ * loading that list (just after it started), asked for again every two seconds until it has it.
+ */
+function usePlayerFind(term: string): PlayerFind | undefined {
+  const read = playerFindQuery(term);
+  const store = usePublicDataStore();
+  const found = usePublicData(read).data;
+  useEffect(() => {
+    if (!found?.loading) return;
+    const timer = setTimeout(() => store.load(read.path, 0), PLAYERS_LOADING_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [found, store, read.path]);
+  return read.enabled === false ? undefined : found;
+}
+
 function SearchHit({ hit }: { hit: SearchResult }) {
   const date = formatDate(hit.date);
   const to = `/${hit.type}/${hit.shortname}`;
@@ -67,7 +93,10 @@ function SearchHit({ hit }: { hit: SearchResult }) {
       <p className="self-start rounded bg-gold-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-field-900">
         {hit.type === 'article' ? 'Article' : 'Prospect'}
       </p>
-      <h2 className="font-display text-xl font-bold text-field-900">{hit.header}</h2>
+      {/* A long title wraps between words and stops after two lines with an ellipsis (decision 029). */}
+      <h2 className="line-clamp-2 font-display text-xl font-bold text-field-900" title={hit.header}>
+        {hit.header}
+      </h2>
       <p className="text-xs text-slate-600">
         {hit.author && (
           <>
@@ -89,9 +118,14 @@ function SearchHit({ hit }: { hit: SearchResult }) {
  * NFL players whose name matches, each opening the Player Status Checker with him chosen. Only from
  * the player list the server already holds: a search never costs calls to the league services.
  */
-function PlayerHits({ term }: { term: string }) {
-  const found = usePublicData(playerFindQuery(term));
-  const players = found.data?.players ?? [];
+function PlayerHits({ found }: { found: PlayerFind | undefined }) {
+  const players = found?.players ?? [];
+  if (found?.loading)
+    return (
+      <p className="card mb-4 p-4 text-sm text-slate-600" role="status">
+        Loading NFL players…
+      </p>
+    );
   if (players.length === 0) return null;
   return (
     <section className="card mb-4 p-4" aria-labelledby="player-hits-title">
