@@ -53,7 +53,7 @@ export const previewText = (body: string, max = PREVIEW_LENGTH) => truncate(mark
 
 /**
  * The header of a search hit: an article's whole title (the page clamps it to whole lines, so it is
- * never cut mid-word: decision 029); a profile's "name, position, school".
+ * never cut mid-word: decision 031); a profile's "name, position, school".
  */
 export function searchHeader(
   hit:

@@ -93,7 +93,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
       <p className="self-start rounded bg-gold-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-field-900">
         {hit.type === 'article' ? 'Article' : 'Prospect'}
       </p>
-      {/* A long title wraps between words and stops after two lines with an ellipsis (decision 029). */}
+      {/* A long title wraps between words and stops after two lines with an ellipsis (decision 031). */}
       <h2 className="line-clamp-2 font-display text-xl font-bold text-field-900" title={hit.header}>
         {hit.header}
       </h2>
