@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mflSharing: routeDeps.mflSharing,
         secureCookies,
         accounts: routeDeps,
+        cookieSecret: deps.cookieSecret,
       });
     },
     { prefix: '/api' },
