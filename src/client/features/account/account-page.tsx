@@ -165,8 +165,8 @@ function EmailForm({ user }: { user: User }) {
             Your e-mail address is changed. Every other device that was logged in has been logged out.
           </p>
         )}
-        <p className="break-all text-sm text-slate-700">
-          Now <strong>{user.email}</strong>. Log-ins and password-reset links use this address.
+        <p className="text-sm text-slate-700">
+          You log in with the address above, and password-reset links are sent to it.
         </p>
         <TextField
           id="account-email"
