@@ -28,6 +28,10 @@ export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
  * refused, so each try tells whether an address has an account.
  */
 export const EMAIL_CHANGES_PER_WINDOW = 5;
+/** The cookie that marks a browser as one that has logged in to an account before (decision 029). */
+export const KNOWN_BROWSER_COOKIE = 'known_browser';
+/** How long a browser stays known without logging in again. */
+export const KNOWN_BROWSER_DAYS = 365;
 export const USERS_PAGE_SIZE = 50;
 /** The longest name, e-mail address and Twitter handle (without its @) an account takes. */
 export const USER_LIMITS = { name: 100, email: 254, twitter: 15 } as const;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { KNOWN_BROWSER_COOKIE } from '#common/users.ts';
 import { SESSION_COOKIE } from '#server/accounts/sessions.ts';
-import { KNOWN_BROWSER_COOKIE } from '#server/http/known-browsers.ts';
 import { cookiesOf, type TestApp } from './app.ts';
 
 /*

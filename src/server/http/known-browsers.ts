@@ -1,10 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_DAYS } from '#common/users.ts';
 
-/** The cookie that marks a browser as one that has logged in before (decision 029). */
-export const KNOWN_BROWSER_COOKIE = 'known_browser';
-/** How long a browser stays known without logging in again. */
-export const KNOWN_BROWSER_DAYS = 365;
 // Accounts one browser is remembered for; the oldest is forgotten first.
 const MAX_SUBJECTS = 10;
 const ID = /^[A-Za-z0-9_-]{22}$/;
