@@ -23,6 +23,15 @@ export const AUTH_ATTEMPTS_PER_MINUTE = 10;
  */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/**
+ * E-mail changes tried in that window, per account and per client network: a taken address is
+ * refused, so each try tells whether an address has an account.
+ */
+export const EMAIL_CHANGES_PER_WINDOW = 5;
+/** The cookie that marks a browser as one that has logged in to an account before (decision 032). */
+export const KNOWN_BROWSER_COOKIE = 'known_browser';
+/** How long a browser stays known without logging in again. */
+export const KNOWN_BROWSER_DAYS = 365;
 export const USERS_PAGE_SIZE = 50;
 /** The longest name, e-mail address and Twitter handle (without its @) an account takes. */
 export const USER_LIMITS = { name: 100, email: 254, twitter: 15 } as const;
@@ -78,10 +87,14 @@ export type PasswordChange = z.input<typeof passwordChangeSchema>;
 /** Fields a super user may set on any account; everyone else may not send them at all. */
 export const roleFields = ['isContributor', 'isSuperUser'] as const;
 
-/** An edit of a user: every field optional; unknown fields are refused (no mass assignment). */
+/**
+ * An edit of a user: every field optional; unknown fields are refused (no mass assignment). Changing
+ * one's own e-mail needs `currentPassword` too.
+ */
 export const userUpdateSchema = z.strictObject({
   name: name.optional(),
   email: email.optional(),
+  currentPassword: text().max(PASSWORD_MAX).optional(),
   twitter: twitter.optional(),
   isContributor: z.boolean().optional(),
   isSuperUser: z.boolean().optional(),

@@ -147,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies,
         accounts: routeDeps,
         playersAtStart: config.playersAtStart,
+        cookieSecret: deps.cookieSecret,
       });
     },
     { prefix: '/api' },

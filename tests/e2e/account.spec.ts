@@ -45,6 +45,40 @@ test.describe('the account page', () => {
     await expect(form.getByLabel('Twitter Handle')).toHaveValue('dynasty_fan');
   });
 
+  test('changes the e-mail address only with the current password; other sessions end', async ({
+    page,
+    adminPage,
+    browser,
+    baseURL,
+  }) => {
+    const account = await addAccount(adminPage.request);
+    await logInByApi(page.request, account.email, account.password);
+    const other = await browser.newContext({ baseURL });
+    await logInByApi(other.request, account.email, account.password);
+
+    await page.goto('/account');
+    const form = page.getByRole('region', { name: 'E-mail Address' });
+    const moved = account.email.replace('@', '.moved@');
+    await form.getByLabel('New E-mail Address').fill(moved);
+    await form.getByLabel('Current Password').fill('not-my-password');
+    await form.getByRole('button', { name: 'Change E-mail Address' }).click();
+    await expect(form.getByLabel('Current Password')).toHaveAccessibleDescription(
+      /The current password is not right\./,
+    );
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    expect((await other.request.get('/api/users/currentUser')).status()).toBe(200);
+
+    await form.getByLabel('Current Password').fill(account.password);
+    await form.getByRole('button', { name: 'Change E-mail Address' }).click();
+    await expect(form.getByRole('status')).toContainText('Your e-mail address is changed');
+    await expect(page.getByText(`Logged in as ${moved}`)).toBeVisible();
+    await expect(form.getByLabel('New E-mail Address')).toHaveValue('');
+    // This browser stays logged in; the other one is logged out.
+    expect((await page.request.get('/api/users/currentUser')).status()).toBe(200);
+    expect((await other.request.get('/api/users/currentUser')).status()).toBe(401);
+    await other.close();
+  });
+
   test('changes the password: the current one is required, common ones refused, other sessions end', async ({
     page,
     adminPage,

@@ -415,6 +415,22 @@ test.describe('contributor', () => {
     await expect(page).toHaveURL('/admin');
     expect((await (await page.request.get('/api/users/currentUser')).json()).twitter).toBe('my_handle');
   });
+
+  test('is asked for their password before their own e-mail changes', async ({
+    contributorPage: page,
+    contributor,
+  }) => {
+    await page.goto(`/admin/user/${contributor.user.id}`);
+    await expect(page.getByLabel('Current Password')).toHaveCount(0);
+    await page.getByLabel('Email', { exact: true }).fill(`moved.${contributor.email}`);
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByLabel('Current Password')).toHaveAccessibleDescription(
+      /The current password is not right\./,
+    );
+    await expect(page).toHaveURL(`/admin/user/${contributor.user.id}`);
+    expect((await (await page.request.get('/api/users/currentUser')).json()).email).toBe(contributor.email);
+  });
 });
 
 test.describe('on a phone', () => {

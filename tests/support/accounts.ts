@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { KNOWN_BROWSER_COOKIE } from '#common/users.ts';
 import { SESSION_COOKIE } from '#server/accounts/sessions.ts';
-import type { TestApp } from './app.ts';
+import { cookiesOf, type TestApp } from './app.ts';
 
 /*
  * A random start: limits kept in Redis outlive the process, and another run (or another worker)
@@ -26,6 +27,16 @@ export function sessionCookie(res: LightMyRequestResponse): string {
   const set = sessionSetCookie(res);
   if (!set) throw new Error(`no session cookie in the answer (${res.statusCode} ${res.body})`);
   return set.split(';')[0];
+}
+
+/**
+ * The `known_browser=…` pair an answer set (a log-in that worked marks its browser as known to the
+ * account, decision 032), to send back as that browser would.
+ */
+export function knownBrowserCookie(res: LightMyRequestResponse): string {
+  const pair = cookiesOf(res).find((c) => c.startsWith(`${KNOWN_BROWSER_COOKIE}=`));
+  if (!pair) throw new Error(`no known-browser cookie in the answer (${res.statusCode} ${res.body})`);
+  return pair;
 }
 
 export function login(

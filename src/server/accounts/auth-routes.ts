@@ -12,10 +12,16 @@ import {
 import type { Cache } from '../cache.ts';
 import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
-import { badRequest, forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
+import type { KnownBrowsers } from '../http/known-browsers.ts';
 import type { MflSharingHooks } from '../leagues/routes.ts';
 import { requireUser } from './current-user.ts';
-import { accountLoginLimit, currentPasswordGuessLimit, perAddressLimit } from './login-limits.ts';
+import {
+  accountLoginLimit,
+  accountSubject,
+  type currentPasswordCheck,
+  perAddressLimit,
+} from './login-limits.ts';
 import { dropResetTokens } from './password-resets.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -31,6 +37,9 @@ export interface AuthRoutesOptions {
   cache: Cache;
   /** A deleted account's consent to share MFL drafts is withdrawn with it. */
   mflSharing?: MflSharingHooks;
+  known: KnownBrowsers;
+  /** The current password asked again (password change, deletion), its wrong guesses counted. */
+  checkCurrentPassword: ReturnType<typeof currentPasswordCheck>;
 }
 
 /**
@@ -39,26 +48,31 @@ export interface AuthRoutesOptions {
 export async function authRoutes(
   scope: FastifyInstance,
   db: Db,
-  { attemptsPerMinute, cache, mflSharing }: AuthRoutesOptions,
+  { attemptsPerMinute, cache, mflSharing, known, checkCurrentPassword }: AuthRoutesOptions,
 ) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const accountLimit = accountLoginLimit(scope);
-  const currentPasswordLimit = currentPasswordGuessLimit(scope);
   const perAddress = perAddressLimit(attemptsPerMinute);
 
   app.post(
     '/login',
     { config: perAddress, schema: { body: loginSchema, response: { 200: userSchema } } },
     async (req, reply) => {
-      await accountLimit.check(req);
       const { username, password } = req.body;
       const account = await findLogin(db, username);
+      // Counted by the e-mail as typed, so an unknown one is counted as a real one is.
+      const guess = {
+        subject: username,
+        knownBrowser: account && known.known(req, accountSubject(account)),
+      };
+      await accountLimit.check(req, guess);
       // An unknown e-mail still pays for one hash check, so timing does not tell it apart.
       const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash()), password);
       if (!account || !ok) {
-        await accountLimit.recordFailure(req);
+        await accountLimit.recordFailure(req, guess);
         throw unauthorized(LOGIN_FAILED);
       }
+      known.remember(req, reply, accountSubject(account));
       // A token that existed before the log-in is never kept (session fixation).
       await destroySession(db, req.cookies[SESSION_COOKIE]);
       setSessionCookie(req, reply, await createSession(db, account.id));
@@ -104,17 +118,19 @@ export async function authRoutes(
     async (req, reply) => {
       const me = requireUser(req);
       const { currentPassword, newPassword } = req.body;
-      // Guessing the current password from a stolen session is counted per account, as log-ins are.
-      await currentPasswordLimit.check(req);
       const account = await findLoginById(db, me.id);
-      if (!account || !(await verifyPassword(account.passwordHash, currentPassword))) {
-        await currentPasswordLimit.recordFailure(req);
-        throw forbidden('The current password is not right.');
-      }
+      if (!account) throw unauthorized();
+      // Guessing the current password from a stolen session is counted per account, as log-ins are.
+      await checkCurrentPassword(req, account, currentPassword, {
+        message: 'The current password is not right.',
+      });
       if (newPassword === currentPassword)
         throw badRequest('Choose a password you have not been using.', 'newPassword');
       assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
-      await setPasswordHash(db, me.id, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      await setPasswordHash(db, me.id, passwordHash);
+      // This browser has just proven the new password; the others must log in with it.
+      known.remember(req, reply, accountSubject({ id: me.id, passwordHash }));
       // A reset link made for the old password is of no more use.
       await dropResetTokens(db, me.id);
       // Every session of the account ends, this one too; this browser gets a fresh one.
@@ -147,13 +163,10 @@ export async function authRoutes(
     },
     async (req, reply) => {
       const me = requireUser(req);
-      // The password is asked again, and guessing it from a stolen session is counted as for a change.
-      await currentPasswordLimit.check(req);
       const account = await findLoginById(db, me.id);
-      if (!account || !(await verifyPassword(account.passwordHash, req.body.password))) {
-        await currentPasswordLimit.recordFailure(req);
-        throw forbidden('The password is not right.');
-      }
+      if (!account) throw unauthorized();
+      // The password is asked again, and guessing it from a stolen session is counted as for a change.
+      await checkCurrentPassword(req, account, req.body.password, { message: 'The password is not right.' });
       // The row goes in one transaction, its sessions, reset links and saved connections with it.
       const moved = await deleteOwnAccount(db, me.id);
       const withdrawn = await mflSharing?.forgetUser(me.id);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RESET_LINK_MINUTES } from '#common/users.ts';
-import { freshAddress, login, sessionCookie, uniqueEmail } from '#test/accounts.ts';
+import { LOGIN_FAILURES_PER_ACCOUNT, RESET_LINK_MINUTES } from '#common/users.ts';
+import { freshAddress, knownBrowserCookie, login, sessionCookie, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
 import { captureMailer } from '#test/mail.ts';
@@ -132,6 +132,51 @@ describe(`password reset by mail (${testDbKind})`, () => {
     });
     expect(change.statusCode).toBe(200);
     expect((await reset({ token, newPassword: 'third pass lantern 13' })).statusCode).toBe(400);
+  });
+
+  it('an e-mail change ends the links made before it, its sessions, and is told to the old address', async () => {
+    const email = uniqueEmail('mover');
+    await t.userWithRole('user', { email, password: 'first-pass-21' });
+    const here = sessionCookie(await login(t, email, 'first-pass-21'));
+    const elsewhere = sessionCookie(await login(t, email, 'first-pass-21'));
+    const link = mail.next();
+    await ask(email);
+    const token = tokenIn((await link).text);
+    const me = (await t.get('/api/users/currentUser', here)).json();
+    const moved = uniqueEmail('moved');
+    const told = mail.next();
+    const change = await t.request({
+      method: 'POST',
+      url: `/api/users/${me.id}`,
+      payload: { email: moved, currentPassword: 'first-pass-21' },
+      cookie: here,
+      remoteAddress: freshAddress(),
+    });
+    expect(change.statusCode).toBe(200);
+    const sent = await told;
+    expect(sent.to.map((a) => a.address)).toEqual([email]);
+    expect(sent.subject).toBe('The e-mail address of your Dynasty Forge account was changed');
+    // The new address is named only in part, and the mail says what to do.
+    expect(sent.text).toContain(`${moved.slice(0, 2)}*`);
+    expect(sent.text).not.toContain(moved);
+    expect(sent.text).toContain('ask a site administrator');
+    expect((await reset({ token, newPassword: 'third pass lantern 23' })).statusCode).toBe(400);
+    expect((await t.get('/api/users/currentUser', elsewhere)).statusCode).toBe(401);
+    expect((await t.get('/api/users/currentUser', sessionCookie(change))).statusCode).toBe(200);
+  });
+
+  it("lets the browser that used a link log in while strangers' guesses have closed the account to others", async () => {
+    const email = uniqueEmail('besieged');
+    await t.userWithRole('user', { email, password: 'first-pass-31' });
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++) await login(t, email, `guess-${i}`);
+    expect((await login(t, email, 'first-pass-31')).statusCode).toBe(429);
+    const link = mail.next();
+    await ask(email);
+    const used = await reset({ token: tokenIn((await link).text), newPassword: 'second pass lantern 32' });
+    expect(used.statusCode).toBe(200);
+    const res = await login(t, email, 'second pass lantern 32', { cookie: knownBrowserCookie(used) });
+    expect(res.statusCode).toBe(200);
+    expect((await login(t, email, 'second pass lantern 32')).statusCode).toBe(429);
   });
 
   it('a link used twice at once sets the password once', async () => {

@@ -3,7 +3,14 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE, LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
 import type { Database } from '#server/db/client.ts';
-import { freshAddress, login, sessionSetCookie, signup, uniqueEmail } from '#test/accounts.ts';
+import {
+  freshAddress,
+  knownBrowserCookie,
+  login,
+  sessionSetCookie,
+  signup,
+  uniqueEmail,
+} from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { readyRedis } from '#test/redis.ts';
@@ -57,47 +64,58 @@ describe(`log-in and sign-up limits (${testDbKind})`, () => {
     expect(sessionSetCookie(limited)).toBeUndefined();
   });
 
-  it(`after ${LOGIN_FAILURES_PER_ACCOUNT} failures on an account, refuses every address that failed on it, even with the right password`, async () => {
+  it(`gives guessers spread over fresh networks ${LOGIN_FAILURES_PER_ACCOUNT} tries at an account in all, not one per network`, async () => {
     const email = uniqueEmail('target');
     await t.userWithRole('user', { email, password: 'the-right-password' });
-    const guesser = freshAddress();
-    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
-      expect((await login(t, email, `guess ${i}`, { remoteAddress: guesser })).statusCode).toBe(401);
-    const locked = await login(t, email, 'the-right-password', { remoteAddress: guesser });
+    const guessers = Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT + 3 }, () => freshAddress());
+    const answers = [];
+    for (const [i, address] of guessers.entries())
+      answers.push((await login(t, email, `guess ${i}`, { remoteAddress: address })).statusCode);
+    expect(answers).toEqual([...Array(LOGIN_FAILURES_PER_ACCOUNT).fill(401), 429, 429, 429]);
+    // A browser the account has never logged in from is refused, even with the right password.
+    const locked = await login(t, email, 'the-right-password');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe(
-      'Too many attempts for this account. Please wait 15 minutes and try again.',
+      'Too many attempts for this account. Please wait 15 minutes, or use a browser you have logged in with before.',
     );
     expect(sessionSetCookie(locked)).toBeUndefined();
-    // Other accounts still log in.
+    // Other accounts still log in, from the guessers' networks too.
     const other = uniqueEmail('bystander');
     await t.userWithRole('user', { email: other, password: 'the-right-password' });
-    expect((await login(t, other, 'the-right-password', { remoteAddress: guesser })).statusCode).toBe(200);
+    expect((await login(t, other, 'the-right-password', { remoteAddress: guessers[0] })).statusCode).toBe(
+      200,
+    );
   });
 
-  it('does not lock the owner out: an address that has not failed on the account still logs in', async () => {
+  it("does not lock the owner's browser out, even from the guessers' own network", async () => {
     const email = uniqueEmail('superuser');
     await t.userWithRole('superuser', { email, password: 'the-right-password' });
-    // Someone guesses from many addresses, well past the account's limit.
-    const guessers = Array.from({ length: LOGIN_FAILURES_PER_ACCOUNT + 3 }, () => freshAddress());
-    for (const [i, address] of guessers.entries())
-      expect([401, 429]).toContain(
-        (await login(t, email, `guess ${i}`, { remoteAddress: address })).statusCode,
-      );
-    // Each address that guessed wrong is now refused, whatever it sends.
-    for (const address of guessers.slice(0, 2)) {
-      expect((await login(t, email, 'the-right-password', { remoteAddress: address })).statusCode).toBe(429);
-      expect((await login(t, email, 'another guess', { remoteAddress: address })).statusCode).toBe(429);
-    }
-    // The owner, from their own address, gets in.
-    const owner = freshAddress();
-    const res = await login(t, email, 'the-right-password', { remoteAddress: owner });
+    const home = freshAddress();
+    const browser = knownBrowserCookie(await login(t, email, 'the-right-password', { remoteAddress: home }));
+    // Someone behind the same address, and from many others, spends the account's failures.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect((await login(t, email, `guess ${i}`, { remoteAddress: home })).statusCode).toBe(401);
+    expect((await login(t, email, 'the-right-password', { remoteAddress: home })).statusCode).toBe(429);
+    // The owner's browser, which has logged in before, still gets in.
+    const res = await login(t, email, 'the-right-password', { remoteAddress: home, cookie: browser });
     expect(res.statusCode).toBe(200);
     expect(sessionSetCookie(res)).toBeDefined();
-    // A new address gets one wrong try on a locked account, then it is refused too.
-    const fresh = freshAddress();
-    expect((await login(t, email, 'one more guess', { remoteAddress: fresh })).statusCode).toBe(401);
-    expect((await login(t, email, 'the-right-password', { remoteAddress: fresh })).statusCode).toBe(429);
+    // A mark for another account, or a forged one, counts as no mark.
+    const other = uniqueEmail('other');
+    await t.userWithRole('user', { email: other, password: 'the-right-password' });
+    const otherMark = knownBrowserCookie(await login(t, other, 'the-right-password'));
+    expect((await login(t, email, 'the-right-password', { cookie: otherMark })).statusCode).toBe(429);
+    const [id] = browser.split('=')[1].split('.');
+    const forged = `${browser.split('=')[0]}=${id}.${'A'.repeat(22)}`;
+    expect((await login(t, email, 'the-right-password', { cookie: forged })).statusCode).toBe(429);
+    // The owner's browser has a budget of its own: its own mistakes are what can close it.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
+      expect((await login(t, email, `typo ${i}`, { cookie: browser })).statusCode).toBe(401);
+    const typos = await login(t, email, 'the-right-password', { cookie: browser });
+    expect(typos.statusCode).toBe(429);
+    expect(typos.json().error).toBe(
+      'Too many attempts for this account. Please wait 15 minutes and try again.',
+    );
   });
 
   it('counts failures for unknown e-mails the same way, so the lock reveals nothing', async () => {
@@ -218,6 +236,10 @@ describe(`IPv6 clients counted per network (${testDbKind})`, () => {
   it('gives a /64 that failed on a locked account no more tries, whatever address it comes from', async () => {
     const email = uniqueEmail('v6-target');
     await t.userWithRole('user', { email, password: 'the-right-password' });
+    const owner = freshNetwork();
+    const browser = knownBrowserCookie(
+      await login(t, email, 'the-right-password', { remoteAddress: owner.at() }),
+    );
     const guesser = freshNetwork();
     for (let i = 0; i < LOGIN_FAILURES_PER_ACCOUNT; i++)
       expect((await login(t, email, `guess ${i}`, { remoteAddress: guesser.at() })).statusCode).toBe(401);
@@ -226,9 +248,13 @@ describe(`IPv6 clients counted per network (${testDbKind})`, () => {
     for (let i = 0; i < 40; i++)
       more.push((await login(t, email, `more ${i}`, { remoteAddress: guesser.at() })).statusCode);
     expect(more.filter((s) => s !== 429)).toEqual([]);
-    // The owner, from their own network, still gets in.
+    // And so does every other network, while the owner's browser still gets in.
     expect(
       (await login(t, email, 'the-right-password', { remoteAddress: freshNetwork().at() })).statusCode,
+    ).toBe(429);
+    expect(
+      (await login(t, email, 'the-right-password', { remoteAddress: owner.at(), cookie: browser }))
+        .statusCode,
     ).toBe(200);
   });
 });

@@ -15,10 +15,11 @@ import {
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
+import type { KnownBrowsers } from '../http/known-browsers.ts';
 import { siteOrigin } from '../http/origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireSuperUser } from './current-user.ts';
-import { perAddressLimit } from './login-limits.ts';
+import { accountSubject, perAddressLimit } from './login-limits.ts';
 import { issueResetToken, resetTokenAccount, useResetToken } from './password-resets.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
@@ -34,6 +35,7 @@ export interface ResetRoutesOptions {
   config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port' | 'authAttemptsPerMinute'>;
   /** Without one, links are only issued by super users (the admin user page). */
   mailer?: Mailer;
+  known: KnownBrowsers;
 }
 
 /**
@@ -41,7 +43,11 @@ export interface ResetRoutesOptions {
  * ("Forgot password", mails a link), POST /password-reset (a link's token and the new password), and
  * POST /users/:id/password-reset (a super user issues a link to hand over).
  */
-export async function resetRoutes(scope: FastifyInstance, db: Db, { config, mailer }: ResetRoutesOptions) {
+export async function resetRoutes(
+  scope: FastifyInstance,
+  db: Db,
+  { config, mailer, known }: ResetRoutesOptions,
+) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const perAddress = perAddressLimit(config.authAttemptsPerMinute);
   const origin = siteOrigin(config);
@@ -93,9 +99,13 @@ export async function resetRoutes(scope: FastifyInstance, db: Db, { config, mail
       const { token, newPassword } = req.body;
       const account = await resetTokenAccount(db, token);
       assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
-      const userId = await useResetToken(db, token, await hashPassword(newPassword));
+      const passwordHash = await hashPassword(newPassword);
+      const userId = await useResetToken(db, token, passwordHash);
       // Every session of the account has ended; this browser's cookie goes if it was one of them.
       if (req.user?.id === userId) clearSessionCookie(req, reply);
+      // Holding the link proves the account as a log-in does: this browser may log in with the new
+      // password even while strangers' guesses have spent the account's budget for other browsers.
+      known.remember(req, reply, accountSubject({ id: userId, passwordHash }));
       req.log.info({ userId }, 'password reset with a link');
       return { ok: true as const };
     },

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '#common/users.ts';
-import { login, uniqueEmail } from '#test/accounts.ts';
+import { EMAIL_CHANGES_PER_WINDOW, type User } from '#common/users.ts';
+import { freshAddress, login, sessionCookie, sessionSetCookie, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
-import { users } from '../db/schema.ts';
+import { passwordResets, users } from '../db/schema.ts';
+import { issueResetToken } from './password-resets.ts';
+import { tokenId } from './sessions.ts';
 
 type Actor = { user: User; cookie: string };
 
@@ -101,24 +103,82 @@ describe(`users API (${testDbKind})`, () => {
   });
 
   describe('POST /users/:id', () => {
-    it('lets a user edit their own name, e-mail and twitter handle', async () => {
+    it('lets a user edit their own name and twitter handle without their password', async () => {
       const me = await t.userWithRole('user');
-      const email = uniqueEmail('Renamed');
-      const res = await post(
-        `/api/users/${me.user.id}`,
-        { name: 'New Name', email: email.toUpperCase(), twitter: '@new_handle' },
-        me,
-      );
+      const res = await post(`/api/users/${me.user.id}`, { name: 'New Name', twitter: '@new_handle' }, me);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        ...me.user,
-        name: 'New Name',
-        email: email.toLowerCase(),
-        twitter: 'new_handle',
-      });
-      // The new e-mail logs in; the session stays valid.
-      expect((await login(t, email, 'password123')).statusCode).toBe(200);
+      expect(res.json()).toEqual({ ...me.user, name: 'New Name', twitter: 'new_handle' });
+      // Sending the address unchanged (as the admin form does) is no change either.
+      expect(
+        (await post(`/api/users/${me.user.id}`, { email: me.user.email.toUpperCase() }, me)).statusCode,
+      ).toBe(200);
       expect((await get('/api/users/currentUser', me)).json().name).toBe('New Name');
+    });
+
+    it("changes one's own e-mail only with the current password, then ends the other sessions and the reset links", async () => {
+      const me = await t.userWithRole('user');
+      const elsewhere = sessionCookie(await login(t, me.user.email, 'password123'));
+      const { token } = await issueResetToken(t.database.db, me.user.id);
+      const email = uniqueEmail('Renamed');
+      const change = (payload: object) =>
+        t.request({
+          method: 'POST',
+          url: `/api/users/${me.user.id}`,
+          payload,
+          cookie: me.cookie,
+          remoteAddress: freshAddress(),
+        });
+      const missing = await change({ email });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({
+        error: 'Enter your current password to change your e-mail address.',
+        field: 'currentPassword',
+      });
+      const wrong = await change({ email, currentPassword: 'not-the-password' });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({
+        error: 'The current password is not right.',
+        field: 'currentPassword',
+      });
+      expect((await stored(me.user.id)).email).toBe(me.user.email);
+      expect((await get('/api/users/currentUser', { ...me, cookie: elsewhere })).statusCode).toBe(200);
+
+      const res = await change({ email: email.toUpperCase(), currentPassword: 'password123' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ...me.user, email: email.toLowerCase() });
+      // This browser carries on with a fresh session; every other session, its old one too, is over.
+      const fresh = sessionCookie(res);
+      expect((await get('/api/users/currentUser', { ...me, cookie: fresh })).statusCode).toBe(200);
+      expect((await get('/api/users/currentUser', me)).statusCode).toBe(401);
+      expect((await get('/api/users/currentUser', { ...me, cookie: elsewhere })).statusCode).toBe(401);
+      // A reset link sent to the old address no longer works.
+      const reset = await t.request({
+        method: 'POST',
+        url: '/api/password-reset',
+        payload: { token, newPassword: 'taken over lantern 9' },
+        remoteAddress: freshAddress(),
+      });
+      expect(reset.statusCode).toBe(400);
+      expect((await login(t, email, 'password123')).statusCode).toBe(200);
+    });
+
+    it("lets a super user change someone else's e-mail without a password, ending that user's sessions and links", async () => {
+      const target = await t.userWithRole('user');
+      const { token } = await issueResetToken(t.database.db, target.user.id);
+      const email = uniqueEmail('handed');
+      const res = await post(`/api/users/${target.user.id}`, { email }, superUser);
+      expect(res.statusCode).toBe(200);
+      expect(sessionSetCookie(res)).toBeUndefined();
+      expect((await get('/api/users/currentUser', target)).statusCode).toBe(401);
+      expect((await get('/api/users/currentUser', superUser)).statusCode).toBe(200);
+      expect(
+        (
+          await t.database.db
+            .select()
+            .from(passwordResets)
+            .where(eq(passwordResets.id, tokenId(token)))
+        ).length,
+      ).toBe(0);
     });
 
     it.each([
@@ -180,13 +240,29 @@ describe(`users API (${testDbKind})`, () => {
       expect((await get('/api/users?isContributor=true', target)).statusCode).toBe(403);
     });
 
-    it('keeps e-mails unique regardless of case when editing', async () => {
+    it('keeps e-mails unique regardless of case when editing, and counts the tries', async () => {
       const me = await t.userWithRole('user');
-      const res = await post(`/api/users/${me.user.id}`, { email: contributor.user.email.toUpperCase() }, me);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe('An account with this e-mail address already exists.');
-      // Keeping one's own address is fine.
-      expect((await post(`/api/users/${me.user.id}`, { email: me.user.email }, me)).statusCode).toBe(200);
+      const address = freshAddress();
+      const change = (email: string, who = me) =>
+        t.request({
+          method: 'POST',
+          url: `/api/users/${who.user.id}`,
+          payload: { email, currentPassword: 'password123' },
+          cookie: who.cookie,
+          remoteAddress: address,
+        });
+      const taken = await change(contributor.user.email.toUpperCase());
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error).toBe('An account with this e-mail address already exists.');
+      // Each refusal tells that an address has an account, so the tries are few: per account…
+      for (let i = 1; i < EMAIL_CHANGES_PER_WINDOW; i++)
+        expect((await change(otherContributor.user.email)).statusCode).toBe(409);
+      const probing = await change(uniqueEmail('free'));
+      expect(probing.statusCode).toBe(429);
+      expect(probing.json().error).toBe('Too many e-mail changes. Please wait 15 minutes and try again.');
+      // …and per network, whatever account tries.
+      expect((await change(uniqueEmail('free'), await t.userWithRole('user'))).statusCode).toBe(429);
+      expect((await stored(me.user.id)).email).toBe(me.user.email);
     });
 
     it('validates each field', async () => {

@@ -4,51 +4,54 @@ import { HttpError } from './errors.ts';
 export interface GuessingLimitOptions {
   /** The counts' key prefix in the rate-limit store (`login-failures`). */
   name: string;
-  /** Failures on one subject in the window before it closes to every network that failed on it. */
+  /** Failures allowed in the window, for one known browser, and for all other clients together. */
   max: number;
   windowMs: number;
-  /** What is being guessed at: an account's e-mail, an MFL user name (compared in lower case). */
-  subject(req: FastifyRequest): string;
-  /** The 429's words, given the minutes to wait. */
-  refusal(minutes: number): string;
+  /** The 429's words, given the minutes to wait and whether the browser is a known one. */
+  refusal(minutes: number, knownBrowser: boolean): string;
+}
+
+/** One password guess: at what (an account's e-mail or id, an MFL user name), and from which browser. */
+export interface Guess {
+  subject: string;
+  /** The id of a browser that has proven the subject before (see known-browsers.ts), if this is one. */
+  knownBrowser?: string;
 }
 
 /**
- * Failed guesses counted per subject (an account), so spreading them over many addresses does not
- * help. Once a subject has used up its failures, only client networks that have not failed on it
- * in the window may still try, once each: the owner, from their own network, is not locked out by
- * someone else's guessing, while every network that guessed wrong is refused until the window ends.
- * A network is `request.clientNetwork` (an IPv6 client's /64), so rotating addresses inside one buys
- * nothing. Counts live in the rate-limit plugin's store (Redis when set, shared by every copy).
+ * Failed guesses counted per subject, in two kinds of budget (decision 032). A browser that has
+ * logged in to the subject before has its own; every other client, from whatever network, shares
+ * one. So a guesser spread over any number of networks gets `max` guesses per window at a subject
+ * and no more, while the owner's own browser is never locked out by them. Counts live in the
+ * rate-limit plugin's store (Redis when set, shared by every copy; this process's memory without).
  */
 export function guessingLimit(app: FastifyInstance, opts: GuessingLimitOptions) {
-  const subject = (req: FastifyRequest) => opts.subject(req).trim().toLowerCase();
-  const perSubject = app.createRateLimit({
+  // The limiter asks its key of the request, so the guess being counted is kept with the request.
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({
     max: opts.max,
     timeWindow: opts.windowMs,
-    keyGenerator: (req) => `${opts.name}:${subject(req)}`,
+    keyGenerator: (req) => keys.get(req) ?? '',
   });
-  const perSubjectAndNetwork = app.createRateLimit({
-    max: opts.max,
-    timeWindow: opts.windowMs,
-    keyGenerator: (req) => `${opts.name}:${subject(req)}:${req.clientNetwork}`,
-  });
+  const count = (req: FastifyRequest, guess: Guess, increment: boolean) => {
+    const bucket = guess.knownBrowser ? `browser-${guess.knownBrowser}` : 'others';
+    keys.set(req, `${opts.name}:${bucket}:${guess.subject.trim().toLowerCase()}`);
+    return limiter(req, { increment });
+  };
   return {
-    /** Refuses the attempt (429) while the subject is over its limit and this network has failed on it. */
-    async check(req: FastifyRequest) {
-      const all = await perSubject(req, { increment: false });
-      if (all.isAllowed || all.remaining > 0) return;
-      const mine = await perSubjectAndNetwork(req, { increment: false });
-      if (mine.isAllowed || mine.remaining === mine.max) return;
-      // Free again when either count runs out.
-      const ttl = Math.min(all.ttl, mine.ttl);
-      const error = new HttpError(429, opts.refusal(Math.max(1, Math.ceil(ttl / 60_000))));
-      Object.assign(error, { retryAfterMs: ttl });
+    /** Refuses the attempt (429) while its budget (this known browser's, or everyone else's) is spent. */
+    async check(req: FastifyRequest, guess: Guess) {
+      const state = await count(req, guess, false);
+      if (state.isAllowed || state.remaining > 0) return;
+      const error = new HttpError(
+        429,
+        opts.refusal(Math.max(1, Math.ceil(state.ttl / 60_000)), Boolean(guess.knownBrowser)),
+      );
+      Object.assign(error, { retryAfterMs: state.ttl });
       throw error;
     },
-    async recordFailure(req: FastifyRequest) {
-      await perSubject(req);
-      await perSubjectAndNetwork(req);
+    async recordFailure(req: FastifyRequest, guess: Guess) {
+      await count(req, guess, true);
     },
   };
 }

@@ -24,6 +24,7 @@ import {
 import { type SearchablePlayer, searchable, searchPlayers } from '#common/player-search.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { guessingLimit, minutes } from '../http/guessing-limit.ts';
+import { type KnownBrowsers, knownBrowsers } from '../http/known-browsers.ts';
 import { saveConnection } from './connection-store.ts';
 import { isLeagueError, leagueError } from './errors.ts';
 import type { PlayerIdentity } from './players.ts';
@@ -61,6 +62,8 @@ export interface LeagueRoutesOptions {
   accounts: VisitorAccountsDeps;
   /** Build the player list when the server is ready (in the background), for the site search. */
   playersAtStart?: boolean;
+  /** The server's secret, which known browsers' cookies are made with (decision 032). */
+  cookieSecret: string;
 }
 
 /**
@@ -103,19 +106,22 @@ async function fromService<T>(service: LeagueType, reply: FastifyReply, call: ()
 
 /** Wrong MFL passwords allowed per client network in the window, before log-ins from it get 429. */
 export const MFL_LOGIN_FAILURES = 10;
-/** Wrong passwords for one MFL user name before it closes to every network that failed on it. */
+/** Wrong passwords for one MFL user name in the window, per known browser and for all others together. */
 export const MFL_LOGIN_FAILURES_PER_USER = 10;
 const MFL_LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** What a browser that logged in to MFL through the site has proven. */
+const mflSubject = (username: string) => `mfl:${username.trim().toLowerCase()}`;
 
 /**
  * Wrong MFL passwords counted per client network (an IPv4 address, an IPv6 /64) and per MFL user
  * name, in the rate-limit plugin's store (with Redis every server copy shares the counts), so the
  * MFL login cannot be used to guess passwords: not from one network, however many addresses it
- * rotates through, nor at one user name from many networks (after its failures, each network that
- * failed on it is refused; the owner, from their own network, still gets in). Only MFL's refusals
- * count: a visitor who logs in fine, or meets MFL down, is never held back.
+ * rotates through, nor at one user name from many networks (decision 032: a browser that has logged
+ * in to the user name here before has its own count, every other client shares one). Only MFL's
+ * refusals count: a visitor who logs in fine, or meets MFL down, is never held back.
  */
-function mflLoginLimit(fastify: FastifyInstance) {
+function mflLoginLimit(fastify: FastifyInstance, known: KnownBrowsers) {
   const perNetwork = fastify.createRateLimit({
     max: MFL_LOGIN_FAILURES,
     timeWindow: MFL_LOGIN_FAILURE_WINDOW_MS,
@@ -125,10 +131,15 @@ function mflLoginLimit(fastify: FastifyInstance) {
     name: 'mfl-login-user-failures',
     max: MFL_LOGIN_FAILURES_PER_USER,
     windowMs: MFL_LOGIN_FAILURE_WINDOW_MS,
-    subject: (req) => (req.body as { username: string }).username,
-    refusal: (n) =>
-      `Too many wrong passwords for this MFL user name. Please wait ${minutes(n)} and try again.`,
+    refusal: (n, knownBrowser) =>
+      knownBrowser
+        ? `Too many wrong passwords for this MFL user name. Please wait ${minutes(n)} and try again.`
+        : `Too many wrong passwords for this MFL user name. Please wait ${minutes(n)}, or use a browser you have logged in to MFL with here before.`,
   });
+  const guess = (req: FastifyRequest) => {
+    const { username } = req.body as { username: string };
+    return { subject: username, knownBrowser: known.known(req, mflSubject(username)) };
+  };
   return {
     async check(req: FastifyRequest, reply: FastifyReply) {
       const state = await perNetwork(req, { increment: false });
@@ -139,11 +150,14 @@ function mflLoginLimit(fastify: FastifyInstance) {
           `Too many wrong MFL passwords from your address. Please wait ${minutes(Math.max(1, Math.ceil(state.ttl / 60_000)))} and try again.`,
         );
       }
-      await perUser.check(req);
+      await perUser.check(req, guess(req));
     },
     async record(req: FastifyRequest) {
       await perNetwork(req);
-      await perUser.recordFailure(req);
+      await perUser.recordFailure(req, guess(req));
+    },
+    remember(req: FastifyRequest, reply: FastifyReply) {
+      known.remember(req, reply, mflSubject((req.body as { username: string }).username));
     },
   };
 }
@@ -171,7 +185,9 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
 
   // --- MFL -------------------------------------------------------------------------------------
 
-  const mflLoginFailures = fastify.hasDecorator('createRateLimit') ? mflLoginLimit(fastify) : undefined;
+  const mflLoginFailures = fastify.hasDecorator('createRateLimit')
+    ? mflLoginLimit(fastify, knownBrowsers(opts.cookieSecret))
+    : undefined;
   const sharing = opts.mflSharing;
   const { accounts } = opts;
 
@@ -249,6 +265,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
           throw e;
         }
       });
+      mflLoginFailures?.remember(request, reply);
       await keep(
         request,
         reply,

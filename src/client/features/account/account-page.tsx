@@ -39,6 +39,7 @@ function AccountPage({ user }: { user: User }) {
         </p>
       </div>
       <ProfileForm key={user.id} user={user} />
+      <EmailForm key={`email-${user.id}`} user={user} />
       <LeagueAccounts />
       <PasswordForm user={user} />
       <DeleteAccount user={user} />
@@ -115,6 +116,89 @@ function ProfileForm({ user }: { user: User }) {
         />
         <button type="submit" className="btn-primary self-start" disabled={save.isPending || !dirty}>
           {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+/**
+ * Changing the account's e-mail address asks for the password: a session left open somewhere must
+ * not be enough to move the account's mail (and its password resets) elsewhere.
+ */
+function EmailForm({ user }: { user: User }) {
+  const save = useSaveUser();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [changed, setChanged] = useState(false);
+  const emailError = fieldError(save.error, 'email');
+  const passwordError = fieldError(save.error, 'currentPassword');
+  const formError = save.error && !emailError && !passwordError ? save.error : undefined;
+  const edit = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setChanged(false);
+    save.reset();
+  };
+
+  return (
+    <Section title="E-mail Address">
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            { id: user.id, body: { email, currentPassword: password } },
+            {
+              onSuccess: () => {
+                setEmail('');
+                setPassword('');
+                setChanged(true);
+              },
+            },
+          );
+        }}
+      >
+        {formError && <ErrorAlert title="Error Changing Your E-mail Address" error={formError} />}
+        {changed && (
+          <p className="alert-success" role="status">
+            Your e-mail address is changed. Every other device that was logged in has been logged out.
+          </p>
+        )}
+        <p className="text-sm text-slate-700">
+          You log in with the address above, and password-reset links are sent to it.
+        </p>
+        <TextField
+          id="account-email"
+          label="New E-mail Address"
+          type="email"
+          autoComplete="email"
+          limit={USER_LIMITS.email}
+          counterFrom={USER_LIMITS.email * 0.8}
+          error={emailError}
+          value={email}
+          onChange={edit(setEmail)}
+        />
+        {/* Lets password managers fill in this account's password. */}
+        <input type="text" hidden readOnly autoComplete="username" value={user.email} />
+        <TextField
+          id="account-email-password"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          limit={PASSWORD_MAX}
+          counterFrom={PASSWORD_MAX * 0.8}
+          hint="Asked so that only you can move your account to another address."
+          error={passwordError}
+          value={password}
+          onChange={edit(setPassword)}
+        />
+        <button
+          type="submit"
+          className="btn-primary self-start"
+          disabled={save.isPending || !email.trim() || !password}
+        >
+          {save.isPending ? 'Changing…' : 'Change E-mail Address'}
         </button>
       </form>
     </Section>

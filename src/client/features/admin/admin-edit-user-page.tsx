@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ApiError } from '#client/api/http.ts';
+import { ApiError, fieldError } from '#client/api/http.ts';
 import { useSaveUser, useUser } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
@@ -59,6 +59,8 @@ interface Draft {
   isSuperUser: boolean;
   /** Only when a super user adds an account: its first password. */
   password: string;
+  /** Only when changing one's own e-mail: the current password. */
+  currentPassword: string;
 }
 
 function UserForm({ me, user }: { me: User; user?: User }) {
@@ -72,20 +74,25 @@ function UserForm({ me, user }: { me: User; user?: User }) {
       isContributor: user?.isContributor ?? true,
       isSuperUser: user?.isSuperUser ?? false,
       password: '',
+      currentPassword: '',
     }),
     [user],
   );
   const { draft, set, dirty, reset } = useDraft(loaded);
   const guard = useLeaveGuard(dirty);
   const isNew = user === undefined;
+  // One's own address moves only with the password (another user's, by a super user, without).
+  const ownEmailChange =
+    user !== undefined && user.id === me.id && draft.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = () => {
-    const { name, email, twitter, isContributor, isSuperUser, password } = draft;
+    const { name, email, twitter, isContributor, isSuperUser, password, currentPassword } = draft;
     // Roles are sent only by super users: the server refuses them from anyone else.
     const roles = me.isSuperUser ? { isContributor, isSuperUser } : {};
+    const confirm = ownEmailChange ? { currentPassword } : {};
     const args = isNew
       ? { body: { name, email, twitter, password, ...roles } }
-      : { id: user.id, body: { name, email, twitter, ...roles } };
+      : { id: user.id, body: { name, email, twitter, ...roles, ...confirm } };
     save.mutate(args, {
       onSuccess: () => {
         guard.allowLeaving();
@@ -103,7 +110,9 @@ function UserForm({ me, user }: { me: User; user?: User }) {
       }}
     >
       {guard.prompt}
-      {save.error && <ErrorAlert title="Error saving user" error={save.error} />}
+      {save.error && !fieldError(save.error, 'currentPassword') && (
+        <ErrorAlert title="Error saving user" error={save.error} />
+      )}
       <fieldset disabled={save.isPending} className="flex flex-col gap-5">
         <TextField
           id="name"
@@ -123,6 +132,20 @@ function UserForm({ me, user }: { me: User; user?: User }) {
           counterFrom={USER_LIMITS.email * 0.8}
           autoComplete="off"
         />
+        {ownEmailChange && (
+          <TextField
+            id="currentPassword"
+            label="Current Password"
+            type="password"
+            value={draft.currentPassword}
+            onChange={(v) => set('currentPassword', v)}
+            autoComplete="current-password"
+            limit={PASSWORD_MAX}
+            counterFrom={PASSWORD_MAX * 0.8}
+            hint="Your e-mail address changes only with your password."
+            error={fieldError(save.error, 'currentPassword')}
+          />
+        )}
         <TextField
           id="twitter"
           label="Twitter Handle"

@@ -3,7 +3,12 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import type { PageQueries } from '#client/lib/page-queries.ts';
 import { Link } from '#client/router/links.tsx';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
-import { LOGIN_FAILURE_WINDOW_MINUTES, RESET_LINK_MINUTES } from '#common/users.ts';
+import {
+  KNOWN_BROWSER_COOKIE,
+  KNOWN_BROWSER_DAYS,
+  LOGIN_FAILURE_WINDOW_MINUTES,
+  RESET_LINK_MINUTES,
+} from '#common/users.ts';
 
 /** The page draws from no data: the server renders it whole. */
 export const pageQueries: PageQueries = () => [];
@@ -41,10 +46,14 @@ export function Component() {
       <Part title="Logging in">
         <p>
           Logging in sets one cookie, <code>session</code>, holding a random token; the site stores only a
-          hash of it. A session lasts 30 days, or until you log out, change or reset your password (which ends
-          every session of the account), or delete the account. A second cookie,{' '}
-          <code>{SESSION_HINT_COOKIE}</code>, only tells the page that someone is logged in, so it does not
-          have to ask.
+          hash of it. A session lasts 30 days, or until you log out, change or reset your password or change
+          your e-mail address (each ends every session of the account), or delete the account. A second
+          cookie, <code>{SESSION_HINT_COOKIE}</code>, only tells the page that someone is logged in, so it
+          does not have to ask. A third, <code>{KNOWN_BROWSER_COOKIE}</code>, kept for {KNOWN_BROWSER_DAYS}{' '}
+          days, marks the browser as one that has logged in to your account (and to MFL user names logged in
+          to here) with its current password: strangers guessing at your password cannot lock that browser
+          out. It holds a random id and a code the site can check, nothing else; the site stores nothing about
+          it.
         </p>
         <p>
           A password-reset link works once, for {RESET_LINK_MINUTES} minutes; the site keeps only a hash of
@@ -53,8 +62,8 @@ export function Component() {
         </p>
         <p>
           To slow down password guessing, the site counts log-in attempts per network address for a minute,
-          and failed ones per e-mail address for {LOGIN_FAILURE_WINDOW_MINUTES} minutes. The counts are then
-          forgotten.
+          and failed ones per e-mail address (and per browser that has logged in before) for{' '}
+          {LOGIN_FAILURE_WINDOW_MINUTES} minutes. The counts are then forgotten.
         </p>
       </Part>
 
