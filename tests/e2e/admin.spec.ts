@@ -95,8 +95,11 @@ test.describe('super user', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Position', { exact: true }).fill('WR');
     await page.getByLabel('School', { exact: true }).fill('Ohio State');
-    await page.getByLabel('Height', { exact: true }).fill(`6'2"`);
-    await page.getByLabel('Weight', { exact: true }).fill('205');
+    const height = page.getByRole('group', { name: 'Height' });
+    await height.getByLabel('Feet').selectOption('6');
+    await height.getByLabel('Inches').selectOption('2');
+    await expect(page.getByLabel('Weight (lbs)')).toHaveAttribute('type', 'number');
+    await page.getByLabel('Weight (lbs)').fill('205');
     await page.getByLabel('Description', { exact: true }).fill('A vertical threat.');
     await page.getByLabel('Body', { exact: true }).fill('Runs a *clean* route tree.');
     await page.getByLabel('Is Visible', { exact: true }).check();
@@ -111,10 +114,15 @@ test.describe('super user', () => {
     const shortname = await shortnameOf(page, 'profiles', name);
     await page.goto(`/profile/${shortname}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`6'2"`);
+    await expect(page.getByRole('main')).toContainText('205 lb');
 
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByLabel('Draft Eligible (Year)', { exact: true })).toHaveValue('2027');
+    await expect(height.getByLabel('Feet')).toHaveValue('6');
+    await expect(height.getByLabel('Inches')).toHaveValue('2');
+    await expect(page.getByLabel('Weight (lbs)')).toHaveValue('205');
     await page.getByLabel('Is Visible', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, name))).toHaveText('No');

@@ -45,6 +45,8 @@ export function TextField({
   countOf?: (value: string) => number;
   /** The browser's own cap, when it differs from `limit` (a handle's @ is not counted). */
   maxLength?: number;
+  /** The problem the server found with the field, said beside it. */
+  error?: string;
   /** A number field's bounds. */
   min?: number;
   max?: number;
