@@ -16,9 +16,10 @@ import {
 } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveProfile } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { ContentEditorPage, profileKind } from './content-kinds.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -127,8 +128,14 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
     save.mutate(
       { id: profile?.id, body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           guard.allowLeaving();
+          noteSaved('/admin/profiles', {
+            name: saved.name,
+            at: new Date(),
+            visible: saved.isVisible,
+            contributor: !me.isSuperUser,
+          });
           navigate('/admin/profiles');
         },
       },
@@ -163,6 +170,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
       {guard.prompt}
       {save.error && <ErrorAlert title="Error saving profile" error={save.error} />}
       {notMine && <NotYoursNotice noun="profile" owner={profile?.contributor?.name} />}
+      {!notMine && !me.isSuperUser && <PublishNote visible={profile?.isVisible ?? false} />}
       <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <ContributorSelect

@@ -175,7 +175,7 @@ export function SelectField({
   );
 }
 
-/** Save, Reset (back to what was loaded) and Cancel, under every admin form. */
+/** Save, Undo changes (back to what was loaded) and Cancel, under every admin form. */
 export function FormActions({
   saving,
   dirty,
@@ -197,8 +197,9 @@ export function FormActions({
       <button type="submit" className="btn-primary" disabled={saving || !canSave}>
         {saving ? 'Saving…' : 'Save'}
       </button>
+      {/* Not "Reset": beside the user page's password reset, that read as one. */}
       <button type="button" className="btn-ghost" disabled={saving || !dirty} onClick={onReset}>
-        Reset
+        Undo changes
       </button>
       {cancel}
       {dirty && !saving && (
