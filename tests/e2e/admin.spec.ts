@@ -113,6 +113,12 @@ test.describe('super user', () => {
     await height.getByLabel('Inches').selectOption('2');
     await expect(page.getByLabel('Weight (lbs)')).toHaveAttribute('type', 'number');
     await page.getByLabel('Weight (lbs)').fill('205');
+    await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
+    await shot(page, 'profile-form-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
+    await shot(page, 'profile-form-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Description', { exact: true }).fill('A vertical threat.');
     await page.getByLabel('Body', { exact: true }).fill('Runs a *clean* route tree.');
     await page.getByLabel('Is Visible', { exact: true }).check();
