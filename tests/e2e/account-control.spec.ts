@@ -185,7 +185,7 @@ test.describe('password reset', () => {
     await second.goto(link);
     await expect(second.getByRole('alert')).toContainText('expired or was already used');
     await expect(second.getByLabel('New Password', { exact: true })).toHaveCount(0);
-    await expect(second.getByRole('link', { name: 'Ask for a New Link' })).toHaveAttribute(
+    await expect(second.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       '/forgot-password',
     );

@@ -72,12 +72,7 @@ export function Component() {
       ) : check.isPending ? (
         <Spinner label="Checking the link" />
       ) : check.error ? (
-        <div className="flex flex-col gap-4">
-          <ErrorAlert title="This Link Does Not Work" error={check.error} />
-          <Link to="/forgot-password" className="btn-primary w-full">
-            Ask for a New Link
-          </Link>
-        </div>
+        <ErrorAlert title="This Link Does Not Work" error={check.error} />
       ) : (
         <form
           className="flex flex-col gap-4"
