@@ -4,7 +4,8 @@ import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { unique } from './support.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/admin';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const visibleCell = (r: Locator) =>
   r
@@ -114,10 +115,10 @@ test.describe('super user', () => {
     await expect(page.getByLabel('Weight (lbs)')).toHaveAttribute('type', 'number');
     await page.getByLabel('Weight (lbs)').fill('205');
     await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
-    await shot(page, 'profile-form-1280');
+    await shot(page, 'profile-form-1280', true);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
-    await shot(page, 'profile-form-390');
+    await shot(page, 'profile-form-390', true);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Description', { exact: true }).fill('A vertical threat.');
     await page.getByLabel('Body', { exact: true }).fill('Runs a *clean* route tree.');
