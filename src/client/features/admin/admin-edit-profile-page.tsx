@@ -259,7 +259,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           rows={16}
           mono
           limit={PROFILE_LIMITS.body}
-          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
           {...text('body')}
         />
         {me.isSuperUser && (
