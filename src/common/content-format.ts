@@ -63,3 +63,38 @@ export function searchHeader(
   if (hit.type === 'article') return hit.title;
   return [hit.name, hit.position, hit.school].filter(Boolean).join(', ');
 }
+
+/** A prospect's height as the profile form offers it: whole feet and inches. */
+export const HEIGHT_FEET = { min: 4, max: 7 } as const;
+/** A prospect's weight in whole pounds. */
+export const WEIGHT_POUNDS = { min: 100, max: 450 } as const;
+
+/** Feet and inches as stored and shown: 6'1". */
+export const formatHeight = (feet: number, inches: number) => `${feet}'${inches}"`;
+
+/**
+ * Feet and inches out of a height as written: 6'1", 6' 1", 6-1, 6 ft 1 in. Undefined for anything
+ * else, or a value out of range.
+ */
+export function parseHeight(text: string): { feet: number; inches: number } | undefined {
+  const m = /^\s*(\d)\s*(?:'|’|ft\.?|-)\s*(\d{1,2})\s*(?:"|”|''|in\.?)?\s*$/i.exec(text);
+  if (!m) return undefined;
+  const feet = Number(m[1]);
+  const inches = Number(m[2]);
+  if (feet < HEIGHT_FEET.min || feet > HEIGHT_FEET.max || inches > 11) return undefined;
+  return { feet, inches };
+}
+
+/** Whole pounds out of a weight as written (215, 215 lb, 215 lbs); undefined for anything else. */
+export function parseWeight(text: string): number | undefined {
+  const m = /^\s*(\d{1,4})\s*(?:lbs?\.?)?\s*$/i.exec(text);
+  const pounds = m ? Number(m[1]) : Number.NaN;
+  return pounds >= WEIGHT_POUNDS.min && pounds <= WEIGHT_POUNDS.max ? pounds : undefined;
+}
+
+/** A stored weight as shown: "215 lb"; one saved before weights were checked, as it was written. */
+export function formatWeight(stored: string): string {
+  if (stored.trim() === '') return '';
+  const pounds = parseWeight(stored);
+  return pounds === undefined ? stored : `${pounds} lb`;
+}

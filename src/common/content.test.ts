@@ -4,7 +4,10 @@ import {
   articleInputSchema,
   articleListQuerySchema,
   formatDate,
+  formatHeight,
+  formatWeight,
   markdownToText,
+  parseHeight,
   previewText,
   profileInputSchema,
   profileListQuerySchema,
@@ -112,6 +115,43 @@ describe('save payloads', () => {
       year: 2026,
       position: 'WR',
     });
+  });
+});
+
+describe('a prospect height and weight', () => {
+  const save = (fields: object) => profileInputSchema.safeParse({ name: 'A', ...fields });
+  const message = (fields: object) => save(fields).error?.issues[0]?.message;
+
+  it('take feet and inches, and whole pounds, kept in one form', () => {
+    expect(save({ height: `6'1"`, weight: '215' }).data).toMatchObject({ height: `6'1"`, weight: '215' });
+    expect(save({ height: '5\' 11"', weight: 198 }).data).toMatchObject({ height: `5'11"`, weight: '198' });
+    expect(save({ height: '6-1', weight: '215 lbs' }).data).toMatchObject({ height: `6'1"`, weight: '215' });
+    expect(save({ height: '', weight: '' }).data).toMatchObject({ height: '', weight: '' });
+    expect(save({}).data).toMatchObject({ height: '', weight: '' });
+  });
+
+  it('refuse words and impossible values, saying what to give', () => {
+    const height = `Give the height in feet and inches (4'0" to 7'11"), such as 6'1".`;
+    const weight = 'Give the weight in pounds, a whole number from 100 to 450.';
+    expect(message({ weight: 'heavy' })).toBe(weight);
+    expect(message({ weight: '2150' })).toBe(weight);
+    expect(message({ weight: '99' })).toBe(weight);
+    expect(message({ weight: 215.5 })).toBe(weight);
+    expect(message({ height: 'tall' })).toBe(height);
+    expect(message({ height: `6'12"` })).toBe(height);
+    expect(message({ height: `9'1"` })).toBe(height);
+    expect(message({ height: '73' })).toBe(height);
+  });
+
+  it('read back what was stored, and show what cannot be read as it is', () => {
+    expect(parseHeight(`6'1"`)).toEqual({ feet: 6, inches: 1 });
+    expect(parseHeight('6-1')).toEqual({ feet: 6, inches: 1 });
+    expect(parseHeight('5 ft 10 in')).toEqual({ feet: 5, inches: 10 });
+    expect(parseHeight('tall')).toBeUndefined();
+    expect(formatHeight(6, 0)).toBe(`6'0"`);
+    expect(formatWeight('215')).toBe('215 lb');
+    expect(formatWeight('about 215 lbs')).toBe('about 215 lbs');
+    expect(formatWeight('')).toBe('');
   });
 });
 

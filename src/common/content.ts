@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX } from './content-format.ts';
+import {
+  formatHeight,
+  HEIGHT_FEET,
+  LIST_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  parseHeight,
+  parseWeight,
+  SEARCH_MAX,
+  WEIGHT_POUNDS,
+} from './content-format.ts';
 import { rowId, text } from './text.ts';
 
 // The formatting rules and constants live in content-format.ts, which has no zod in it: the public
@@ -163,6 +172,37 @@ export const articleInputSchema = z.object({
 });
 export type ArticleInput = z.input<typeof articleInputSchema>;
 
+const HEIGHT_MESSAGE = `Give the height in feet and inches (${HEIGHT_FEET.min}'0" to ${HEIGHT_FEET.max}'11"), such as 6'1".`;
+const WEIGHT_MESSAGE = `Give the weight in pounds, a whole number from ${WEIGHT_POUNDS.min} to ${WEIGHT_POUNDS.max}.`;
+
+/** A height kept as 6'1" (or '' for none); 6-1 and 6' 1" are read the same. */
+const heightSchema = text()
+  .trim()
+  .max(PROFILE_LIMITS.height, HEIGHT_MESSAGE)
+  .transform((v, ctx) => {
+    if (v === '') return '';
+    const h = parseHeight(v);
+    if (h) return formatHeight(h.feet, h.inches);
+    ctx.addIssue({ code: 'custom', message: HEIGHT_MESSAGE });
+    return z.NEVER;
+  })
+  .default('');
+
+/** A weight kept as whole pounds in text, "215" (or '' for none); the form may send a number. */
+const weightSchema = z
+  .preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    text().trim().max(PROFILE_LIMITS.weight, WEIGHT_MESSAGE),
+  )
+  .transform((v, ctx) => {
+    if (v === '') return '';
+    const pounds = parseWeight(v);
+    if (pounds !== undefined) return String(pounds);
+    ctx.addIssue({ code: 'custom', message: WEIGHT_MESSAGE });
+    return z.NEVER;
+  })
+  .default('');
+
 /** The payload that saves a profile; same rules as articleInputSchema. */
 export const profileInputSchema = z.object({
   name: text({ error: 'Add a name.' })
@@ -172,8 +212,8 @@ export const profileInputSchema = z.object({
   position: text().trim().toUpperCase().max(PROFILE_LIMITS.position).default(''),
   school: text().trim().max(PROFILE_LIMITS.school).default(''),
   year: z.preprocess(blankToUndefined, z.coerce.number().int().min(1900).max(2100).nullable().optional()),
-  height: text().trim().max(PROFILE_LIMITS.height).default(''),
-  weight: text().trim().max(PROFILE_LIMITS.weight).default(''),
+  height: heightSchema,
+  weight: weightSchema,
   image: imageSchema,
   description: text().trim().max(PROFILE_LIMITS.description).default(''),
   body: text().max(PROFILE_LIMITS.body).default(''),

@@ -44,7 +44,12 @@ export const mflSharingAnswerSchema = z.object({
 export const sleeperConnectSchema = z.object({
   username: text().trim().min(1).max(CONNECT_LIMITS.username),
 });
-export const fleaConnectSchema = z.object({ email: text().trim().email().max(CONNECT_LIMITS.email) });
+export const fleaConnectSchema = z.object({
+  email: text()
+    .trim()
+    .email('Enter the e-mail address of your Fleaflicker account.')
+    .max(CONNECT_LIMITS.email),
+});
 
 /** The leagues each service sends to the tool routes (spec section 7). */
 export const mflLeagueRefSchema = z.object({
@@ -68,7 +73,12 @@ const inUse = { accounts: z.array(accountLabelSchema).optional() };
 /** Which services the visitor has connected; the page reads this instead of the credential cookies. */
 export const connectionsSchema = z.object({
   /** sharesDrafts: the visitor's MFL leagues' rookie drafts feed Rookie ADP (they said so at log-in). */
-  mfl: z.object({ connected: z.boolean(), sharesDrafts: z.boolean(), ...inUse }),
+  mfl: z.object({
+    connected: z.boolean(),
+    sharesDrafts: z.boolean(),
+    username: z.string().optional(),
+    ...inUse,
+  }),
   sleeper: z.object({ connected: z.boolean(), username: z.string().optional(), ...inUse }),
   flea: z.object({ connected: z.boolean(), email: z.string().optional(), ...inUse }),
   /** True when connections are kept on the signed-in user's site account rather than in this browser. */
@@ -118,6 +128,8 @@ export type PlayerFind = z.infer<typeof playerFindSchema>;
 /** The names of the league connection cookies (spec section 3). */
 export const leagueCookies = {
   mfl: 'MFL_USER_ID',
+  /** The MFL username that logged in, to name the connected account. */
+  mflName: 'MFL_USER_NAME',
   sleeperId: 'SLEEPER_USER_ID',
   sleeperName: 'SLEEPER_USER_NAME',
   flea: 'FLEAFLICKER_EMAIL',

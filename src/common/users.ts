@@ -165,8 +165,11 @@ export const passwordResetRequestSchema = z.strictObject({
 });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
-/** Whether the site sends reset links by mail; without mail a super user issues them. */
-export const passwordResetInfoSchema = z.object({ byMail: z.boolean() });
+/**
+ * Whether the site sends reset links by mail; without mail a super user issues them, and `contact`
+ * (CONTACT_EMAIL) is where to ask for one.
+ */
+export const passwordResetInfoSchema = z.object({ byMail: z.boolean(), contact: z.string().optional() });
 export type PasswordResetInfo = z.infer<typeof passwordResetInfoSchema>;
 
 /** A link's token as it travels: 43 base64url characters (256 random bits). */
@@ -178,6 +181,10 @@ export const passwordResetSchema = z.strictObject({
   newPassword: password,
 });
 export type PasswordReset = z.input<typeof passwordResetSchema>;
+
+/** Whether a reset link still works, asked when its page opens (the link is not used up). */
+export const passwordResetCheckSchema = z.strictObject({ token: passwordResetSchema.shape.token });
+export type PasswordResetCheck = z.input<typeof passwordResetCheckSchema>;
 
 /** A link a super user issued, shown to them once. */
 export const resetLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });

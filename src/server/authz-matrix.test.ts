@@ -116,6 +116,7 @@ const matrix: Row[] = [
   // Password reset: asking and using a link are open to all (the link decides); issuing one is a super user's.
   { route: 'GET /api/password-reset',                          expect: all(200) },
   { route: 'POST /api/password-reset/request', note: 'no mail set up', expect: all(503), body: () => ({ email: uniqueEmail('reset') }) },
+  { route: 'POST /api/password-reset/check', note: 'unknown link', expect: all(400), body: () => ({ token: 'x'.repeat(43) }) },
   { route: 'POST /api/password-reset', note: 'unknown link',   expect: all(400), body: () => ({ token: 'x'.repeat(43), newPassword: 'quiet meadow lantern 4821' }) },
   { route: 'POST /api/users/:id/password-reset', note: "the owner's", expect: [401, 403, 403, 403, 200], url: (f) => `/api/users/${f.actors.owner.id}/password-reset` },
   { route: 'GET /api/users', note: 'contributor select',       expect: [401, 403, 200, 200, 200], url: () => '/api/users?isContributor=true' },

@@ -112,6 +112,11 @@ const envSchema = z
     SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
     /** The From of the site's mail; default the site's name at no-reply@ the PUBLIC_URL's host (or localhost). */
     MAIL_FROM: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(3).max(200).optional()),
+    /** Where people may write to the site's administrators: "Forgot password" shows it when the site sends no mail. */
+    CONTACT_EMAIL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.email('CONTACT_EMAIL must be an e-mail address.').max(254).optional(),
+    ),
     /** Bearer token for /metrics; without it /metrics answers local, unproxied connections only. */
     METRICS_TOKEN: z.string().min(16).optional(),
     /** Leagues whose rookie drafts feed the ADP store: "12345" (MFL) or "sleeper:<id>", comma-separated. */
@@ -216,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authAttemptsPerMinute: e.AUTH_ATTEMPTS_PER_MINUTE,
     metricsToken: e.METRICS_TOKEN,
     smtpUrl: e.SMTP_URL,
+    contactEmail: e.CONTACT_EMAIL,
     mailFrom:
       e.MAIL_FROM ?? `${SITE_NAME} <no-reply@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
     adpLeagueIds: e.ADP_LEAGUE_IDS.split(/[\s,]+/).filter(Boolean),

@@ -3,6 +3,9 @@ import type { Article, Profile } from '#common/content.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
 import { unique } from './support.ts';
 
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results/admin';
+const shot = (page: Page, name: string, fullPage = false) =>
+  page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const visibleCell = (r: Locator) =>
   r
@@ -56,6 +59,11 @@ test.describe('super user', () => {
     await page.getByRole('button', { name: 'Save' }).click();
 
     await expect(page).toHaveURL('/admin/articles');
+    await expect(page.getByTestId('saved-notice')).toHaveText(
+      new RegExp(
+        `^Saved “${title}” at \\d{1,2}:\\d{2}( [AP]M)?\\. It is hidden from the site until you tick Is Visible\\.$`,
+      ),
+    );
     await expect(visibleCell(row(page, title))).toHaveText('No');
     await expect(row(page, title)).toContainText(contributor.user.name);
     const shortname = await shortnameOf(page, 'articles', title);
@@ -71,7 +79,13 @@ test.describe('super user', () => {
     await page.getByLabel('Is Visible', { exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/articles');
+    await expect(page.getByTestId('saved-notice')).toContainText('It is on the site.');
     await expect(visibleCell(row(page, title))).toHaveText('Yes');
+    // The notice was for that save: the list opened again does not repeat it.
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Articles' }).click();
+    await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
+    await expect(page.getByTestId('saved-notice')).toHaveCount(0);
     await page.goto(`/article/${shortname}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('strong', { hasText: 'low' })).toBeVisible();
@@ -95,8 +109,17 @@ test.describe('super user', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Position', { exact: true }).fill('WR');
     await page.getByLabel('School', { exact: true }).fill('Ohio State');
-    await page.getByLabel('Height', { exact: true }).fill(`6'2"`);
-    await page.getByLabel('Weight', { exact: true }).fill('205');
+    const height = page.getByRole('group', { name: 'Height' });
+    await height.getByLabel('Feet').selectOption('6');
+    await height.getByLabel('Inches').selectOption('2');
+    await expect(page.getByLabel('Weight (lbs)')).toHaveAttribute('type', 'number');
+    await page.getByLabel('Weight (lbs)').fill('205');
+    await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
+    await shot(page, 'profile-form-1280', true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('group', { name: 'Height' }).scrollIntoViewIfNeeded();
+    await shot(page, 'profile-form-390', true);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByLabel('Description', { exact: true }).fill('A vertical threat.');
     await page.getByLabel('Body', { exact: true }).fill('Runs a *clean* route tree.');
     await page.getByLabel('Is Visible', { exact: true }).check();
@@ -111,10 +134,15 @@ test.describe('super user', () => {
     const shortname = await shortnameOf(page, 'profiles', name);
     await page.goto(`/profile/${shortname}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`6'2"`);
+    await expect(page.getByRole('main')).toContainText('205 lb');
 
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByLabel('Draft Eligible (Year)', { exact: true })).toHaveValue('2027');
+    await expect(height.getByLabel('Feet')).toHaveValue('6');
+    await expect(height.getByLabel('Inches')).toHaveValue('2');
+    await expect(page.getByLabel('Weight (lbs)')).toHaveValue('205');
     await page.getByLabel('Is Visible', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, name))).toHaveText('No');
@@ -226,15 +254,17 @@ test.describe('super user', () => {
 });
 
 test.describe('forms', () => {
-  test('Reset returns to what was loaded; leaving with changes asks first', async ({ adminPage: page }) => {
+  test('Undo changes returns to what was loaded; leaving with changes asks first', async ({
+    adminPage: page,
+  }) => {
     const res = await page.request.post('/api/articles', { data: { title: unique('Draft to reset') } });
     await page.goto(`/admin/article/${(await res.json()).id}`);
     const title = page.getByLabel('Title', { exact: true });
     const loaded = await title.inputValue();
-    await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Undo changes' })).toBeDisabled();
     await title.fill('Changed title');
     await expect(page.getByText('Unsaved changes')).toBeVisible();
-    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Undo changes' }).click();
     await expect(title).toHaveValue(loaded);
 
     await title.fill('Changed again');
@@ -367,9 +397,17 @@ test.describe('contributor', () => {
       contributor.user.name,
     );
     await expect(page.getByLabel('Is Visible', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('A super user publishes what you save.')).toBeVisible();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL('/admin/articles');
+    await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+      new RegExp(`^Saved “${title}” at .+\\. A super user publishes it: until then it shows only here\\.$`),
+    );
+    await shot(page, 'contributor-saved-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'contributor-saved-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expect(visibleCell(row(page, title))).toHaveText('No');
 
     // Someone else's article opens read-only.

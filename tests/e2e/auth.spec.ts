@@ -78,6 +78,30 @@ test.describe('sign up', () => {
     await logInByApi(page.request, email, password);
   });
 
+  test('an empty sign-up says everything missing at once, sending nothing', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/signup')) sent.push(r.url());
+    });
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Enter a name\./);
+    await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(/Enter a valid e-mail address\./);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+      /The password must be at least 8 characters\./,
+    );
+    for (const label of ['Name', 'E-mail'])
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    await page.screenshot({
+      path: `${process.env.E2E_SHOTS_DIR ?? 'test-results/auth'}/signup-empty-1280.png`,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: `${process.env.E2E_SHOTS_DIR ?? 'test-results/auth'}/signup-empty-390.png`,
+    });
+    expect(sent).toEqual([]);
+  });
+
   test('refuses a common password with the reason', async ({ page }) => {
     await page.goto('/signup');
     await page.getByLabel('Name').fill('Common Choice');

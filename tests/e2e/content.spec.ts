@@ -201,6 +201,11 @@ test.describe('detail pages', () => {
     expect(res?.status()).toBe(200);
     await expect(page).toHaveTitle(/2027 Rookie Rankings/);
     expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+    // The article's picture is a drawing (SVG), which link previews do not show: the site's PNG stands in.
+    const shared = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(shared).toMatch(/\/images\/share\.png$/);
+    const picture = await page.request.get(new URL(shared!).pathname);
+    expect(picture.headers()['content-type']).toBe('image/png');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       '2027 Rookie Rankings: Top 24 for Superflex Leagues',
     );

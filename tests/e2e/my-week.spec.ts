@@ -8,6 +8,7 @@ import { adpStoreRead, expect, expectNoAxeViolations, SIM_URL, test } from './su
  * players free in most leagues, and the page works 390 px wide.
  */
 
+const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
 const demo = { mfl: ['demo', 'demo1234'], sleeper: 'dynastydemo', flea: 'demo@dynasty.test' } as const;
 
 async function connectAll(page: Page) {
@@ -78,7 +79,7 @@ test.describe('my week', () => {
     await expect(page.getByRole('link', { name: /^Fix / }).first()).toBeVisible();
     const mflFix = link('mfl', /^(Fix|Open) in the Lineup tool$/);
     await expectNoAxeViolations(page, 'my week');
-    await page.screenshot({ path: 'test-results/my-week-desktop.png', fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/my-week-1280.png`, fullPage: false });
 
     // The MFL fix link opens that league in the Lineup tool.
     const href = await mflFix.first().getAttribute('href');
@@ -132,9 +133,19 @@ test.describe('my week', () => {
     await expect(page.getByTestId('my-week-league').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: 'test-results/my-week-phone.png', fullPage: false });
+    // The first problem, and the link to where it is fixed, are on the first screen without scrolling.
+    const fix = await page.getByRole('link', { name: /^Fix / }).first().boundingBox();
+    expect(fix!.y + fix!.height).toBeLessThanOrEqual(844);
+    await expect(page.getByTestId('problem').first()).toBeInViewport();
+    // The accounts fold into one line there, and open on demand.
+    const accounts = page.getByRole('region', { name: 'Your accounts' });
+    await expect(accounts.getByRole('button', { name: 'Log out of MFL' })).toBeHidden();
+    await accounts.getByRole('button', { name: 'Accounts' }).click();
+    await expect(accounts.getByRole('button', { name: 'Log out of MFL' })).toBeVisible();
+    await accounts.getByRole('button', { name: 'Hide accounts' }).click();
+    await page.screenshot({ path: `${SHOTS}/my-week-390.png`, fullPage: false });
     await page.getByTestId('best-league').first().scrollIntoViewIfNeeded();
     await page.getByTestId('best-league').first().locator('summary').click();
-    await page.screenshot({ path: 'test-results/my-week-phone-best.png', fullPage: false });
+    await page.screenshot({ path: `${SHOTS}/my-week-390-best.png`, fullPage: false });
   });
 });

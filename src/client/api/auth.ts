@@ -6,6 +6,7 @@ import type {
   LoginInput,
   PasswordChange,
   PasswordReset,
+  PasswordResetCheck,
   PasswordResetInfo,
   PasswordResetRequest,
   SignupInput,
@@ -131,6 +132,24 @@ export function usePasswordResetInfo() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: PasswordResetRequest) => api<{ ok: true }>('password-reset/request', { body }),
+  });
+}
+
+/**
+ * Whether a reset link's token still works, asked once when its page opens (it is not used up). A
+ * refusal (400) is the answer, not a hiccup worth asking again.
+ */
+export function useResetLinkCheck(token: string | null) {
+  return useQuery({
+    queryKey: ['password-reset-check', token],
+    queryFn: ({ signal }) =>
+      api<{ ok: true }>('password-reset/check', {
+        body: { token: token ?? '' } satisfies PasswordResetCheck,
+        signal,
+      }),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 

@@ -35,7 +35,7 @@ describe(`password reset by mail (${testDbKind})`, () => {
     });
   const me = (cookie: string) => t.request({ method: 'GET', url: '/api/users/currentUser', cookie });
 
-  it('says the site sends mail', async () => {
+  it('says the site sends mail (and no contact address, none being set)', async () => {
     expect((await t.get('/api/password-reset')).json()).toEqual({ byMail: true });
   });
 
@@ -69,6 +69,16 @@ describe(`password reset by mail (${testDbKind})`, () => {
     expect(minutes).toBeGreaterThan(RESET_LINK_MINUTES - 1);
     expect(minutes).toBeLessThanOrEqual(RESET_LINK_MINUTES);
 
+    const check = (payload: object) =>
+      t.request({
+        method: 'POST',
+        url: '/api/password-reset/check',
+        payload,
+        remoteAddress: freshAddress(),
+      });
+    // Its page asks whether the link works before anyone types; asking does not use it up.
+    expect((await check({ token })).json()).toEqual({ ok: true });
+    expect((await check({ token })).statusCode).toBe(200);
     const weak = await reset({ token, newPassword: 'password' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().field).toBe('newPassword');
@@ -82,6 +92,13 @@ describe(`password reset by mail (${testDbKind})`, () => {
     const again = await reset({ token, newPassword: 'another new lantern 78' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('This reset link has expired or was already used. Ask for a new one.');
+    const used = await check({ token });
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toMatchObject({
+      error: 'This reset link has expired or was already used. Ask for a new one.',
+      field: 'token',
+    });
+    expect((await check({ token: 'short' })).statusCode).toBe(400);
     expect((await login(t, email, 'brand new lantern 77')).statusCode).toBe(200);
   });
 
@@ -216,12 +233,15 @@ describe(`password reset by mail (${testDbKind})`, () => {
 describe(`password reset without mail (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ CONTACT_EMAIL: 'help@dynasty.example' });
   });
   afterAll(() => t.close());
 
-  it('says so, refuses to mail, and lets a super user issue a link for the user', async () => {
-    expect((await t.get('/api/password-reset')).json()).toEqual({ byMail: false });
+  it('says so with whom to ask, refuses to mail, and lets a super user issue a link for the user', async () => {
+    expect((await t.get('/api/password-reset')).json()).toEqual({
+      byMail: false,
+      contact: 'help@dynasty.example',
+    });
     const email = uniqueEmail('nomail');
     const { user } = await t.userWithRole('user', { email, password: 'old-password-2' });
     const asked = await t.request({

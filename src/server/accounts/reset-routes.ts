@@ -5,6 +5,7 @@ import { SITE_NAME } from '#common/site.ts';
 import { rowIdText } from '#common/text.ts';
 import {
   LOGIN_FAILURE_WINDOW_MINUTES,
+  passwordResetCheckSchema,
   passwordResetInfoSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -32,15 +33,16 @@ export const RESET_MAILS_PER_ADDRESS = 3;
 const ok = z.object({ ok: z.literal(true) });
 
 export interface ResetRoutesOptions {
-  config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port' | 'authAttemptsPerMinute'>;
+  config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port' | 'authAttemptsPerMinute' | 'contactEmail'>;
   /** Without one, links are only issued by super users (the admin user page). */
   mailer?: Mailer;
   known: KnownBrowsers;
 }
 
 /**
- * Password reset (decision 023): GET /password-reset (by mail or not), POST /password-reset/request
- * ("Forgot password", mails a link), POST /password-reset (a link's token and the new password), and
+ * Password reset (decision 023): GET /password-reset (by mail or not, and whom to ask),
+ * POST /password-reset/request ("Forgot password", mails a link), POST /password-reset/check (whether
+ * a link still works), POST /password-reset (a link's token and the new password), and
  * POST /users/:id/password-reset (a super user issues a link to hand over).
  */
 export async function resetRoutes(
@@ -60,7 +62,18 @@ export async function resetRoutes(
 
   app.get('/password-reset', { schema: { response: { 200: passwordResetInfoSchema } } }, async () => ({
     byMail: mailer !== undefined,
+    ...(config.contactEmail && { contact: config.contactEmail }),
   }));
+
+  // The link's page asks at once, so a used or expired link is said before anyone types a password.
+  app.post(
+    '/password-reset/check',
+    { config: perAddress, schema: { body: passwordResetCheckSchema, response: { 200: ok } } },
+    async (req) => {
+      await resetTokenAccount(db, req.body.token);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/password-reset/request',

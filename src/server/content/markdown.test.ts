@@ -69,4 +69,19 @@ describe('renderMarkdown', () => {
       ),
     );
   });
+  it('keeps an image only with alt text that says what it shows', () => {
+    const html = renderMarkdown(
+      [
+        '![Depth chart of the Bills](https://example.com/chart.png)',
+        '![](https://example.com/no-alt.png)',
+        '![   ](https://example.com/blank-alt.png)',
+        '<img src="https://example.com/raw.png">',
+        '<img src="https://example.com/raw-alt.png" alt="A raw image">',
+      ].join('\n\n'),
+    );
+    expect(html.match(/<img [^>]*>/g)).toEqual([
+      '<img src="https://example.com/chart.png" alt="Depth chart of the Bills" loading="lazy" />',
+      '<img src="https://example.com/raw-alt.png" alt="A raw image" loading="lazy" />',
+    ]);
+  });
 });

@@ -23,6 +23,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // An image without words for what it shows says nothing to a screen reader: it is left out.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.alt?.trim(),
   transformTags: {
     // The page's own title is the only h1.
     h1: 'h2',

@@ -126,4 +126,22 @@ describe('saving profiles', () => {
     const ok = await post('/api/profiles', { name: 'Blank Year', year: '' }, superUser.cookie);
     expect(ok.json().year).toBeNull();
   });
+
+  it('takes a height in feet and inches and a weight in pounds, refusing words, with the field named', async () => {
+    const heavy = await post('/api/profiles', { name: 'X', weight: 'heavy' }, superUser.cookie);
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json()).toEqual({
+      error: 'Give the weight in pounds, a whole number from 100 to 450.',
+      field: 'weight',
+    });
+    const tall = await post('/api/profiles', { name: 'X', height: 'tall' }, superUser.cookie);
+    expect(tall.json()).toMatchObject({ field: 'height', error: expect.stringMatching(/feet and inches/) });
+    const saved = await post(
+      '/api/profiles',
+      { name: 'Sized', height: '6-1', weight: 215 },
+      superUser.cookie,
+    );
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ height: `6'1"`, weight: '215' });
+  });
 });

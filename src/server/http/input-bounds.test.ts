@@ -118,6 +118,10 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       url: '/api/password-reset/request',
       body: { email: uniqueEmail('reset') },
     }),
+    'POST /api/password-reset/check': async () => ({
+      url: '/api/password-reset/check',
+      body: { token: (await issueResetToken(t.database.db, (await freshUser()).user.id)).token },
+    }),
     'POST /api/password-reset': async () => ({
       url: '/api/password-reset',
       body: {

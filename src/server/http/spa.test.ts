@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
-import { inlineEntryStyles, screenPreloads, scriptsAfterContent } from './spa.ts';
+import { headTags, inlineEntryStyles, SHARE_IMAGE, screenPreloads, scriptsAfterContent } from './spa.ts';
 
 describe('screenPreloads', () => {
   const manifest = {
@@ -32,6 +32,42 @@ describe('screenPreloads', () => {
 
   it('gives nothing for a screen missing from the manifest', () => {
     expect(screenPreloads(manifest).get('features/search/search-page.tsx')).toBe('');
+  });
+});
+
+describe('headTags', () => {
+  const meta = (image?: string) => ({ title: 'T', description: 'D', path: '/x', image });
+  const shared = (html: string) => ({
+    og: /<meta property="og:image" content="([^"]*)">/.exec(html)?.[1],
+    twitter: /<meta name="twitter:image" content="([^"]*)">/.exec(html)?.[1],
+    card: /<meta name="twitter:card" content="([^"]*)">/.exec(html)?.[1],
+    width: /<meta property="og:image:width" content="([^"]*)">/.exec(html)?.[1],
+  });
+
+  it('shares a PNG of 1200 x 630 wherever the page has no picture social sites preview', () => {
+    for (const image of [undefined, '/images/hero-field.svg', 'https://cdn.test/a.SVG?v=2'])
+      expect(shared(headTags(meta(image), 'https://site.test')), String(image)).toEqual({
+        og: `https://site.test${SHARE_IMAGE}`,
+        twitter: `https://site.test${SHARE_IMAGE}`,
+        card: 'summary_large_image',
+        width: '1200',
+      });
+    expect(SHARE_IMAGE).toMatch(/\.png$/);
+  });
+
+  it("shares the page's own picture when it is a photo or a PNG", () => {
+    expect(shared(headTags(meta('/images/x.jpg'), 'https://site.test'))).toEqual({
+      og: 'https://site.test/images/x.jpg',
+      twitter: 'https://site.test/images/x.jpg',
+      card: 'summary_large_image',
+      width: undefined,
+    });
+  });
+
+  it('still preloads the page picture itself, SVG or not', () => {
+    expect(headTags(meta('/images/hero-field.svg'), 'https://site.test')).toContain(
+      '<link rel="preload" as="image" href="/images/hero-field.svg" fetchpriority="high">',
+    );
   });
 });
 

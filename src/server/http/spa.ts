@@ -89,9 +89,19 @@ export type PageMetaProvider = (pathname: string) => Promise<PageMeta | null | u
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The picture link previews show when a page has none they can draw: social sites preview no SVG.
+ * 1200 x 630, the size they all crop to.
+ */
+export const SHARE_IMAGE = '/images/share.png';
+
+/** A picture social sites show in a link preview: not an SVG (and so not the site's drawings). */
+const previewable = (image: string) => !/\.svg(?:[?#]|$)/i.test(image);
+
 export function headTags(meta: PageMeta, origin: string): string {
   const url = origin + meta.path;
-  const image = absolute(meta.image, origin);
+  const own = absolute(meta.image, origin);
+  const image = own && previewable(own) ? own : origin + SHARE_IMAGE;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
@@ -100,14 +110,18 @@ export function headTags(meta: PageMeta, origin: string): string {
     `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
-    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
   ];
-  if (image) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
-    tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
-  }
+  tags.push(`<meta property="og:image" content="${escapeHtml(image)}">`);
+  if (image === origin + SHARE_IMAGE)
+    tags.push(
+      '<meta property="og:image:width" content="1200">',
+      '<meta property="og:image:height" content="630">',
+      `<meta property="og:image:alt" content="Dynasty Forge: dynasty fantasy football">`,
+    );
+  tags.push(`<meta name="twitter:image" content="${escapeHtml(image)}">`);
   // A page's own picture (the home hero, an article's or a prospect's) is its largest paint: asking
   // for it with the document saves waiting for the scripts and the API to name it.
   if (meta.image?.startsWith('/') && !meta.image.startsWith('//'))

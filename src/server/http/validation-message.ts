@@ -62,9 +62,11 @@ function sentence(item: Item): string {
       if (p.origin === 'array' || p.origin === 'set') return `${The} can have at most ${p.maximum}.`;
       return `${The} must be at most ${p.maximum}.`;
     case 'invalid_format':
-      return p.format === 'email'
+      if (p.format !== 'email') return `${The} is not in the expected form.`;
+      // "for the email" would say the field's name twice.
+      return field && !/e-?mail/.test(field)
         ? `Enter a valid e-mail address for ${the}.`
-        : `${The} is not in the expected form.`;
+        : 'Enter a valid e-mail address.';
     case 'invalid_value':
       return Array.isArray(p.values)
         ? `Choose ${the} from: ${p.values.map(String).join(', ')}.`

@@ -83,6 +83,10 @@ describe('MFL routes', () => {
     expect(c).toMatch(/Max-Age=2592000/);
     expect(c).toMatch(/Secure/);
     expect(res.body).not.toContain('demo1234');
+    // The account's name is kept beside it, so the page can say which MFL account is connected.
+    expect(setCookies(res).find((x) => x.startsWith('MFL_USER_NAME='))).toMatch(
+      /^MFL_USER_NAME=demo;.*HttpOnly/,
+    );
     // What the browser sends back is the value MFL gave, unchanged.
     const sentBack = c.split(';')[0];
     await a.inject({ method: 'GET', url: '/api/mfl/leagues', headers: { cookie: sentBack } });
@@ -229,6 +233,11 @@ describe('MFL routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(setCookies(res)[0]).toMatch(/^MFL_USER_ID=;.*Path=\//);
+    expect(
+      setCookies(res)
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['MFL_USER_ID', 'MFL_USER_NAME']);
   });
 });
 
@@ -340,6 +349,7 @@ describe('Fleaflicker routes', () => {
       payload: { email: 'not-an-email' },
     });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Enter the e-mail address of your Fleaflicker account.');
   });
 
   it('lists leagues with the owned team id', async () => {
@@ -382,13 +392,14 @@ describe('connections and players', () => {
       url: '/api/connections',
       cookies: {
         MFL_USER_ID: 'secret-cookie',
+        MFL_USER_NAME: 'demo',
         SLEEPER_USER_ID: '1',
         SLEEPER_USER_NAME: 'dynastydemo',
         FLEAFLICKER_EMAIL: 'demo@dynasty.test',
       },
     });
     expect(res.json()).toEqual({
-      mfl: { connected: true, sharesDrafts: false },
+      mfl: { connected: true, sharesDrafts: false, username: 'demo' },
       sleeper: { connected: true, username: 'dynastydemo' },
       flea: { connected: true, email: 'd***@dynasty.test' },
     });

@@ -270,7 +270,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
         request,
         reply,
         { service: 'mfl', account: username, label: clip(username, 100), credential: value },
-        { [leagueCookies.mfl]: value },
+        { [leagueCookies.mfl]: value, [leagueCookies.mflName]: clip(username, 100) },
       );
       await sharing?.choose(request, reply, { share: shareDrafts === true, username });
       return { ok: true as const };
@@ -278,7 +278,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   );
 
   app.get('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
-    clear(reply, leagueCookies.mfl);
+    clear(reply, leagueCookies.mfl, leagueCookies.mflName);
     return { ok: true as const };
   });
 
@@ -301,15 +301,17 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
         );
       } catch (e) {
         if (isLeagueError(e, 'not-logged-in'))
-          throw await mflSessionEnded(request, accounts, account, () => clear(reply, leagueCookies.mfl));
+          throw await mflSessionEnded(request, accounts, account, () =>
+            clear(reply, leagueCookies.mfl, leagueCookies.mflName),
+          );
         throw e;
       }
     });
     return fromAccounts(lists);
   });
 
-  // Stops sharing the visitor's MFL drafts with Rookie ADP, connected or not: shown wherever the
-  // MFL connection is.
+  // Stops sharing the visitor's MFL drafts with Rookie ADP, whether MFL is connected or not (the
+  // page offers it beside the MFL connection).
   app.post(
     '/mfl/sharing',
     { schema: { body: mflSharingSchema, response: { 200: mflSharingAnswerSchema } } },
@@ -438,10 +440,12 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       const c = request.cookies;
       const sleeperId = c[leagueCookies.sleeperId];
       const email = c[leagueCookies.flea];
+      const mfl = Boolean(c[leagueCookies.mfl]);
       return {
         mfl: {
-          connected: Boolean(c[leagueCookies.mfl]),
+          connected: mfl,
           sharesDrafts: Boolean(await sharing?.contributor(request)),
+          username: mfl ? c[leagueCookies.mflName] || undefined : undefined,
         },
         sleeper: {
           connected: Boolean(sleeperId),

@@ -55,7 +55,7 @@ export const onSiteAccount = (request: FastifyRequest, deps: VisitorAccountsDeps
 export function cookieAccounts(cookies: Record<string, string | undefined>): VisitorAccount[] {
   const accounts: VisitorAccount[] = [];
   const mfl = cookies[leagueCookies.mfl];
-  if (mfl) accounts.push({ service: 'mfl', label: 'MFL', credential: mfl });
+  if (mfl) accounts.push({ service: 'mfl', label: cookies[leagueCookies.mflName] || 'MFL', credential: mfl });
   const sleeperId = cookies[leagueCookies.sleeperId];
   if (sleeperId)
     accounts.push({

@@ -1,5 +1,6 @@
 import { Link } from '#client/router/links.tsx';
 import type { ProfileListItem } from '#common/content.ts';
+import { formatWeight } from '#common/content-format.ts';
 import { ContentImage } from './content-image.tsx';
 
 /**
@@ -16,7 +17,7 @@ export function ProfileTile({
   const facts = [
     ['Class', profile.year ?? '—'],
     ['Ht', profile.height || '—'],
-    ['Wt', profile.weight ? `${profile.weight} lb` : '—'],
+    ['Wt', formatWeight(profile.weight) || '—'],
   ] as const;
   return (
     <article className="card group relative flex min-w-0 flex-col overflow-hidden wrap-anywhere transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-gold-500">

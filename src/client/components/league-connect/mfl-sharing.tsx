@@ -36,10 +36,12 @@ export function MflSharingBox({ checked, onChange }: { checked: boolean; onChang
 
 /**
  * Beside the MFL connection, while this visitor shares their MFL drafts: says so and offers to stop.
- * Shown whether or not MFL is connected right now, since the choice outlives the MFL log-in.
+ * Only while MFL is connected: beside a "Log in to MFL" button it reads as if something were still
+ * connected. Logged out, the log-in form shows the choice ticked, and unticking it withdraws it.
  */
 export function MflSharingControl({ connections }: { connections: Connections }) {
   const stop = useStopSharingMflDrafts();
+  if (!connections.mfl.connected) return null;
   if (!connections.mfl.sharesDrafts) {
     if (!stop.data) return null;
     const n = stop.data.removedDrafts;

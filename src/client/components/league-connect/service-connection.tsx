@@ -16,7 +16,7 @@ export interface ServiceConnectionProps {
 function who(service: LeagueType, c: Connections): string | undefined {
   if (service === 'sleeper') return c.sleeper.username;
   if (service === 'flea') return c.flea.email;
-  return undefined;
+  return c.mfl.username;
 }
 
 /**

@@ -6,9 +6,10 @@ import { useNavigate } from '#client/router/router.tsx';
 import { ARTICLE_LIMITS, type Article, type ArticleInput, formatDate } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveArticle } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { articleKind, ContentEditorPage } from './content-kinds.tsx';
 import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
+import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -66,8 +67,14 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
     save.mutate(
       { id: article?.id, body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           guard.allowLeaving();
+          noteSaved('/admin/articles', {
+            name: saved.title,
+            at: new Date(),
+            visible: saved.isVisible,
+            contributor: !me.isSuperUser,
+          });
           navigate('/admin/articles');
         },
       },
@@ -85,6 +92,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
       {guard.prompt}
       {save.error && <ErrorAlert title="Error saving article" error={save.error} />}
       {notMine && <NotYoursNotice noun="article" owner={article?.contributor?.name} />}
+      {!notMine && !me.isSuperUser && <PublishNote visible={article?.isVisible ?? false} />}
       <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
         <TextField
           id="title"
@@ -136,7 +144,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           value={draft.body}
           onChange={(v) => set('body', v)}
           limit={ARTICLE_LIMITS.body}
-          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
         />
         {me.isSuperUser && (
           <CheckboxField

@@ -1,13 +1,25 @@
 import { useMemo } from 'react';
+import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { useNavigate } from '#client/router/router.tsx';
-import { formatDate, PROFILE_LIMITS, type Profile, type ProfileInput } from '#common/content.ts';
+import {
+  formatDate,
+  formatHeight,
+  HEIGHT_FEET,
+  PROFILE_LIMITS,
+  type Profile,
+  type ProfileInput,
+  parseHeight,
+  parseWeight,
+  WEIGHT_POUNDS,
+} from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveProfile } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice } from './content-form-parts.tsx';
+import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { ContentEditorPage, profileKind } from './content-kinds.tsx';
-import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -23,7 +35,10 @@ interface Draft {
   name: string;
   position: string;
   school: string;
-  height: string;
+  /** As chosen; '' for none. */
+  feet: string;
+  inches: string;
+  /** Whole pounds as typed; '' for none. */
   weight: string;
   image: string;
   description: string;
@@ -31,19 +46,48 @@ interface Draft {
   isVisible: boolean;
 }
 
-const toDraft = (p: Profile): Draft => ({
-  contributorId: p.contributorId,
-  year: p.year === null ? '' : String(p.year),
-  name: p.name,
-  position: p.position,
-  school: p.school,
-  height: p.height,
-  weight: p.weight,
-  image: p.image,
-  description: p.description,
-  body: p.body,
-  isVisible: p.isVisible,
-});
+const toDraft = (p: Profile): Draft => {
+  const height = parseHeight(p.height);
+  const weight = parseWeight(p.weight);
+  return {
+    contributorId: p.contributorId,
+    year: p.year === null ? '' : String(p.year),
+    name: p.name,
+    position: p.position,
+    school: p.school,
+    feet: height ? String(height.feet) : '',
+    inches: height ? String(height.inches) : '',
+    weight: weight === undefined ? '' : String(weight),
+    image: p.image,
+    description: p.description,
+    body: p.body,
+    isVisible: p.isVisible,
+  };
+};
+
+const feetOptions = [
+  { value: '', label: '—' },
+  ...Array.from({ length: HEIGHT_FEET.max - HEIGHT_FEET.min + 1 }, (_, i) => {
+    const feet = String(HEIGHT_FEET.min + i);
+    return { value: feet, label: `${feet} ft` };
+  }),
+];
+const inchOptions = [
+  { value: '', label: '—' },
+  ...Array.from({ length: 12 }, (_, i) => ({ value: String(i), label: `${i} in` })),
+];
+
+/** A height or weight saved before they were checked, which the fields cannot show: said under them. */
+function Unreadable({ stored }: { stored: string }) {
+  return <>Saved as “{stored}”, which is not in this form: choose a value, or saving leaves it empty.</>;
+}
+
+/** What the height fields send: 6'1", '' for none, or the half chosen (which the server refuses, saying why). */
+function heightOf(feet: string, inches: string): string {
+  if (feet === '' && inches === '') return '';
+  if (feet === '' || inches === '') return `${feet || '?'}'${inches || '?'}"`;
+  return formatHeight(Number(feet), Number(inches));
+}
 
 function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
   const navigate = useNavigate();
@@ -58,7 +102,8 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
             name: '',
             position: '',
             school: '',
-            height: '',
+            feet: '',
+            inches: '',
             weight: '',
             image: '',
             description: '',
@@ -73,19 +118,41 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
 
   const submit = () => {
     // The id travels in the address only; visibility and author only from super users.
-    const { contributorId, isVisible, year, ...fields } = draft;
-    const base: ProfileInput = { ...fields, year: year.trim() === '' ? null : Number(year) };
+    const { contributorId, isVisible, year, feet, inches, ...fields } = draft;
+    const base: ProfileInput = {
+      ...fields,
+      year: year.trim() === '' ? null : Number(year),
+      height: heightOf(feet, inches),
+    };
     const body: ProfileInput = me.isSuperUser ? { ...base, contributorId, isVisible } : base;
     save.mutate(
       { id: profile?.id, body },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           guard.allowLeaving();
+          noteSaved('/admin/profiles', {
+            name: saved.name,
+            at: new Date(),
+            visible: saved.isVisible,
+            contributor: !me.isSuperUser,
+          });
           navigate('/admin/profiles');
         },
       },
     );
   };
+
+  // A value saved before heights and weights were checked is shown as it was, with what saving does.
+  const heightError = fieldError(save.error, 'height');
+  const storedHeight = profile && profile.height !== '' && !parseHeight(profile.height) ? profile.height : '';
+  const heightNote = heightError ?? (storedHeight && <Unreadable stored={storedHeight} />);
+  const storedWeight =
+    profile && profile.weight !== '' && parseWeight(profile.weight) === undefined ? profile.weight : '';
+  const weightHint = storedWeight ? (
+    <Unreadable stored={storedWeight} />
+  ) : (
+    `Whole pounds, ${WEIGHT_POUNDS.min} to ${WEIGHT_POUNDS.max}.`
+  );
 
   const text = (key: Exclude<keyof Draft, 'contributorId' | 'isVisible'>) => ({
     value: draft[key],
@@ -103,6 +170,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
       {guard.prompt}
       {save.error && <ErrorAlert title="Error saving profile" error={save.error} />}
       {notMine && <NotYoursNotice noun="profile" owner={profile?.contributor?.name} />}
+      {!notMine && !me.isSuperUser && <PublishNote visible={profile?.isVisible ?? false} />}
       <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <ContributorSelect
@@ -141,18 +209,30 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           <TextField id="school" label="School" limit={PROFILE_LIMITS.school} {...text('school')} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            id="height"
-            label="Height"
-            limit={PROFILE_LIMITS.height}
-            placeholder={'6\' 1"'}
-            {...text('height')}
-          />
+          <fieldset aria-describedby={heightNote ? 'height-note' : undefined}>
+            <legend className="label">Height</legend>
+            <div className="grid grid-cols-2 gap-2">
+              <SelectField id="height-feet" label="Feet" options={feetOptions} {...text('feet')} />
+              <SelectField id="height-inches" label="Inches" options={inchOptions} {...text('inches')} />
+            </div>
+            {heightNote && (
+              <p
+                id="height-note"
+                className={`mt-1 text-xs ${heightError ? 'text-red-700' : 'text-slate-600'}`}
+              >
+                {heightNote}
+              </p>
+            )}
+          </fieldset>
           <TextField
             id="weight"
-            label="Weight"
-            limit={PROFILE_LIMITS.weight}
+            label="Weight (lbs)"
+            type="number"
+            min={WEIGHT_POUNDS.min}
+            max={WEIGHT_POUNDS.max}
             placeholder="215"
+            hint={weightHint}
+            error={fieldError(save.error, 'weight')}
             {...text('weight')}
           />
         </div>
@@ -179,7 +259,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           rows={16}
           mono
           limit={PROFILE_LIMITS.body}
-          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video."
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
           {...text('body')}
         />
         {me.isSuperUser && (

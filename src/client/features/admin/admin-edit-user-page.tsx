@@ -11,6 +11,7 @@ import { AdminFrame } from './admin-frame.tsx';
 import { DeleteUser } from './delete-user.tsx';
 import { CheckboxField, FormActions, TextField } from './form-fields.tsx';
 import { ResetLinkPanel } from './reset-link.tsx';
+import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
 export function Component() {
@@ -94,9 +95,11 @@ function UserForm({ me, user }: { me: User; user?: User }) {
       ? { body: { name, email, twitter, password, ...roles } }
       : { id: user.id, body: { name, email, twitter, ...roles, ...confirm } };
     save.mutate(args, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         guard.allowLeaving();
-        navigate(me.isSuperUser ? '/admin/users' : '/admin');
+        const to = me.isSuperUser ? '/admin/users' : '/admin';
+        noteSaved(to, { name: saved.name, at: new Date() });
+        navigate(to);
       },
     });
   };

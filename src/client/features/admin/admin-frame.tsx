@@ -4,6 +4,7 @@ import { SignedIn } from '#client/components/signed-in.tsx';
 import { Link, NavLink } from '#client/router/links.tsx';
 import { canUseAdmin } from '#common/roles.ts';
 import type { User } from '#common/users.ts';
+import { SavedNotice } from './saved-notice.tsx';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold no-underline hover:no-underline ${
@@ -118,6 +119,7 @@ function Frame({ user, title, superOnly, actions, children }: AdminFrameProps & 
             <h1 className="page-title">{title}</h1>
             {actions && <div className="flex gap-2">{actions}</div>}
           </div>
+          <SavedNotice />
           {children(user)}
         </>
       )}

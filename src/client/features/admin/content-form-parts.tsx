@@ -74,6 +74,18 @@ export function NotFoundNotice({
   );
 }
 
+/** Contributors save but do not publish: said before they write, and again when they save. */
+export function PublishNote({ visible }: { visible: boolean }) {
+  return (
+    <p className="rounded-md border border-field-100 bg-field-50 px-3 py-2 text-sm text-field-950">
+      A super user publishes what you save.{' '}
+      {visible
+        ? 'This one is on the site: your changes show there once saved.'
+        : 'Until then it shows only here.'}
+    </p>
+  );
+}
+
 /** Contributors may open others' items but not save them: say so before they type. */
 export function NotYoursNotice({ noun, owner }: { noun: string; owner: string | undefined }) {
   return (
@@ -84,7 +96,7 @@ export function NotYoursNotice({ noun, owner }: { noun: string; owner: string | 
 }
 
 /**
- * Save, Reset and Cancel of an article or profile form, and Delete (with a confirmation naming the
+ * Save, Undo changes and Cancel of an article or profile form, and Delete (with a confirmation naming the
  * item) when an item the user may delete is open.
  */
 export function ContentFormActions({

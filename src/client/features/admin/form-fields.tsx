@@ -45,6 +45,8 @@ export function TextField({
   countOf?: (value: string) => number;
   /** The browser's own cap, when it differs from `limit` (a handle's @ is not counted). */
   maxLength?: number;
+  /** The problem the server found with the field, said beside it. */
+  error?: string;
   /** A number field's bounds. */
   min?: number;
   max?: number;
@@ -175,7 +177,7 @@ export function SelectField({
   );
 }
 
-/** Save, Reset (back to what was loaded) and Cancel, under every admin form. */
+/** Save, Undo changes (back to what was loaded) and Cancel, under every admin form. */
 export function FormActions({
   saving,
   dirty,
@@ -197,8 +199,9 @@ export function FormActions({
       <button type="submit" className="btn-primary" disabled={saving || !canSave}>
         {saving ? 'Saving…' : 'Save'}
       </button>
+      {/* Not "Reset": beside the user page's password reset, that read as one. */}
       <button type="button" className="btn-ghost" disabled={saving || !dirty} onClick={onReset}>
-        Reset
+        Undo changes
       </button>
       {cancel}
       {dirty && !saving && (

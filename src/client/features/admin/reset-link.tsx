@@ -16,7 +16,7 @@ export function ResetLinkPanel({ user }: { user: User }) {
   return (
     <section className="card flex max-w-2xl flex-col gap-3 p-4 sm:p-6" aria-label="Password reset">
       <h2 className="font-display text-xl font-bold uppercase tracking-wide text-field-900">
-        Password Reset
+        Password-Reset Link
       </h2>
       <p className="text-sm text-slate-700">
         A link lets {user.name} choose a new password: it works once, for {RESET_LINK_MINUTES} minutes, and

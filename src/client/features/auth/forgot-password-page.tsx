@@ -40,6 +40,18 @@ export function Component() {
             Ask a site administrator: they can make you a link to choose a new password. It works once, for{' '}
             {RESET_LINK_MINUTES} minutes.
           </p>
+          {info.data.contact && (
+            <p>
+              Write to them at{' '}
+              <a
+                href={`mailto:${info.data.contact}?subject=${encodeURIComponent('Password reset')}`}
+                className="font-semibold underline wrap-anywhere"
+              >
+                {info.data.contact}
+              </a>{' '}
+              from your account’s e-mail address.
+            </p>
+          )}
         </div>
       )}
     </AuthCard>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useResetPassword } from '#client/api/auth.ts';
+import { useResetLinkCheck, useResetPassword } from '#client/api/auth.ts';
 import { fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { NewPasswordField } from '#client/components/new-password-field.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { PASSWORD_MIN, RESET_TOKEN_PATTERN } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -29,6 +30,7 @@ export function Component() {
   useEffect(() => {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
+  const check = useResetLinkCheck(token);
   const reset = useResetPassword();
   const [form, setForm] = useState({ password: '', confirm: '' });
   const [problem, setProblem] = useState<ReturnType<typeof formProblem>>(null);
@@ -67,6 +69,10 @@ export function Component() {
           This page needs the whole link you were given, with the part after the <code>#</code>. Open the link
           again, or ask for a new one.
         </p>
+      ) : check.isPending ? (
+        <Spinner label="Checking the link" />
+      ) : check.error ? (
+        <ErrorAlert title="This Link Does Not Work" error={check.error} />
       ) : (
         <form
           className="flex flex-col gap-4"

@@ -8,17 +8,24 @@ import { TextField } from '#client/components/text-field.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { safeNextPath } from '#common/next-path.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, USER_LIMITS } from '#common/users.ts';
+import { signupSchema, USER_LIMITS } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** What is wrong with the form before anything is sent (which field, and why), or null. */
-function formProblem(password: string, confirm: string): { field: string; message: string } | null {
-  if (password.length < PASSWORD_MIN)
-    return { field: 'password', message: `The password must be at least ${PASSWORD_MIN} characters.` };
-  if (password.length > PASSWORD_MAX)
-    return { field: 'password', message: `The password must be at most ${PASSWORD_MAX} characters.` };
-  if (password !== confirm) return { field: 'confirm', message: 'The passwords do not match.' };
-  return null;
+type Problems = Partial<Record<'name' | 'username' | 'password' | 'confirm', string>>;
+
+/**
+ * Everything wrong with the form before anything is sent, field by field, all at once: the shared
+ * sign-up schema the server checks, and the confirmation.
+ */
+function formProblems(form: { name: string; email: string; password: string; confirm: string }): Problems {
+  const problems: Problems = {};
+  const parsed = signupSchema.safeParse({ name: form.name, username: form.email, password: form.password });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof Problems;
+    problems[field] ??= issue.message;
+  }
+  if (!problems.password && form.password !== form.confirm) problems.confirm = 'The passwords do not match.';
+  return problems;
 }
 
 export function Component() {
@@ -27,12 +34,11 @@ export function Component() {
   const next = safeNextPath(params.get('next'));
   const signUp = useSignUp(next);
   const [form, setForm] = useState({ name: '', email: '', password: '', confirm: '' });
-  const [problem, setProblem] = useState<ReturnType<typeof formProblem>>(null);
-  // A problem with one field is said beside it (the server names the field); any other above the form.
-  const errorOf = (name: string) =>
-    problem ? (problem.field === name ? problem.message : undefined) : fieldError(signUp.error, name);
+  const [problems, setProblems] = useState<Problems | null>(null);
+  // A problem with a field is said beside it (the server names the field); any other above the form.
+  const errorOf = (name: keyof Problems) => (problems ? problems[name] : fieldError(signUp.error, name));
   const formError =
-    !problem && signUp.error && !['name', 'username', 'password'].some((f) => errorOf(f))
+    !problems && signUp.error && !(['name', 'username', 'password'] as const).some((f) => errorOf(f))
       ? signUp.error
       : undefined;
   const field = (key: keyof typeof form) => ({
@@ -57,9 +63,10 @@ export function Component() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const found = formProblem(form.password, form.confirm);
-          setProblem(found);
-          if (!found)
+          const found = formProblems(form);
+          const ok = Object.keys(found).length === 0;
+          setProblems(ok ? null : found);
+          if (ok)
             signUp.mutate({ name: form.name.trim(), username: form.email.trim(), password: form.password });
         }}
       >

@@ -71,9 +71,9 @@ export function Component() {
         <p>
           To read your leagues, the tools connect to MyFantasyLeague (MFL), Sleeper and Fleaflicker for you.
           Your MFL password goes to MFL and is never stored: MFL answers with a log-in cookie, which your
-          browser keeps in a cookie of this site for 30 days, as it keeps your Sleeper username and user id
-          and your Fleaflicker e-mail address. Disconnecting a service, or clearing your cookies, removes
-          them.
+          browser keeps in a cookie of this site for 30 days, as it keeps your MFL username (to show which
+          account is connected), your Sleeper username and user id and your Fleaflicker e-mail address.
+          Disconnecting a service, or clearing your cookies, removes them.
         </p>
         <p>
           When you are signed in, the accounts you connect are saved to your site account instead, so that
@@ -98,8 +98,9 @@ export function Component() {
           for a year. Only the picks are kept (which player went at which pick, when, and the league’s size
           and scoring format), never team or owner names, and each league is marked with a keyed hash rather
           than your name or id. A league’s drafts stay while you, or another member who shares it, still
-          share; “Stop sharing” beside the MFL connection, or deleting your account, deletes what only you
-          shared. Sleeper’s drafts are public data, read through Sleeper’s public API.
+          share; “Stop sharing” beside the MFL connection (logged out of MFL: log in again with the box
+          unticked), or deleting your account, deletes what only you shared. Sleeper’s drafts are public data,
+          read through Sleeper’s public API.
         </p>
       </Part>
 

@@ -11,7 +11,7 @@ import type { PageQueries } from '#client/lib/page-queries.ts';
 import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
-import { formatDate } from '#common/content-format.ts';
+import { formatDate, formatWeight } from '#common/content-format.ts';
 
 export const pageQueries: PageQueries = ({ params }) => [profileQuery(params.shortname ?? '')];
 
@@ -66,7 +66,7 @@ export function Component() {
                     ['School', p.school],
                     ['Class', p.year ?? ''],
                     ['Height', p.height],
-                    ['Weight', p.weight ? `${p.weight} lb` : ''],
+                    ['Weight', formatWeight(p.weight)],
                   ] as const
                 ).map(([label, value]) => (
                   <div key={label} className="rounded-lg bg-white/10 px-3 py-2">

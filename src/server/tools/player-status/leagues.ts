@@ -137,6 +137,23 @@ export async function fleaPlayerStatus(
   }
   const add = fleaAddUrl(ref.league_id, found.proPlayer.id);
   if (!found.owner) return { status: FREE_AGENT, addDropUrl: add };
-  if (String(found.owner.id) === ref.team_id) return { status: 'Mine', mine: true, addDropUrl: add };
-  return { status: found.owner.name || `Team ${found.owner.id}` };
+  // The listing names the team but not its lineup: the team's roster says whether he starts, as MFL
+  // and Sleeper say it. Without the roster the row goes without.
+  const starter = await fleaStarts(services, ref.league_id, found.owner.id, found.proPlayer.id);
+  const role = starter === undefined ? {} : { starter };
+  if (String(found.owner.id) === ref.team_id) return { status: 'Mine', mine: true, addDropUrl: add, ...role };
+  return { status: found.owner.name || `Team ${found.owner.id}`, ...role };
+}
+
+/** Whether the player is in the team's starting lineup this week; undefined when the roster cannot be read. */
+async function fleaStarts(
+  services: LeagueServices,
+  leagueId: string,
+  teamId: number,
+  playerId: number,
+): Promise<boolean | undefined> {
+  const roster = await services.flea.roster(leagueId, String(teamId)).catch(() => undefined);
+  return roster?.groups.some(
+    (g) => g.group === 'START' && g.slots.some((s) => s.leaguePlayer?.proPlayer.id === playerId),
+  );
 }

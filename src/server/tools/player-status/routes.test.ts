@@ -145,13 +145,20 @@ describe('player status in each service', () => {
     });
   });
 
-  it('Fleaflicker: mine, another team by name, free agent with the add page', async () => {
+  it('Fleaflicker: mine, another team by name (each starting or not, as on the other services), free agent with the add page', async () => {
     const l = leagues.flea[0];
     const c = cast('flea', l.league_id);
+    // Who starts for the visitor's team this week, as Fleaflicker's roster says.
+    const roster = await bed.services.flea.roster(l.league_id, l.team_id!);
+    const starting = new Set(
+      roster.groups
+        .filter((g) => g.group === 'START')
+        .flatMap((g) => g.slots.map((s) => s.leaguePlayer?.proPlayer.id)),
+    );
     const [mine] = (await status(c.mine.mflId, [refOf(l)])).body;
-    expect(mine.playerStatus).toMatchObject({ mine: true });
+    expect(mine.playerStatus).toMatchObject({ mine: true, starter: starting.has(c.mine.fleaId) });
     const [theirs] = (await status(c.theirs.mflId, [refOf(l)])).body;
-    expect(theirs.playerStatus).toMatchObject({ status: c.other.name });
+    expect(theirs.playerStatus).toMatchObject({ status: c.other.name, starter: expect.any(Boolean) });
     const [free] = (await status(c.free.mflId, [refOf(l)])).body;
     expect(free.playerStatus).toMatchObject({
       status: 'FA',

@@ -28,6 +28,7 @@ export function Component() {
       title="My week"
       intro="Every lineup problem and the best free agents, across all your leagues on MFL, Sleeper and Fleaflicker."
       notConnected="Connect at least one account above to see your leagues' lineups for the week."
+      foldAccountsOnPhones
     >
       {(c) => <MyWeekTool connections={c} />}
     </ToolPage>
