@@ -51,8 +51,6 @@ export function TextField({
   min?: number;
   max?: number;
   autoComplete?: string;
-  /** The problem the server found with this field. */
-  error?: string;
 }) {
   return (
     <SharedTextField
