@@ -64,7 +64,8 @@ const newBrowser = async (userId: number) =>
 beforeAll(async () => {
   sim = await startSim();
   t = await makeTestApp(
-    {},
+    // Every request's lines too: they carry the cookies a credential could leak through.
+    { LOG_REQUESTS: '1' },
     {
       sim,
       cache,

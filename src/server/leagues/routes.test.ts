@@ -75,7 +75,7 @@ describe('MFL routes', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const [c] = setCookies(res);
+    const c = setCookies(res).find((v) => v.startsWith('MFL_USER_ID=')) ?? '';
     expect(c).toMatch(/^MFL_USER_ID=/);
     expect(c).toMatch(/HttpOnly/);
     expect(c).toMatch(/SameSite=Lax/);

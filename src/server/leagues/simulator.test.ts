@@ -333,7 +333,7 @@ describe('routes on the simulator', () => {
       headers: { cookie: [jar(login), jar(sleeper), jar(flea)].join('; ') },
     });
     expect(connections.json()).toEqual({
-      mfl: { connected: true, sharesDrafts: false },
+      mfl: { connected: true, sharesDrafts: false, username: 'demo' },
       sleeper: { connected: true, username: demo.sleeper.username },
       flea: { connected: true, email: 'd***@dynasty.test' },
     });

@@ -13,7 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import type { SimControl } from '#simulator/app.ts';
 import type { Phase } from '#simulator/control.ts';
-import { makeTestApp } from '#test/app.ts';
+import { cookiesOf, makeTestApp } from '#test/app.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { FIXED_NOW, TEST_SEED } from '#test/simulator-world.ts';
@@ -62,7 +62,7 @@ async function logIn(phase: Phase): Promise<Session> {
     payload: { username: 'demo', password: 'demo1234' },
   });
   expect(login.statusCode).toBe(200);
-  const cookie = String(login.headers['set-cookie']).split(';')[0];
+  const cookie = cookiesOf(login).find((c) => c.startsWith('MFL_USER_ID='))!;
   const leagues = (
     await opened.app.inject({ method: 'GET', url: '/api/mfl/leagues', headers: { cookie } })
   ).json();

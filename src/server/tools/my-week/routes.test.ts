@@ -97,7 +97,7 @@ describe('my week: each service', () => {
     for (const line of lines) {
       expect(line.error).toBeUndefined();
       expect(line.week).toBe(5);
-      expect(line.account).toBe('MFL');
+      expect(line.account).toBe('demo');
       expect(line.fixUrl).toBe(`/tools/lineup/${line.league_id}`);
       expect(line.byesKnown).toBe(true);
       const team = world.teamOf(world.league('mfl', line.league_id)!, world.demo.mfl)!;
