@@ -114,6 +114,11 @@ export const adpSourceSchema = z.object({
   switchReason: z.string().optional(),
   /** Set when MFL did not answer in time and an earlier answer is shown: when that answer was made (epoch ms). */
   staleSince: z.number().optional(),
+  /**
+   * Set when the numbers cover other dates than the ones chosen (MFL's own ADP is its season so far,
+   * whatever the dates): the banner's words, naming both.
+   */
+  coverage: z.string().optional(),
 });
 export type AdpSource = z.infer<typeof adpSourceSchema>;
 
@@ -127,6 +132,17 @@ export const adpTrendSchema = z.object({
   note: z.string(),
 });
 export type AdpTrend = z.infer<typeof adpTrendSchema>;
+
+/**
+ * Set when an answer holds no drafts: why, in words (what MFL's own ADP cannot answer, and what the
+ * site's store holds), and how many drafts Sleeper's store holds for the same filters and dates when
+ * the answer is MFL's and there are some (the page offers Sleeper's answer in one click).
+ */
+export const adpEmptySchema = z.object({
+  reason: z.string(),
+  sleeperDrafts: z.number().int().positive().optional(),
+});
+export type AdpEmpty = z.infer<typeof adpEmptySchema>;
 
 export const adpAnswerSchema = z.object({
   /** Players at or above the minimum share, by ADP. */
@@ -147,6 +163,7 @@ export const adpAnswerSchema = z.object({
    * offered to the visitor in one click.
    */
   latest: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).optional(),
+  empty: adpEmptySchema.optional(),
   /** The players' trends: the two periods compared and where the numbers come from. */
   trend: adpTrendSchema.optional(),
 });
