@@ -356,6 +356,14 @@ export const singleSize = (sizes: readonly number[]): number | undefined =>
 export const pickLegend = (size: number) =>
   `Pick: ADP as round.pick in a ${size}-team draft, from the nearest overall pick (ADP ${(7).toFixed(1)} is ${pickNotation(7, size)}; a half goes to the later pick).`;
 
+/**
+ * Why round.pick is not shown with several league sizes: a round has as many picks as the league has
+ * teams, so an average over leagues of different sizes is no pick of a round. ADP 4.13 is then the
+ * 4th to 5th pick overall, never round 4, pick 13.
+ */
+export const pickHiddenLegend = (sizes: readonly number[]) =>
+  `ADP is the average overall pick (${formatAdp(4.13)} lies between the 4th and 5th pick, not round 4, pick 13). Round.pick is shown when one league size is chosen: these drafts have ${sizes.join(', ').replace(/, (\d+)$/, ' or $1')} teams, so a round has no single length.`;
+
 /** The caption under the results (spec section 2). */
 export function adpCaption(
   totalLeagues: number,
