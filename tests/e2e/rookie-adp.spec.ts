@@ -339,11 +339,20 @@ test.describe('Rookie ADP', () => {
     request,
   }) => {
     // A filter MFL's own ADP cannot answer (IDP, or a QB format) whose MFL drafts the store lacks and
-    // whose Sleeper drafts it holds.
+    // whose Sleeper drafts it holds (the simulator's world has some: 10-team 2QB non-IDP non-PPR).
     const [start, end] = [daysAgo(365), daysAgo(0)];
     const candidates = [10, 12, 14].flatMap((size) =>
       ['1QB', 'SF', '2QB'].flatMap((type) =>
-        [1, -1].map((idp) => ({ sizes: [size], types: [type], idp, ppr: 0, startDate: start, endDate: end })),
+        [1, -1].flatMap((idp) =>
+          [0, 1, -1].map((ppr) => ({
+            sizes: [size],
+            types: [type],
+            idp,
+            ppr,
+            startDate: start,
+            endDate: end,
+          })),
+        ),
       ),
     );
     let found:
@@ -358,7 +367,7 @@ test.describe('Rookie ADP', () => {
     }
     expect(found, 'a filter only Sleeper has drafts for').toBeDefined();
     const { filter, answer } = found!;
-    const url = `/tools/rookie-adp?idp=${filter.idp}&sizes=${filter.sizes[0]}&types=${filter.types[0]}&from=${start}&to=${end}`;
+    const url = `/tools/rookie-adp?ppr=${filter.ppr}&idp=${filter.idp}&sizes=${filter.sizes[0]}&types=${filter.types[0]}&from=${start}&to=${end}`;
     await page.goto(url);
     const box = page.getByTestId('adp-empty');
     await expect(box).toContainText(answer.empty!.reason);
