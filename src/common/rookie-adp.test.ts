@@ -14,6 +14,7 @@ import {
   formatAdp,
   formatMdy,
   fromIsoDate,
+  pickHiddenLegend,
   pickLegend,
   pickNotation,
   singleSize,
@@ -184,6 +185,13 @@ describe('pick notation', () => {
     expect(pickLegend(12)).toBe(
       'Pick: ADP as round.pick in a 12-team draft, from the nearest overall pick (ADP 7.0 is 1.07; a half goes to the later pick).',
     );
+  });
+
+  it('with several sizes, a legend says ADP is the overall pick and why round.pick is hidden', () => {
+    expect(pickHiddenLegend([10, 12, 14])).toBe(
+      'ADP is the average overall pick (4.13 lies between the 4th and 5th pick, not round 4, pick 13). Round.pick is shown when one league size is chosen: these drafts have 10, 12 or 14 teams, so a round has no single length.',
+    );
+    expect(pickHiddenLegend([10, 14])).toMatch(/have 10 or 14 teams/);
   });
 });
 

@@ -114,6 +114,11 @@ export const adpSourceSchema = z.object({
   switchReason: z.string().optional(),
   /** Set when MFL did not answer in time and an earlier answer is shown: when that answer was made (epoch ms). */
   staleSince: z.number().optional(),
+  /**
+   * Set when the numbers cover other dates than the ones chosen (MFL's own ADP is its season so far,
+   * whatever the dates): the banner's words, naming both.
+   */
+  coverage: z.string().optional(),
 });
 export type AdpSource = z.infer<typeof adpSourceSchema>;
 
@@ -127,6 +132,17 @@ export const adpTrendSchema = z.object({
   note: z.string(),
 });
 export type AdpTrend = z.infer<typeof adpTrendSchema>;
+
+/**
+ * Set when an answer holds no drafts: why, in words (what MFL's own ADP cannot answer, and what the
+ * site's store holds), and how many drafts Sleeper's store holds for the same filters and dates when
+ * the answer is MFL's and there are some (the page offers Sleeper's answer in one click).
+ */
+export const adpEmptySchema = z.object({
+  reason: z.string(),
+  sleeperDrafts: z.number().int().positive().optional(),
+});
+export type AdpEmpty = z.infer<typeof adpEmptySchema>;
 
 export const adpAnswerSchema = z.object({
   /** Players at or above the minimum share, by ADP. */
@@ -147,6 +163,7 @@ export const adpAnswerSchema = z.object({
    * offered to the visitor in one click.
    */
   latest: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).optional(),
+  empty: adpEmptySchema.optional(),
   /** The players' trends: the two periods compared and where the numbers come from. */
   trend: adpTrendSchema.optional(),
 });
@@ -338,6 +355,14 @@ export const singleSize = (sizes: readonly number[]): number | undefined =>
 /** The legend of the Pick column, naming the size and the rounding. */
 export const pickLegend = (size: number) =>
   `Pick: ADP as round.pick in a ${size}-team draft, from the nearest overall pick (ADP ${(7).toFixed(1)} is ${pickNotation(7, size)}; a half goes to the later pick).`;
+
+/**
+ * Why round.pick is not shown with several league sizes: a round has as many picks as the league has
+ * teams, so an average over leagues of different sizes is no pick of a round. ADP 4.13 is then the
+ * 4th to 5th pick overall, never round 4, pick 13.
+ */
+export const pickHiddenLegend = (sizes: readonly number[]) =>
+  `ADP is the average overall pick (${formatAdp(4.13)} lies between the 4th and 5th pick, not round 4, pick 13). Round.pick is shown when one league size is chosen: these drafts have ${sizes.join(', ').replace(/, (\d+)$/, ' or $1')} teams, so a round has no single length.`;
 
 /** The caption under the results (spec section 2). */
 export function adpCaption(

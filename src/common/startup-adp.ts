@@ -47,6 +47,7 @@ const startupCommon = {
   endTime: z.number(),
   source: adpSourceSchema,
   latest: adpAnswerSchema.shape.latest,
+  empty: adpAnswerSchema.shape.empty,
 };
 
 /** A snake answer is a rookie answer's shape (ADP, min and max pick) without trend; an auction's has shares. */

@@ -43,6 +43,7 @@ async function apiAdp(request: APIRequestContext, body: object) {
     trend?: { note: string; recent?: { startDate: string; endDate: string } };
     source: { kind: string; note: string };
     latest?: { startDate: string; endDate: string; label: string };
+    empty?: { reason: string; sleeperDrafts?: number };
   };
 }
 
@@ -309,6 +310,89 @@ test.describe('Rookie ADP', () => {
     await expect(rows.first()).toBeVisible();
     await expect(page.getByTestId('adp-pick-legend')).toHaveCount(0);
     await expect(table.locator('thead th', { hasText: /^Pick$/ })).toHaveCount(0);
+    // ADP 4.13 would read as round 4, pick 13: the legend says what it is, and why round.pick is hidden.
+    await expect(page.getByTestId('adp-pick-hidden')).toHaveText(
+      'ADP is the average overall pick (4.13 lies between the 4th and 5th pick, not round 4, pick 13). Round.pick is shown when one league size is chosen: these drafts have 10 or 12 teams, so a round has no single length.',
+    );
+  });
+
+  test("MFL's own ADP over other dates than the chosen ones: a banner names both, and the CSV's name the ones covered", async ({
+    page,
+    request,
+  }) => {
+    const [start, end] = [daysAgo(20), daysAgo(-30)];
+    const answer = await apiAdp(request, { ...everyFormat, idp: 0, ppr: 0, startDate: start, endDate: end });
+    expect(answer.source.kind).toBe('mfl-aggregate');
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const [first, last] = [day(answer.startTime), day(answer.endTime - 86_400_000)];
+    await page.goto(`/tools/rookie-adp?from=${start}&to=${end}`);
+    await expect(page.getByTestId('adp-coverage')).toHaveText(
+      `MFL's own ADP cannot be cut to dates: these figures are its whole ${first.slice(0, 4)} season so far, ${mdy(first)} to ${mdy(last)}, not ${mdy(start)} to ${mdy(end)}.`,
+    );
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toBe(`rookie-adp-${first}-to-${last}.csv`);
+  });
+
+  test("an empty MFL answer says what MFL's own ADP cannot answer and what the store holds, and offers Sleeper's", async ({
+    page,
+    request,
+  }) => {
+    // A filter MFL's own ADP cannot answer (IDP, or a QB format) whose MFL drafts the store lacks and
+    // whose Sleeper drafts it holds (the simulator's world has some: 10-team 2QB non-IDP non-PPR).
+    const [start, end] = [daysAgo(365), daysAgo(0)];
+    const candidates = [10, 12, 14].flatMap((size) =>
+      ['1QB', 'SF', '2QB'].flatMap((type) =>
+        [1, -1].flatMap((idp) =>
+          [0, 1, -1].map((ppr) => ({
+            sizes: [size],
+            types: [type],
+            idp,
+            ppr,
+            startDate: start,
+            endDate: end,
+          })),
+        ),
+      ),
+    );
+    let found:
+      | { filter: (typeof candidates)[number]; answer: Awaited<ReturnType<typeof apiAdp>> }
+      | undefined;
+    for (const filter of candidates) {
+      const answer = await apiAdp(request, filter);
+      if (answer.totalLeagues === 0 && answer.empty?.sleeperDrafts) {
+        found = { filter, answer };
+        break;
+      }
+    }
+    expect(found, 'a filter only Sleeper has drafts for').toBeDefined();
+    const { filter, answer } = found!;
+    const url = `/tools/rookie-adp?ppr=${filter.ppr}&idp=${filter.idp}&sizes=${filter.sizes[0]}&types=${filter.types[0]}&from=${start}&to=${end}`;
+    await page.goto(url);
+    const box = page.getByTestId('adp-empty');
+    await expect(box).toContainText(answer.empty!.reason);
+    await expect(box).toContainText(/MFL's own ADP cannot tell/);
+    await expect(box).not.toContainText('recent window');
+    const sleeper = box.getByRole('button', { name: "Show Sleeper's ADP for these filters" });
+    const sent = nextAdpRequest(page);
+    await sleeper.click();
+    expect(await sent).toMatchObject({ service: 'sleeper', ...filter });
+    await expect(page.getByTestId('adp-caption')).toHaveText(
+      new RegExp(`^Data collected from ${drafts(answer.empty!.sleeperDrafts!, 'Sleeper')} between`),
+    );
+    await expect(page.getByTestId('adp-empty')).toHaveCount(0);
+
+    // MFL Startup: MFL's own ADP has no startup report; where the store holds none, no Sleeper offer
+    // unless it holds Sleeper's.
+    const startup = await request.post('/api/mfl/adp/startup', {
+      data: { ...everyFormat, startDate: '2001-01-01', endDate: '2001-01-31', kind: 'snake' },
+    });
+    const empty = (await startup.json()).empty as { reason: string; sleeperDrafts?: number };
+    expect(empty.reason).toMatch(/^MFL's own ADP has no startup report\. This site holds /);
+    expect(empty.sleeperDrafts).toBeUndefined();
+    await page.goto('/tools/rookie-adp?draft=startup&from=2001-01-01&to=2001-01-31');
+    await expect(page.getByTestId('adp-empty')).toContainText(empty.reason);
+    await expect(page.getByRole('button', { name: "Show Sleeper's ADP for these filters" })).toHaveCount(0);
   });
 
   test("shows each player's trend with an arrow and words, and his ADP month by month when his row is opened", async ({
@@ -555,7 +639,8 @@ test.describe('Rookie ADP', () => {
     await page.goto('/tools/rookie-adp?from=2001-01-01&to=2001-01-31');
     const box = page.getByTestId('adp-empty');
     await expect(box.getByText('No Draft Data Found.')).toBeVisible();
-    await expect(box).toContainText('No MFL rookie draft in these dates matches the filters.');
+    await expect(box).toContainText(empty.empty!.reason);
+    await expect(box).toContainText(/This site holds \d+ MFL rookie drafts?, none in these dates\./);
     await expect(box).toContainText(`${mdy(latest.startDate)} – ${mdy(latest.endDate)}`);
 
     const sent = nextAdpRequest(page);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -98,14 +98,27 @@ describe('where the key comes from', () => {
     expect(keys?.currentId).toBe(keyIdOf(Buffer.from(key, 'base64')));
   });
 
-  it('production without it keeps no connections, and says so', () => {
+  it('production on PostgreSQL without it keeps no connections, and says so', () => {
+    const dir = dataDir();
     const { keys, notice } = resolveConnectionKeys({
       env: 'production',
-      dataDir: dataDir(),
+      dataDir: dir,
+      databaseUrl: 'postgres://db.example.test/site',
       connectionsOldKeys: [],
     });
     expect(keys).toBeUndefined();
     expect(notice).toMatch(/CONNECTIONS_KEY is not set/);
+    expect(existsSync(join(dir, CONNECTIONS_KEY_FILE))).toBe(false);
+  });
+
+  it('production on the embedded database makes one key in DATA_DIR (owner-only) and keeps it', () => {
+    const dir = dataDir();
+    const first = resolveConnectionKeys({ env: 'production', dataDir: dir, connectionsOldKeys: [] });
+    const file = join(dir, CONNECTIONS_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.notice).toContain(file);
+    const again = resolveConnectionKeys({ env: 'production', dataDir: dir, connectionsOldKeys: [] });
+    expect(again.keys?.currentId).toBe(first.keys?.currentId);
   });
 
   it('development makes one key in DATA_DIR (owner-only) and keeps it', () => {

@@ -102,25 +102,28 @@ export interface ResolvedKeys {
  * Where the connections key comes from (decision 022):
  * - CONNECTIONS_KEY (and CONNECTIONS_OLD_KEYS) when set: every process of a deployment is given the
  *   same value from its secret store;
- * - production without it: saving is off, and signed-in users keep the per-browser cookies as
- *   visitors do (a key made up by one process would not open in the others);
- * - development: a key generated once into DATA_DIR/connections.key (mode 0600);
- * - tests: a random key held in memory for the process.
+ * - tests: a random key held in memory for the process;
+ * - production on PostgreSQL without it: saving is off, and signed-in users keep the per-browser
+ *   cookies as visitors do (a key made up by one process would not open in the others);
+ * - otherwise a key generated once into DATA_DIR/connections.key (mode 0600): on the embedded
+ *   database one process holds the data directory, so the key and the rows it seals stay together
+ *   (as in development).
  */
 export function resolveConnectionKeys(config: {
   env: string;
   dataDir: string;
+  databaseUrl?: string;
   connectionsKey?: string;
   connectionsOldKeys: readonly string[];
 }): ResolvedKeys {
   if (config.connectionsKey)
     return { keys: connectionKeys(config.connectionsKey, config.connectionsOldKeys) };
-  if (config.env === 'production')
+  if (config.env === 'test') return { keys: connectionKeys(randomBytes(CONNECTION_KEY_BYTES), []) };
+  if (config.env === 'production' && config.databaseUrl)
     return {
       notice:
         "CONNECTIONS_KEY is not set: league connections are not saved on site accounts (everyone keeps this browser's cookies). Set it to 32 random bytes in base64, the same in every server process.",
     };
-  if (config.env === 'test') return { keys: connectionKeys(randomBytes(CONNECTION_KEY_BYTES), []) };
   const file = join(config.dataDir, CONNECTIONS_KEY_FILE);
   let stored: string;
   try {
@@ -137,6 +140,6 @@ export function resolveConnectionKeys(config: {
   }
   return {
     keys: connectionKeys(stored, config.connectionsOldKeys),
-    notice: `CONNECTIONS_KEY is not set: league connections are encrypted with the development key in ${file}.`,
+    notice: `CONNECTIONS_KEY is not set: league connections are encrypted with the key generated into ${file} (keep it with the data directory).`,
   };
 }

@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { League, LeagueAccountList } from '#common/leagues.ts';
 import type { MyWeekAnswer } from '#common/my-week.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { cookiesOf, makeTestApp, type TestApp } from '#test/app.ts';
-import { testDbKind } from '#test/database.ts';
+import { createPostgresDatabase, seedPgliteDataDir, testDbKind } from '#test/database.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
+import { TEST_SERVICE_ENV } from '#test/test-env.ts';
 import { createSession, SESSION_COOKIE } from '../accounts/sessions.ts';
 import { type Cache, memoryCache } from '../cache.ts';
+import { loadConfig } from '../config.ts';
 import { leagueConnections, users } from '../db/schema.ts';
 import { loggerOptions } from '../ops/logging.ts';
-import { connectionKeys } from './connection-keys.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
+import { CONNECTIONS_KEY_FILE, connectionKeys } from './connection-keys.ts';
 import { openConnections } from './connection-store.ts';
 
 /*
@@ -426,4 +432,99 @@ describe(`a server without a connections key (${testDbKind})`, () => {
     expect(list.json()).toEqual({ saving: false, accounts: [] });
     expect(await plain.database.db.select().from(leagueConnections)).toEqual([]);
   });
+});
+
+describe(`a production server without CONNECTIONS_KEY (${testDbKind})`, () => {
+  // The server as `npm start` and `npm run demo` run it: production settings, no key given.
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanups.reverse()) await c();
+  });
+
+  async function start(database: Record<string, string>): Promise<Runtime> {
+    const runtime = await createRuntime(
+      loadConfig({
+        ...TEST_SERVICE_ENV,
+        ...sim.env,
+        ...database,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: '0',
+        ADMIN_EMAIL: 'keyless-admin@example.test',
+        ADMIN_PASSWORD: 'keyless-admin-password-1',
+      }),
+      { log: () => {} },
+    );
+    await runtime.app.ready();
+    return runtime;
+  }
+  const signIn = async (runtime: Runtime) => {
+    const [user] = await runtime.database.db
+      .insert(users)
+      .values({ name: 'Keyless', email: 'keyless@example.test', passwordHash: 'x' })
+      .returning();
+    return `${SESSION_COOKIE}=${await createSession(runtime.database.db, user.id)}`;
+  };
+  const connect = (runtime: Runtime, cookie: string) =>
+    runtime.app.inject({
+      method: 'POST',
+      url: '/api/sleeper/connect',
+      payload: { username: demo.sleeper.username },
+      headers: { cookie },
+    });
+  const accountsIn = async (runtime: Runtime, cookie: string) =>
+    (
+      await runtime.app.inject({ url: '/api/league-accounts', headers: { cookie } })
+    ).json() as LeagueAccountList;
+
+  it.runIf(testDbKind === 'pglite')(
+    'on the embedded database keeps connections, under a key generated once into DATA_DIR and reused after a restart',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'keyless-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      seedPgliteDataDir(dir);
+      const first = await start({ DATA_DIR: dir });
+      const cookie = await signIn(first);
+      const res = await connect(first, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(cookiesOf(res)).toEqual([]);
+      expect(await accountsIn(first, cookie)).toMatchObject({
+        saving: true,
+        accounts: [{ service: 'sleeper', label: demo.sleeper.username }],
+      });
+      await first.close();
+      const file = join(dir, CONNECTIONS_KEY_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const key = readFileSync(file, 'utf8');
+
+      // After a restart the same key opens the saved account: the tools read the user's leagues.
+      const again = await start({ DATA_DIR: dir });
+      cleanups.push(() => again.close());
+      expect(readFileSync(file, 'utf8')).toBe(key);
+      expect((await accountsIn(again, cookie)).accounts.map((a) => a.label)).toEqual([demo.sleeper.username]);
+      const leagues = await again.app.inject({ url: '/api/sleeper/leagues', headers: { cookie } });
+      expect(leagues.statusCode, leagues.body).toBe(200);
+      expect((leagues.json() as League[]).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.runIf(testDbKind === 'postgres')(
+    'on PostgreSQL keeps saving off: signed-in users keep the cookies',
+    { timeout: 60_000 },
+    async () => {
+      const created = await createPostgresDatabase('t', inject('postgresTemplate'));
+      cleanups.push(() => created.drop());
+      const dir = mkdtempSync(join(tmpdir(), 'keyless-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const runtime = await start({ DATABASE_URL: created.url, DATA_DIR: dir });
+      cleanups.push(() => runtime.close());
+      const cookie = await signIn(runtime);
+      const res = await connect(runtime, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(cookiesOf(res).join('; ')).toContain(`SLEEPER_USER_ID=${demo.sleeper.userId}`);
+      expect(await accountsIn(runtime, cookie)).toEqual({ saving: false, accounts: [] });
+      expect(existsSync(join(dir, CONNECTIONS_KEY_FILE))).toBe(false);
+    },
+  );
 });

@@ -206,3 +206,32 @@ export async function queryAdp(db: Db, f: AdpFilter, store: AdpStore = ROOKIE_ST
     }));
   return { players, totalLeagues, ...window };
 }
+
+/** The filter's drafts in its dates: the count an answer's total would be (no picks read). */
+export async function countDrafts(db: Db, f: AdpFilter, store: AdpStore = ROOKIE_STORE): Promise<number> {
+  const window = adpWindow(f.startDate, f.endDate);
+  const t = storeTables(store);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${t.drafts}
+        WHERE ${and([...factConditions(f), ...t.scope, during(window.startTime, window.endTime)])}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** What the store holds of a service's drafts of one store, under any filter: in the dates, and at all. */
+export async function storeHolds(
+  db: Db,
+  service: AdpService,
+  window: { startTime: number; endTime: number },
+  store: AdpStore = ROOKIE_STORE,
+): Promise<{ inDates: number; stored: number }> {
+  const t = storeTables(store);
+  const [row] = await queryRows<{ in_dates: number; stored: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE ${during(window.startTime, window.endTime)})::int AS in_dates,
+               count(*)::int AS stored
+        FROM ${t.drafts} WHERE ${and([sql`service = ${service}`, ...t.scope])}`,
+  );
+  return { inDates: Number(row?.in_dates ?? 0), stored: Number(row?.stored ?? 0) };
+}

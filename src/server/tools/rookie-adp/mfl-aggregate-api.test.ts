@@ -181,6 +181,10 @@ describe("MFL's aggregate answers MFL Rookie ADP", () => {
     expect(body.source.note).toMatch(/cannot be cut to the dates/);
     expect(body.source.switchReason).toBeUndefined();
     expect(body.source.staleSince).toBeUndefined();
+    // The chosen dates are not the ones answered, and the banner says so.
+    expect(body.source.coverage).toMatch(
+      new RegExp(`whole ${season} season so far, 03/01/${season} to .* not \\d\\d/\\d\\d/\\d{4} to`),
+    );
     // MFL's season-long counts cannot be split into 30-day periods: with no copies of them kept, no
     // trend, and the note says when one comes (decision 025).
     expect(body.trend?.note).toMatch(/^No MFL trend yet: MFL's own ADP counts the season so far as a whole/);
@@ -230,6 +234,8 @@ describe("MFL's aggregate answers MFL Rookie ADP", () => {
     const before = b.calls.length;
     const again = await b.post({ ...aggregateFilter, startDate: `${season}-03-01` });
     expect(again.body.source.kind).toBe('mfl-aggregate');
+    // The season so far, asked for: no banner.
+    expect(again.body.source.coverage).toBeUndefined();
     expect(b.calls.length).toBe(before);
   });
 
@@ -314,6 +320,66 @@ describe('the store answers what MFL cannot, and the banner says why', () => {
     // Not when that season is the window asked for.
     const whole = await b.post({ ...aggregateFilter, idp: 1, ...body.latest, endDate: body.latest!.endDate });
     expect(whole.body.latest).toBeUndefined();
+  });
+});
+
+describe('an empty answer says why, and offers Sleeper where the store has its drafts', () => {
+  let b: Bed;
+  beforeAll(async () => {
+    b = await bed();
+    const db = b.t.database.db;
+    await saveDraft(db, mflDraft('stored-1qb', new Date(Date.now() - 10 * DAY)));
+    await saveDraft(db, {
+      ...mflDraft('sleeper-idp', new Date(Date.now() - 5 * DAY), { idp: true }),
+      service: 'sleeper',
+    });
+    await b.t.cache.incr(ADP_VERSION_KEY);
+  });
+  afterAll(() => b?.close());
+
+  it("says what MFL's own ADP cannot answer and what the store holds, not that the dates are empty", async () => {
+    const { body } = await b.post({ ...aggregateFilter, types: ['SF'] });
+    expect(body.totalLeagues).toBe(0);
+    expect(body.empty?.reason).toBe(
+      "MFL's own ADP cannot tell 1QB, superflex and 2QB leagues apart. This site holds 1 MFL rookie draft in these dates, none of them matching these filters: check more league sizes and formats, or set IDP and PPR to Any.",
+    );
+    // Sleeper's store holds no superflex draft either: nothing offered.
+    expect(body.empty?.sleeperDrafts).toBeUndefined();
+  });
+
+  it("offers Sleeper's answer when the store holds Sleeper drafts for the same filters", async () => {
+    const { body } = await b.post({ ...aggregateFilter, idp: 1 });
+    expect(body.totalLeagues).toBe(0);
+    expect(body.empty?.reason).toMatch(/^MFL's own ADP cannot tell IDP leagues from the others\. /);
+    expect(body.empty?.sleeperDrafts).toBe(1);
+    // Sleeper's own answer holds it.
+    const sleeper = await b.post({ ...aggregateFilter, idp: 1, service: 'sleeper' });
+    expect(sleeper.body.totalLeagues).toBe(1);
+    expect(sleeper.body.empty).toBeUndefined();
+  });
+
+  it('dates the store holds no drafts in say so', async () => {
+    const { body } = await b.post({
+      ...aggregateFilter,
+      startDate: `${season + 1}-04-01`,
+      endDate: `${season + 1}-04-30`,
+    });
+    expect(body.empty?.reason).toMatch(
+      /these dates are in the \d{4} season\. This site holds 1 MFL rookie draft, none in these dates\. Most rookie drafts/,
+    );
+  });
+
+  it("MFL startup: MFL's own ADP has no startup report, and the store holds none", async () => {
+    const res = await b.t.app.inject({
+      method: 'POST',
+      url: '/api/mfl/adp/startup',
+      payload: { ...aggregateFilter, kind: 'snake' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().empty).toEqual({
+      reason:
+        "MFL's own ADP has no startup report. This site holds no MFL startup snake drafts yet (it reads only the MFL leagues it lists and those of visitors who connect them and agree to share them).",
+    });
   });
 });
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { applyMinShare } from '#common/rookie-adp.ts';
 import type { MflAdpPlayer, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import type { AdpFilter } from './adp-query.ts';
-import { aggregateRefusal, combineSizes, rookiesOf, type SizeAnswer, toMflIsPpr } from './mfl-aggregate.ts';
+import {
+  aggregateCoverage,
+  aggregateRefusal,
+  combineSizes,
+  rookiesOf,
+  type SizeAnswer,
+  toMflIsPpr,
+} from './mfl-aggregate.ts';
 
 const row = (id: string, averagePick: number, draftsSelectedIn: number, minPick: number, maxPick: number) =>
   ({
@@ -173,5 +180,19 @@ describe('aggregateRefusal', () => {
     expect(aggregateRefusal({ ...all, startDate: '2027-02-01', endDate: '2027-02-28' }, march)).toMatch(
       /covers the 2027 season so far .* these dates are in the 2026 season\./,
     );
+  });
+});
+
+describe('aggregateCoverage', () => {
+  const answered = { startTime: Date.UTC(2026, 2, 1), endTime: Date.UTC(2026, 10, 29) };
+  it('names the dates answered and the dates chosen when they differ', () => {
+    expect(aggregateCoverage({ startDate: '2026-10-01', endDate: '2026-12-31' }, answered, 2026)).toBe(
+      "MFL's own ADP cannot be cut to dates: these figures are its whole 2026 season so far, 03/01/2026 to 11/28/2026, not 10/01/2026 to 12/31/2026.",
+    );
+  });
+  it('says nothing when the chosen dates are the season so far', () => {
+    expect(
+      aggregateCoverage({ startDate: '2026-03-01', endDate: '2026-11-28' }, answered, 2026),
+    ).toBeUndefined();
   });
 });

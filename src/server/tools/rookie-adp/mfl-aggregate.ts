@@ -51,6 +51,12 @@ const STORE_INSTEAD = 'These numbers come from the MFL rookie drafts this site h
  * window's end may be yesterday in UTC (visitors west of UTC are still on that day).
  */
 export function aggregateRefusal(f: AdpFilter, nowMs: number): string | undefined {
+  const reasons = aggregateRefusalReasons(f, nowMs);
+  return reasons.length > 0 ? `${reasons.join(' ')} ${STORE_INSTEAD}` : undefined;
+}
+
+/** aggregateRefusal's reasons, one sentence each (none: MFL's aggregate answers the filter). */
+export function aggregateRefusalReasons(f: AdpFilter, nowMs: number): string[] {
   const reasons: string[] = [];
   if (f.idp !== 0) reasons.push("MFL's own ADP cannot tell IDP leagues from the others.");
   if (f.types.length < 3) reasons.push("MFL's own ADP cannot tell 1QB, superflex and 2QB leagues apart.");
@@ -70,8 +76,25 @@ export function aggregateRefusal(f: AdpFilter, nowMs: number): string | undefine
     reasons.push(
       `MFL's own ADP covers this season's drafts up to today, and these dates end on ${formatMdy(f.endDate)}.`,
     );
-  return reasons.length > 0 ? `${reasons.join(' ')} ${STORE_INSTEAD}` : undefined;
+  return reasons;
 }
+
+/**
+ * When MFL's aggregate answers dates other than the chosen ones (it is its season so far, whatever
+ * the dates), the banner's words naming both; undefined when they are the same days.
+ */
+export function aggregateCoverage(
+  f: Pick<AdpFilter, 'startDate' | 'endDate'>,
+  answered: { startTime: number; endTime: number },
+  season: number,
+): string | undefined {
+  const first = isoDay(answered.startTime);
+  const last = isoDay(answered.endTime - DAY);
+  if (first === f.startDate && last === f.endDate) return undefined;
+  return `MFL's own ADP cannot be cut to dates: these figures are its whole ${season} season so far, ${formatMdy(first)} to ${formatMdy(last)}, not ${formatMdy(f.startDate)} to ${formatMdy(f.endDate)}.`;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The answer's source: MFL's aggregate, what it covers, and (MFL slow or down) the shown answer's time. */
 export function aggregateSource(season: number, staleSince?: number): AdpSource {

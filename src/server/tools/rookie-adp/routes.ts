@@ -4,6 +4,7 @@ import type { LeagueType } from '#common/leagues.ts';
 import {
   ADP_SERVICE_NAMES,
   type AdpAnswer,
+  type AdpEmpty,
   type AdpSource,
   type AdpTally,
   adpAnswerSchema,
@@ -12,6 +13,7 @@ import {
   adpMonthsRequestSchema,
   adpProblemSchema,
   adpRequestSchema,
+  adpWindow,
   applyMinShare,
 } from '#common/rookie-adp.ts';
 import {
@@ -31,14 +33,28 @@ import {
   visitorAccounts,
 } from '#server/leagues/visitor-accounts.ts';
 import { recordAdpAnswer, reportAdpSources } from '#server/ops/metrics.ts';
-import { type AdpFilter, queryAdp } from './adp-query.ts';
+import {
+  type AdpFilter,
+  type AdpStore,
+  countDrafts,
+  queryAdp,
+  ROOKIE_STORE,
+  storeHolds,
+} from './adp-query.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
 import { adpSourceStats, runState } from './discovery/admin-data.ts';
 import { adminAdpRoutes } from './discovery/admin-routes.ts';
 import { CRAWL_JOB, type Discovery, startDiscovery } from './discovery/discovery.ts';
+import { emptyReason } from './empty-answer.ts';
 import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
 import { latestRookieSeason } from './latest-season.ts';
-import { aggregateRefusal, aggregateSource, createMflAggregate } from './mfl-aggregate.ts';
+import {
+  aggregateCoverage,
+  aggregateRefusal,
+  aggregateRefusalReasons,
+  aggregateSource,
+  createMflAggregate,
+} from './mfl-aggregate.ts';
 import { isoDay, type MflCopyTrend, mflCopyMonths, mflCopyTrend } from './mfl-copies.ts';
 import { type MflCopies, startMflCopies } from './mfl-copy-job.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
@@ -224,7 +240,49 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       return trend === undefined ? p : { ...p, trend };
     });
     const tally: AdpTally = { ...outcome.tally, players, trend: derived.trend };
-    return { tally, source: aggregateSource(season, outcome.staleSince) };
+    const coverage = aggregateCoverage(filter, tally, season);
+    return {
+      tally,
+      source: { ...aggregateSource(season, outcome.staleSince), ...(coverage ? { coverage } : {}) },
+    };
+  }
+
+  /**
+   * Why an answer holds no drafts (what MFL's own ADP cannot answer, what the store holds), and the
+   * Sleeper drafts the store holds for the same filters when the answer is MFL's: never "the dates"
+   * when the dates are not to blame.
+   */
+  async function emptyOf(
+    filter: AdpFilter,
+    store: AdpStore,
+    from: { aggregate: number } | { cannot: string[] },
+  ): Promise<AdpEmpty> {
+    return load<AdpEmpty>(
+      `rookie-adp:empty:${JSON.stringify([filter, store, from])}`,
+      ANSWER_TTL_MS,
+      async () => {
+        const sleeperDrafts =
+          filter.service === 'mfl'
+            ? await countDrafts(deps.database.db, { ...filter, service: 'sleeper' }, store)
+            : 0;
+        const reason =
+          'aggregate' in from
+            ? `MFL's own ADP counts no rookie-only drafts of these league sizes in its ${from.aggregate} season so far.`
+            : emptyReason({
+                service: filter.service,
+                startup: store.draft === 'startup' ? store.kind : undefined,
+                cannot: from.cannot.length > 0 ? from.cannot : undefined,
+                ...(await storeHolds(
+                  deps.database.db,
+                  filter.service,
+                  adpWindow(filter.startDate, filter.endDate),
+                  store,
+                )),
+              });
+        return { reason, ...(sleeperDrafts > 0 ? { sleeperDrafts } : {}) };
+      },
+      { version: ADP_VERSION_KEY },
+    );
   }
 
   app.post(
@@ -252,6 +310,13 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
       const { tally, source } = answer;
       const result: AdpAnswer = { ...tally, ...applyMinShare(tally.players, body.minShare), source };
       if (tally.totalLeagues === 0) {
+        result.empty = await emptyOf(
+          filter,
+          ROOKIE_STORE,
+          source.kind === 'mfl-aggregate'
+            ? { aggregate: mflSeasonYear(now) }
+            : { cannot: filter.service === 'mfl' ? aggregateRefusalReasons(filter, now) : [] },
+        );
         // An empty window: offer the newest season the store has drafts in, unless that is this window.
         const latest = await latestRookieSeason(deps.database.db, filter.service);
         if (latest && (latest.startDate !== filter.startDate || latest.endDate !== filter.endDate))
@@ -341,6 +406,9 @@ export async function rookieAdpRoutes(api: FastifyInstance, deps: AppDeps) {
         startTime: tally.startTime,
         endTime: tally.endTime,
         source,
+        ...(tally.totalLeagues === 0
+          ? { empty: await emptyOf(filter, { draft: 'startup', kind }, { cannot: [] }) }
+          : {}),
       };
       const answer: StartupAnswer =
         kind === 'snake'

@@ -13,6 +13,7 @@ import {
   adpCaption,
   adpCsv,
   adpFilterProblems,
+  pickHiddenLegend,
   pickLegend,
   singleSize,
 } from '#common/rookie-adp.ts';
@@ -176,7 +177,8 @@ export function Component() {
       : adpCaption(data.totalLeagues, serviceName, answered.startDate, answered.endDate));
   const csv = () =>
     auctionData ? auctionCsv(bought) : adpCsv(players, pickSize, Boolean(adpData?.trend?.recent));
-  const csvName = `${startup ? `startup-${kind}` : 'rookie'}-adp-${applied.startDate}-to-${applied.endDate}.csv`;
+  // Named by the dates the numbers cover (MFL's own ADP: its season so far, whatever the dates chosen).
+  const csvName = `${startup ? `startup-${kind}` : 'rookie'}-adp-${answered?.startDate}-to-${answered?.endDate}.csv`;
 
   return (
     <WithSidebar>
@@ -232,9 +234,13 @@ export function Component() {
                   {adpData?.trend && data.players.length > 0 && (
                     <p data-testid="adp-trend-note">{adpData.trend.note}</p>
                   )}
-                  {pickSize && adpData && data.players.length > 0 && (
-                    <p data-testid="adp-pick-legend">{pickLegend(pickSize)}</p>
-                  )}
+                  {adpData &&
+                    data.players.length > 0 &&
+                    (pickSize ? (
+                      <p data-testid="adp-pick-legend">{pickLegend(pickSize)}</p>
+                    ) : (
+                      <p data-testid="adp-pick-hidden">{pickHiddenLegend(applied.sizes)}</p>
+                    ))}
                 </div>
                 {data.players.length > 0 && !(few && !showFew) && (
                   <div className="flex items-center gap-2">
@@ -248,8 +254,10 @@ export function Component() {
                   service={service}
                   startup={startup ? kind : undefined}
                   latest={data.latest}
+                  empty={data.empty}
                   shown={answered}
                   onLatest={showWindow}
+                  onSleeper={() => setService('sleeper')}
                 />
               ) : data.players.length === 0 ? (
                 <ShareLine minShare={minShare} hidden={data.hidden} onChange={setMinShare} />

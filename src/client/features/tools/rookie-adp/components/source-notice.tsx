@@ -21,7 +21,8 @@ export const staleWords = (service: AdpService, staleSince: number, nowMs: numbe
 
 /**
  * What the visitor should know about where an answer's numbers come from, above the results: the
- * switch to the site's own drafts when MFL's aggregate cannot answer the filter, and the age of an
+ * switch to the site's own drafts when MFL's aggregate cannot answer the filter, the dates MFL's
+ * aggregate answered when they are not the ones chosen, and the age of an
  * earlier answer shown because MFL did not answer. Nothing when neither applies.
  */
 export function SourceNotice({
@@ -33,7 +34,7 @@ export function SourceNotice({
   service: AdpService;
   nowMs?: number;
 }) {
-  if (!source.switchReason && source.staleSince === undefined) return null;
+  if (!source.switchReason && !source.coverage && source.staleSince === undefined) return null;
   return (
     <div className="space-y-2">
       {source.switchReason && (
@@ -44,6 +45,16 @@ export function SourceNotice({
         >
           <InfoIcon />
           <p>{source.switchReason}</p>
+        </div>
+      )}
+      {source.coverage && (
+        <div
+          role="status"
+          data-testid="adp-coverage"
+          className="flex items-start gap-3 rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950"
+        >
+          <InfoIcon />
+          <p>{source.coverage}</p>
         </div>
       )}
       {source.staleSince !== undefined && (
