@@ -41,6 +41,11 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
     '::/0',
     '0.0.0.0/1,128.0.0.0/1',
     '10.0.0.0/7',
+    '::ffff:0:0/96',
+    '::ffff:0.0.0.0/96',
+    '::FFFF:10.0.0.0/100',
+    '::/80',
+    '::/8',
     '99',
     '6',
     '-1',
@@ -65,6 +70,8 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
       'fd00::/8',
       '::1',
     ]);
+    // An IPv4-mapped range is as wide as the IPv4 addresses it holds.
+    expect(loadConfig({ TRUST_PROXY: '::ffff:10.0.0.0/104' }).trustProxy).toEqual(['::ffff:10.0.0.0/104']);
     expect(loadConfig({ TRUST_PROXY: 'everyone' }).trustProxy).toBe(true);
     expect(loadConfig({}).trustProxy).toBe(false);
   });
