@@ -7,13 +7,16 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { authorship, checkAuthor } from './authorship.ts';
 import { freeShortname, isUniqueViolation, slugify } from './shortname.ts';
 
-/** The condition for an address part that is a numeric id or a shortname; undefined if it can be neither. */
+/**
+ * The condition for an address part that is a numeric id or a shortname; undefined if it can be
+ * neither (a NUL character is in no shortname, and PostgreSQL's text cannot even be compared with one).
+ */
 export function byRef(ref: string, id: PgColumn, shortname: PgColumn): SQL | undefined {
   if (/^\d+$/.test(ref)) {
     const n = Number(ref);
     return n > 0 && n <= 2_147_483_647 ? eq(id, n) : undefined;
   }
-  return ref.length <= 200 ? eq(shortname, ref) : undefined;
+  return ref.length <= 200 && !ref.includes('\u0000') ? eq(shortname, ref) : undefined;
 }
 
 /**
