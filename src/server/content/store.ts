@@ -20,8 +20,10 @@ export function byRef(ref: string, id: PgColumn, shortname: PgColumn): SQL | und
 }
 
 /**
- * Runs insert in a transaction with the first free shortname made from text. When another create
- * takes the same shortname first, the unique index refuses ours and we try again with the next one.
+ * Runs insert in a transaction with the first free shortname made from text. Creates of one title
+ * take turns (a transaction-scoped advisory lock on the table and slug), so each sees the shortnames
+ * of those before it, however many race. Another title's slug can still meet ours (a "race-2"
+ * written as a title); the unique index refuses one of them, which tries again with the next.
  */
 async function createWithShortname<T>(
   db: Db,
@@ -33,7 +35,10 @@ async function createWithShortname<T>(
   const base = slugify(text, fallback);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => insert(tx, await freeShortname(tx, table, base)));
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}:${base}`}))`);
+        return insert(tx, await freeShortname(tx, table, base));
+      });
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }
