@@ -135,7 +135,7 @@ describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${tes
     });
     for (const c of setCookies(plain)) expect(c).not.toMatch(/;\s*Secure/i);
     const out = await t.request({
-      method: 'GET',
+      method: 'POST',
       url: '/api/sleeper/logout',
       headers: { 'x-forwarded-proto': 'https' },
     });

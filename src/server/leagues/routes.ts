@@ -256,7 +256,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.mfl);
     return { ok: true as const };
   });
@@ -316,7 +316,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/sleeper/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/sleeper/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.sleeperId, leagueCookies.sleeperName);
     return { ok: true as const };
   });
@@ -367,7 +367,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/flea/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/flea/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.flea);
     return { ok: true as const };
   });
