@@ -176,15 +176,13 @@ test.describe('log in and out', () => {
     const token = (await page.context().cookies()).find((c) => c.name === 'session')!.value;
 
     // League connections made in this browser end with the site's log-out (a shared computer).
-    await page
-      .context()
-      .addCookies(
-        ['MFL_USER_ID', 'SLEEPER_USER_ID', 'FLEAFLICKER_EMAIL'].map((name) => ({
-          name,
-          value: 'x',
-          url: baseURL!,
-        })),
-      );
+    await page.context().addCookies(
+      ['MFL_USER_ID', 'SLEEPER_USER_ID', 'FLEAFLICKER_EMAIL'].map((name) => ({
+        name,
+        value: 'x',
+        url: baseURL!,
+      })),
+    );
     await page.goto('/admin');
     await accountButton(page, account.user.name).click();
     await expect(page.getByText('Also logs this browser out of its leagues.')).toBeVisible();
