@@ -160,13 +160,13 @@ const matrix: Row[] = [
 
   // League services and tools: open to visitors; without that service's cookie, its own 401
   { route: 'POST /api/mfl/login', note: 'empty body',          expect: all(400), open: true },
-  { route: 'GET /api/mfl/logout',                              expect: all(200), open: true },
+  { route: 'POST /api/mfl/logout',                             expect: all(200), open: true },
   { route: 'GET /api/mfl/leagues',                             expect: all(401), open: true },
   { route: 'POST /api/sleeper/connect', note: 'empty body',    expect: all(400), open: true },
-  { route: 'GET /api/sleeper/logout',                          expect: all(200), open: true },
+  { route: 'POST /api/sleeper/logout',                         expect: all(200), open: true },
   { route: 'GET /api/sleeper/leagues', note: "the owner's saved account", expect: [401, 401, 200, 401, 401] },
   { route: 'POST /api/flea/connect', note: 'empty body',       expect: all(400), open: true },
-  { route: 'GET /api/flea/logout',                             expect: all(200), open: true },
+  { route: 'POST /api/flea/logout',                            expect: all(200), open: true },
   { route: 'GET /api/flea/leagues',                            expect: all(401), open: true },
   { route: 'GET /api/connections',                             expect: all(200), open: true },
   { route: 'POST /api/mfl/sharing', note: 'stop sharing',      expect: all(200), open: true, body: () => ({ share: false }) },

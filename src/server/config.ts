@@ -42,7 +42,7 @@ const envSchema = z
       z
         .string()
         .trim()
-        .refine(isConnectionKey, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+        .refine(isConnectionKey, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
         .optional(),
     ),
     /** Keys CONNECTIONS_KEY replaced, comma-separated: still read, and rows under them are re-encrypted on start. */
@@ -56,7 +56,7 @@ const envSchema = z
             .map((k) => k.trim())
             .filter(Boolean)
             .every(isConnectionKey),
-        'each key must be 32 bytes in base64',
+        'each key must be 32 random bytes in base64',
       ),
     PUBLIC_URL: z.string().url().optional(),
     /** How the site names itself to every league service; default DynastyForge/<version> (+PUBLIC_URL). */
@@ -165,6 +165,12 @@ const envSchema = z
     PLAYER_LIST_AT_START: z.enum(['0', '1']).optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.CONNECTIONS_OLD_KEYS.trim() && !e.CONNECTIONS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CONNECTIONS_OLD_KEYS'],
+        message: 'is set without CONNECTIONS_KEY: set the current key too, or leave both unset',
+      });
     if (!e.ADMIN_PASSWORD) return;
     const problem = passwordProblem(e.ADMIN_PASSWORD, { email: e.ADMIN_EMAIL, name: FIRST_SUPER_USER_NAME });
     if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });

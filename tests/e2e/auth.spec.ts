@@ -199,11 +199,23 @@ test.describe('log in and out', () => {
     await logInByApi(page.request, account.email, account.password);
     const token = (await page.context().cookies()).find((c) => c.name === 'session')!.value;
 
+    // League connections made in this browser end with the site's log-out (a shared computer).
+    await page.context().addCookies(
+      ['MFL_USER_ID', 'SLEEPER_USER_ID', 'FLEAFLICKER_EMAIL'].map((name) => ({
+        name,
+        value: 'x',
+        url: baseURL!,
+      })),
+    );
     await page.goto('/admin');
     await accountButton(page, account.user.name).click();
+    await expect(page.getByText('Also logs this browser out of its leagues.')).toBeVisible();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect((await page.context().cookies()).filter((c) => /MFL|SLEEPER|FLEAFLICKER/.test(c.name))).toEqual(
+      [],
+    );
 
     // Someone who copied the cookie before the log-out gets nothing with it.
     const replay = await playwright.request.newContext({

@@ -71,7 +71,7 @@ export async function connectService<S extends LeagueType>(
 }
 
 export function logoutService(service: LeagueType): Promise<unknown> {
-  return api(`${service}/logout`);
+  return api(`${service}/logout`, { method: 'POST' });
 }
 
 /** After a connect, login or logout the page reloads (spec section 4), so every tool starts afresh. */

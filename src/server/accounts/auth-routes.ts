@@ -25,7 +25,7 @@ import {
 import { dropResetTokens } from './password-resets.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { clearLeagueCookies, clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE } from './sessions.ts';
 import { deleteOwnAccount, findLogin, findLoginById, insertUser, setPasswordHash } from './users.ts';
 
@@ -147,6 +147,7 @@ export async function authRoutes(
       // The cookie goes and the session ends whatever the database can do right now (a full disk).
       const token = req.cookies[SESSION_COOKIE];
       clearSessionCookie(req, reply);
+      clearLeagueCookies(req, reply);
       if (token) await scope.sessionEnds.end(token);
       return { ok: true as const };
     },

@@ -97,6 +97,33 @@ describe(`log-out when the database refuses the delete (${testDbKind})`, () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     expect((await me(t, cookie)).statusCode).toBe(401);
   });
+
+  it('ends the league connections of the browser too; league log-outs are POST only', async () => {
+    const { cookie } = await t.userWithRole('user');
+    const res = await logout(
+      t,
+      `${cookie}; MFL_USER_ID=abc; SLEEPER_USER_ID=1; SLEEPER_USER_NAME=x; FLEAFLICKER_EMAIL=a@b.c`,
+    );
+    const raw = res.headers['set-cookie'];
+    const gone = (Array.isArray(raw) ? raw : [raw ?? ''])
+      .filter((c) => /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))
+      .map((c) => c.split('=')[0]);
+    expect(gone).toEqual(
+      expect.arrayContaining(['MFL_USER_ID', 'SLEEPER_USER_ID', 'SLEEPER_USER_NAME', 'FLEAFLICKER_EMAIL']),
+    );
+    for (const service of ['mfl', 'sleeper', 'flea']) {
+      expect((await t.request({ method: 'GET', url: `/api/${service}/logout` })).statusCode).toBe(404);
+      const crossSite = await t.request({
+        method: 'POST',
+        url: `/api/${service}/logout`,
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect((await t.request({ method: 'POST', url: `/api/${service}/logout` })).json()).toEqual({
+        ok: true,
+      });
+    }
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;

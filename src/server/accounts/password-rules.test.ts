@@ -34,6 +34,32 @@ describe('password rules', () => {
     for (const strong of ['correct horse battery staple', 'qz7!fw3kp', 'Tr0ub4dor&3', 'first-password-1'])
       expect(passwordProblem(strong), strong).toBeNull();
   });
+
+  it('knows the site’s name and fantasy football’s words, spaced out or doubled too', () => {
+    const refused = [
+      'DynastyForge2026',
+      'dynastyforge.com',
+      'superflex1',
+      'Superflex2026!',
+      'dynastyrookies',
+      's u p e r f l e x',
+      'f-a-n-t-a-s-y-1',
+      'superflexsuperflex',
+      'TouchdownTouchdown',
+    ];
+    for (const p of refused) expect(passwordProblem(p), p).not.toBeNull();
+    const account = { email: 'greg@example.test', name: 'Gridiron Greg' };
+    for (const p of ['gridirongreggridirongreg', 'Gridiron Greg Gridiron Greg', 'g r i d i r o n g r e g'])
+      expect(passwordProblem(p, account), p).not.toBeNull();
+    // Passwords of the README, the demo and the tests stay good.
+    for (const strong of [
+      'admin-pass-1234',
+      'quiet meadow lantern 4821',
+      'e2e-password-123',
+      'a-new-password-42',
+    ])
+      expect(passwordProblem(strong), strong).toBeNull();
+  });
 });
 
 describe('password rules, message by message', () => {

@@ -67,37 +67,117 @@ const words: TranslationKeys = {
   },
 };
 
+/**
+ * The site's own name and fantasy football's words: the first guesses against this site's
+ * accounts, which zxcvbn's general lists rank low or lack.
+ */
+const SITE_WORDS = [
+  'dynastyforge',
+  'dynasty',
+  'forge',
+  'dynastyforge.com',
+  'superflex',
+  'fantasy',
+  'football',
+  'fantasyfootball',
+  'dynastyleague',
+  'rookie',
+  'rookies',
+  'draft',
+  'startup',
+  'lineup',
+  'roster',
+  'rostership',
+  'waiver',
+  'waivers',
+  'trade',
+  'keeper',
+  'league',
+  'commissioner',
+  'touchdown',
+  'quarterback',
+  'runningback',
+  'receiver',
+  'wideout',
+  'tightend',
+  'kicker',
+  'defense',
+  'gridiron',
+  'endzone',
+  'playoffs',
+  'championship',
+  'sleeper',
+  'fleaflicker',
+  'myfantasyleague',
+  'mfl',
+  'ppr',
+  'halfppr',
+  'bestball',
+  'devy',
+  'idp',
+  'adp',
+  'taxisquad',
+  'rebuild',
+  'contender',
+  'nfl',
+  'sundayfootball',
+];
+
 let estimator: ZxcvbnFactory | undefined;
 const strength = () => {
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, translations: words });
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...dictionary, site: SITE_WORDS },
+    graphs: adjacencyGraphs,
+    translations: words,
+  });
   return estimator;
 };
+
+const SEPARATORS = /[\s._-]+/g;
+
+/**
+ * The password and what it is once its disguises are taken off: letters spaced out one by one
+ * ("s u p e r f l e x") joined, and a text typed twice or more ("superflexsuperflex") once.
+ */
+function readings(password: string): string[] {
+  const out = [password];
+  const parts = password.split(SEPARATORS).filter(Boolean);
+  if (parts.length >= 4 && parts.every((p) => p.length === 1)) out.push(parts.join(''));
+  const repeated = /^(.+?)\1+$/.exec(password.toLowerCase().replace(SEPARATORS, ''))?.[1];
+  if (repeated) out.push(repeated);
+  return [...new Set(out)];
+}
 
 /**
  * Why a new password is refused, in words for the form to show beside the field, or null: it is on
  * the common and leaked list (in any case), it is the account's e-mail address or name, or zxcvbn
  * estimates it would fall to fewer than about 10^8 guesses (score under 3: "aaaaaaaa", "summer2024",
- * a single word). Length is checked by the shared schema before this.
+ * a single word, the site's name or a fantasy football word). Each reading of it (spaced-out letters
+ * joined, a doubled text halved) is judged so. Length is checked by the shared schema before this.
  */
 export function passwordProblem(
   password: string,
   account: { email?: string; name?: string } = {},
 ): string | null {
-  const lower = password.toLowerCase();
-  if (commonPasswords().has(lower))
-    return 'This password is one of the most common, leaked passwords. Choose another.';
   const email = account.email?.toLowerCase();
   const name = account.name?.trim().toLowerCase();
-  if ((email && (lower === email || lower === email.split('@')[0])) || (name && lower === name))
-    return 'The password must not be your e-mail address or your name. Choose another.';
-  const inputs = [email, email?.split('@')[0], name].filter((v): v is string => Boolean(v));
-  const { score, feedback } = strength().check(password, inputs);
-  if (score >= MIN_PASSWORD_SCORE) return null;
-  // What zxcvbn found, else its most specific advice; then the advice that always helps.
-  const why = feedback.warning ?? feedback.suggestions.find((s) => s !== words.suggestions.anotherWord);
-  return ['This password is too easy to guess.', why, words.suggestions.anotherWord]
-    .filter(Boolean)
-    .join(' ');
+  const compactName = name?.replace(SEPARATORS, '');
+  const own = [email, email?.split('@')[0], name, compactName].filter((v): v is string => Boolean(v));
+  for (const reading of readings(password)) {
+    const lower = reading.toLowerCase();
+    if (commonPasswords().has(lower))
+      return 'This password is one of the most common, leaked passwords. Choose another.';
+    if (own.includes(lower))
+      return 'The password must not be your e-mail address or your name. Choose another.';
+    const { score, feedback } = strength().check(reading, [...own, ...(name?.split(SEPARATORS) ?? [])]);
+    if (score >= MIN_PASSWORD_SCORE) continue;
+    // What zxcvbn found, else its most specific advice; then the advice that always helps.
+    const why = feedback.warning ?? feedback.suggestions.find((s) => s !== words.suggestions.anotherWord);
+    return ['This password is too easy to guess.', why, words.suggestions.anotherWord]
+      .filter(Boolean)
+      .join(' ');
+  }
+  return null;
 }
 
 /** Throws a 400 naming the problem and the field, as the schema's own password errors do. */

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { leagueCookies } from '#common/leagues.ts';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
@@ -22,6 +23,15 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, options(req));
   reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(req));
+}
+
+/**
+ * Ends this browser's league connections (MFL's session lasts 30 days): on a shared computer the
+ * next person must not act on the owner's leagues after the site's log-out. Set as the league
+ * routes set them.
+ */
+export function clearLeagueCookies(req: FastifyRequest, reply: FastifyReply) {
+  for (const name of Object.values(leagueCookies)) reply.clearCookie(name, options(req));
 }
 
 /** Gives a session cookie without its hint (one issued before the hint existed) the hint. */

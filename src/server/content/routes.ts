@@ -9,7 +9,6 @@ import {
   profileListQuerySchema,
   searchQuerySchema,
 } from '#common/content.ts';
-import { text } from '#common/text.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
 import type { Db } from '../db/client.ts';
@@ -27,7 +26,9 @@ import {
 import { searchContent } from './search.ts';
 import { type Authored, type ContentKind, createItem, deleteItem, updateItem } from './store.ts';
 
-const idParams = z.object({ id: text().min(1).max(200) });
+// An id or shortname from the address: one that holds a NUL character names no item, so it is
+// not found (byRef), like any other address that names nothing, and the page says so.
+const idParams = z.object({ id: z.string().min(1).max(200) });
 const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAdmin(req) };
 
 /** What the routes of one kind (articles, profiles) need: its address, schemas, readers and cache key. */

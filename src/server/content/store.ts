@@ -7,18 +7,23 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { authorship, checkAuthor } from './authorship.ts';
 import { freeShortname, isUniqueViolation, slugify } from './shortname.ts';
 
-/** The condition for an address part that is a numeric id or a shortname; undefined if it can be neither. */
+/**
+ * The condition for an address part that is a numeric id or a shortname; undefined if it can be
+ * neither (a NUL character is in no shortname, and PostgreSQL's text cannot even be compared with one).
+ */
 export function byRef(ref: string, id: PgColumn, shortname: PgColumn): SQL | undefined {
   if (/^\d+$/.test(ref)) {
     const n = Number(ref);
     return n > 0 && n <= 2_147_483_647 ? eq(id, n) : undefined;
   }
-  return ref.length <= 200 ? eq(shortname, ref) : undefined;
+  return ref.length <= 200 && !ref.includes('\u0000') ? eq(shortname, ref) : undefined;
 }
 
 /**
- * Runs insert in a transaction with the first free shortname made from text. When another create
- * takes the same shortname first, the unique index refuses ours and we try again with the next one.
+ * Runs insert in a transaction with the first free shortname made from text. Creates of one title
+ * take turns (a transaction-scoped advisory lock on the table and slug), so each sees the shortnames
+ * of those before it, however many race. Another title's slug can still meet ours (a "race-2"
+ * written as a title); the unique index refuses one of them, which tries again with the next.
  */
 async function createWithShortname<T>(
   db: Db,
@@ -30,7 +35,10 @@ async function createWithShortname<T>(
   const base = slugify(text, fallback);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => insert(tx, await freeShortname(tx, table, base)));
+      return await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${table}:${base}`}))`);
+        return insert(tx, await freeShortname(tx, table, base));
+      });
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }

@@ -45,6 +45,11 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
     '::/0',
     '0.0.0.0/1,128.0.0.0/1',
     '10.0.0.0/7',
+    '::ffff:0:0/96',
+    '::ffff:0.0.0.0/96',
+    '::FFFF:10.0.0.0/100',
+    '::/80',
+    '::/8',
     '99',
     '6',
     '-1',
@@ -69,6 +74,8 @@ describe('TRUST_PROXY names hops or proxies, never everyone', () => {
       'fd00::/8',
       '::1',
     ]);
+    // An IPv4-mapped range is as wide as the IPv4 addresses it holds.
+    expect(loadConfig({ TRUST_PROXY: '::ffff:10.0.0.0/104' }).trustProxy).toEqual(['::ffff:10.0.0.0/104']);
     expect(loadConfig({ TRUST_PROXY: 'everyone' }).trustProxy).toBe(true);
     expect(loadConfig({}).trustProxy).toBe(false);
   });
@@ -132,7 +139,7 @@ describe(`requests over HTTPS, odd paths, foreign hosts, personal answers (${tes
     });
     for (const c of setCookies(plain)) expect(c).not.toMatch(/;\s*Secure/i);
     const out = await t.request({
-      method: 'GET',
+      method: 'POST',
       url: '/api/sleeper/logout',
       headers: { 'x-forwarded-proto': 'https' },
     });

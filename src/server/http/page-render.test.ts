@@ -29,6 +29,8 @@ const counting: PageRenderer = {
 let article: Article;
 let profile: Profile;
 let admin: string;
+/** The app's error lines (its logger writes nothing below error). */
+const errors: string[] = [];
 
 // happy-dom's own Document type, read as the DOM's: the tests only query it.
 const parse = (html: string) =>
@@ -50,7 +52,14 @@ beforeAll(async () => {
     join(dir, 'index.html'),
     '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Dynasty Forge</title><!--app-head--></head><body><div id="root"></div><script type="module" crossorigin src="/assets/index-1.js"></script></body></html>',
   );
-  t = await makeTestApp({}, { clientDir: dir, pageRenderer: counting });
+  t = await makeTestApp(
+    {},
+    {
+      clientDir: dir,
+      pageRenderer: counting,
+      logger: { level: 'error', stream: { write: (line: string) => void errors.push(line) } },
+    },
+  );
   const author = await t.userWithRole('contributor', { name: 'Ann Author' });
   admin = (await t.userWithRole('superuser')).cookie;
   const save = async (url: string, payload: object) => {
@@ -195,6 +204,24 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(res.statusCode).toBe(404);
     expect(doc.querySelector('main h1')!.textContent).toBe('Article not found');
     expect(pageData(doc)).toBeUndefined();
+  });
+
+  it('answers an address with a NUL character (which no shortname holds) with the 404 page, logging no error', async () => {
+    errors.length = 0;
+    for (const [url, heading] of [
+      ['/article/%00', 'Article not found'],
+      ['/profile/a%00b', 'Prospect not found'],
+    ]) {
+      const { res, doc } = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(doc.querySelector('main h1')!.textContent).toBe(heading);
+    }
+    for (const url of ['/api/articles/%00', '/api/profiles/a%00b', '/api/articles/%00?isAdmin=true']) {
+      const res = await t.request({ method: 'GET', url, cookie: admin });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toMatch(/not found/);
+    }
+    expect(errors).toEqual([]);
   });
 
   it('renders the layout around a loading screen for the tools and admin, with no data', async () => {

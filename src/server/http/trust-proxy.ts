@@ -13,7 +13,7 @@ export const TRUST_EVERYONE = 'everyone';
 
 export const TRUST_PROXY_FORMS =
   `0 (no proxy, the default); the number of proxies in front of the server (1 to ${MAX_PROXY_HOPS}); ` +
-  `their addresses or CIDR ranges (/${NARROWEST_RANGE_BITS} or narrower) or ${NAMED_RANGES.join(', ')}, ` +
+  `their addresses or CIDR ranges (/${NARROWEST_RANGE_BITS} or narrower, IPv4-mapped ones by their IPv4 part) or ${NAMED_RANGES.join(', ')}, ` +
   `separated by commas; or "${TRUST_EVERYONE}" to trust every address (only when nothing but your proxy can reach the server)`;
 
 /** One entry of the list as proxy-addr takes it, or why it is refused. */
@@ -26,11 +26,27 @@ function proxyEntry(entry: string): { ok: string } | { wrong: string } {
   if (family === 0 || rest.length > 0) return notUnderstood;
   if (bits === undefined) return { ok: address };
   if (!/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128)) return notUnderstood;
-  if (Number(bits) < NARROWEST_RANGE_BITS)
+  if (rangeWidthBits(address, Number(bits), family) < NARROWEST_RANGE_BITS)
     return {
       wrong: `"${entry}" is wider than /${NARROWEST_RANGE_BITS}: it would trust nearly any address a client sends`,
     };
   return { ok: `${address}/${Number(bits)}` };
+}
+
+const MAPPED_IPV4 = new BlockList();
+MAPPED_IPV4.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * How many leading bits a range fixes, as the addresses it trusts count them: an IPv6 range that
+ * holds IPv4-mapped addresses (::ffff:a.b.c.d) trusts IPv4 clients, so it is as narrow as its IPv4
+ * part (::ffff:0:0/96, or ::/80 around it, is every IPv4 client: /0).
+ */
+function rangeWidthBits(address: string, bits: number, family: number): number {
+  if (family === 4) return bits;
+  const range = new BlockList();
+  range.addSubnet(address, bits, 'ipv6');
+  const holdsMapped = bits <= 96 ? range.check('::ffff:0:0', 'ipv6') : MAPPED_IPV4.check(address, 'ipv6');
+  return holdsMapped ? Math.max(0, bits - 96) : bits;
 }
 
 /**

@@ -72,7 +72,7 @@ function sentence(item: Item): string {
         ? `Choose ${the} from: ${p.values.map(String).join(', ')}.`
         : `${The} is not one of the choices.`;
     case 'unrecognized_keys':
-      return `${Array.isArray(p.keys) ? p.keys.join(', ') : 'Some fields'} cannot be sent here.`;
+      return `${Array.isArray(p.keys) ? namedFew(p.keys) : 'Some fields'} cannot be sent here.`;
     default:
       return `Check ${the}.`;
   }
@@ -96,3 +96,10 @@ export function validationMessage(items: readonly Item[]): string {
 /** Tests: a message in people's words is a sentence, without zod's or JSON Schema's jargon. */
 export const PLAIN_WORDS =
   /^(?!.*(Invalid (input|body|query)|expected \w+, received|>=|<=|instancePath))[A-Z].*[.!?]$/s;
+
+/** The first few keys by name, the rest counted: a body of thousands of keys gets a short answer. */
+function namedFew(keys: string[]): string {
+  const few = 5;
+  if (keys.length <= few) return keys.join(', ');
+  return `${keys.slice(0, few).join(', ')} and ${keys.length - few} more fields`;
+}

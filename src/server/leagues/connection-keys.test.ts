@@ -82,6 +82,19 @@ describe('sealing and opening', () => {
     });
     expect(config.connectionsOldKeys).toHaveLength(2);
   });
+
+  it('refuses a key of one repeated byte, and old keys without a current one, at start', () => {
+    for (const weak of [Buffer.alloc(32).toString('base64'), Buffer.alloc(32, 0x41).toString('base64')]) {
+      expect(isConnectionKey(weak)).toBe(false);
+      expect(() => loadConfig({ CONNECTIONS_KEY: weak })).toThrow(/CONNECTIONS_KEY: .*random/);
+      expect(() => loadConfig({ CONNECTIONS_KEY: newKey(), CONNECTIONS_OLD_KEYS: weak })).toThrow(
+        /CONNECTIONS_OLD_KEYS/,
+      );
+    }
+    expect(() => loadConfig({ CONNECTIONS_OLD_KEYS: newKey() })).toThrow(
+      /CONNECTIONS_OLD_KEYS: .*without CONNECTIONS_KEY/,
+    );
+  });
 });
 
 describe('where the key comes from', () => {

@@ -14,10 +14,15 @@ export const CONNECTION_KEY_BYTES = 32;
 const IV_BYTES = 12;
 const base64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** Whether the value is 32 bytes in base64, as CONNECTIONS_KEY must be. */
+/**
+ * Whether the value is 32 bytes in base64, as CONNECTIONS_KEY must be, and not one byte repeated
+ * (all zeros, a placeholder): such a key is no secret, whatever its length.
+ */
 export function isConnectionKey(value: string): boolean {
   const v = value.trim();
-  return base64.test(v) && Buffer.from(v, 'base64').length === CONNECTION_KEY_BYTES;
+  if (!base64.test(v)) return false;
+  const key = Buffer.from(v, 'base64');
+  return key.length === CONNECTION_KEY_BYTES && key.some((b) => b !== key[0]);
 }
 
 /** A key's id: a short hash of the key (never the key), kept beside each ciphertext it sealed. */

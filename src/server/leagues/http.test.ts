@@ -237,6 +237,25 @@ describe('service HTTP layer', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/elsewhere');
   });
+
+  it.each(['sleeper', 'flea'] as const)(
+    '%s: follows a redirect within the service’s site, never to another host',
+    async (service) => {
+      const other = server.url.replace('127.0.0.1', 'localhost');
+      server.handle((req, res) => {
+        if (req.url === '/moved') res.writeHead(301, { location: '/here' });
+        else if (req.url === '/away') res.writeHead(302, { location: `${other}/there` });
+        else if (req.url === '/loop') res.writeHead(302, { location: '/loop' });
+        else return sendJson(res, { at: req.url });
+        res.end();
+      });
+      expect(await client(service).getJson(`${server.url}/moved`)).toEqual({ at: '/here' });
+      expect((await failure(client(service).send({ url: `${server.url}/away` }))).kind).toBe('unreadable');
+      expect((await failure(client(service).send({ url: `${server.url}/loop` }))).kind).toBe('unreadable');
+      expect(server.seen.map((r) => r.url)).not.toContain('/there');
+      expect(server.seen.filter((r) => r.url === '/loop').length).toBeLessThanOrEqual(4);
+    },
+  );
 });
 
 describe('Retry-After', () => {

@@ -29,7 +29,11 @@ export interface ServiceRequest {
   body?: string;
   /** Counted from the moment of asking, so the time spent waiting for a turn is part of it. */
   timeoutMs?: number;
-  /** 'manual' hands 3xx answers back (MFL follows them itself so that its cookie is kept). */
+  /**
+   * 'manual' hands 3xx answers back (MFL follows them itself so that its cookie is kept); else a
+   * redirect within the site of `url` is followed (at most MAX_REDIRECTS), and one elsewhere is
+   * an answer we could not read.
+   */
   redirect?: 'manual' | 'follow';
   /** Error statuses handed back instead of thrown, for a caller that reads the body (MFL's 404 text). */
   passStatuses?: number[];
@@ -126,6 +130,26 @@ class AttemptFailed extends Error {
   }
 }
 
+/** Redirects one call follows within the service's site. */
+const MAX_REDIRECTS = 3;
+
+/** Two hosts are the same site when they share the last two labels (www57.x.com and api.x.com). */
+function site(hostname: string): string {
+  const parts = hostname.toLowerCase().split('.');
+  return /^\d+$/.test(parts.at(-1) ?? '') ? hostname : parts.slice(-2).join('.');
+}
+
+const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
+
+/**
+ * True when `a` is on the same site as `b`: same scheme and port, and the same host or a sibling
+ * under the same site (MFL's www57 and api). Another port of the same host is another server.
+ */
+export function sameSite(a: URL, b: URL): boolean {
+  if (a.protocol !== b.protocol || portOf(a) !== portOf(b)) return false;
+  return a.hostname === b.hostname || site(a.hostname) === site(b.hostname);
+}
+
 const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.serviceFault === true;
 
 const callEnded = () => new AttemptFailed({ kind: 'unavailable', retryable: false, ended: true });
@@ -198,20 +222,41 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
 
   async function attempt(request: ServiceRequest, signal: AbortSignal): Promise<ServiceResponse> {
     try {
-      const res = await doFetch(request.url, {
-        method: request.method ?? 'GET',
-        headers: {
-          'user-agent': userAgent,
-          accept: 'application/json, text/xml;q=0.9, */*;q=0.5',
-          ...request.headers,
-        },
-        body: request.body,
-        redirect: request.redirect ?? 'follow',
-        signal,
-      });
-      // Reading the body stays under the same deadline: a stalled download is a timeout too.
-      const text = await readCapped(res);
-      return { status: res.status, url: res.url || request.url, headers: res.headers, text };
+      const first = new URL(request.url);
+      let url = request.url;
+      let method = request.method ?? 'GET';
+      let body = request.body;
+      for (let hop = 0; ; hop++) {
+        const res = await doFetch(url, {
+          method,
+          headers: {
+            'user-agent': userAgent,
+            accept: 'application/json, text/xml;q=0.9, */*;q=0.5',
+            ...request.headers,
+          },
+          body,
+          redirect: 'manual',
+          signal,
+        });
+        const location = res.headers.get('location');
+        if (request.redirect !== 'manual' && res.status >= 300 && res.status < 400 && location) {
+          await res.body?.cancel().catch(() => undefined);
+          // A redirect is followed only within the service's own site: never to another host (one
+          // inside our own network, say), whatever the service or the address it was given says.
+          const next = new URL(location, url);
+          if (hop >= MAX_REDIRECTS || !sameSite(next, first))
+            throw new AttemptFailed({ kind: 'unreadable', retryable: false });
+          url = next.href;
+          if (res.status === 303 || (method === 'POST' && res.status <= 302)) {
+            method = 'GET';
+            body = undefined;
+          }
+          continue;
+        }
+        // Reading the body stays under the same deadline: a stalled download is a timeout too.
+        const text = await readCapped(res);
+        return { status: res.status, url, headers: res.headers, text };
+      }
     } catch (e) {
       if (e instanceof AttemptFailed) throw e;
       const timedOut =

@@ -229,7 +229,7 @@ describe('MFL routes', () => {
 
   it('logs out by clearing the cookie', async () => {
     const a = await build({});
-    const res = await a.inject({ method: 'GET', url: '/api/mfl/logout', cookies: { MFL_USER_ID: 'x' } });
+    const res = await a.inject({ method: 'POST', url: '/api/mfl/logout', cookies: { MFL_USER_ID: 'x' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(setCookies(res)[0]).toMatch(/^MFL_USER_ID=;.*Path=\//);
@@ -307,7 +307,7 @@ describe('Sleeper routes', () => {
   });
 
   it('logs out by clearing both cookies', async () => {
-    const res = await (await build({})).inject({ method: 'GET', url: '/api/sleeper/logout' });
+    const res = await (await build({})).inject({ method: 'POST', url: '/api/sleeper/logout' });
     expect(res.statusCode).toBe(200);
     expect(
       setCookies(res)

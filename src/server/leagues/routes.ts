@@ -277,7 +277,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/mfl/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.mfl, leagueCookies.mflName);
     return { ok: true as const };
   });
@@ -339,7 +339,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/sleeper/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/sleeper/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.sleeperId, leagueCookies.sleeperName);
     return { ok: true as const };
   });
@@ -390,7 +390,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
     },
   );
 
-  app.get('/flea/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
+  app.post('/flea/logout', { schema: { response: { 200: okSchema } } }, async (_request, reply) => {
     clear(reply, leagueCookies.flea);
     return { ok: true as const };
   });

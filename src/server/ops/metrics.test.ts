@@ -173,6 +173,18 @@ describe(`metrics (${testDbKind})`, () => {
       { 'x-forwarded-proto': 'https' },
       { via: '1.1 caddy' },
       { 'x-client-ip': '203.0.113.7' },
+      { 'x-original-forwarded-for': '203.0.113.7' },
+      { 'x-cluster-client-ip': '203.0.113.7' },
+      { 'fastly-client-ip': '203.0.113.7' },
+      { 'client-ip': '203.0.113.7' },
+      { 'true-client-ip': '203.0.113.7' },
+      { 'cf-connecting-ip': '203.0.113.7' },
+      { 'x-forwarded': 'for=203.0.113.7' },
+      { 'forwarded-for': '203.0.113.7' },
+      { 'x-forwarded-server': 'proxy' },
+      { 'x-originating-ip': '203.0.113.7' },
+      { 'x-envoy-external-address': '203.0.113.7' },
+      { 'x-appengine-user-ip': '203.0.113.7' },
     ]) {
       const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);

@@ -219,19 +219,15 @@ export function instrumentCache<C extends Cache>(cache: C): C {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** Headers a proxy adds to say whom it forwards, present at all (even empty), in any of their forms. */
-const FORWARDING_HEADERS = [
-  'forwarded',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-port',
-  'x-real-ip',
-  'x-client-ip',
-  'true-client-ip',
-  'cf-connecting-ip',
-  'via',
-];
+/**
+ * Headers a proxy or CDN adds to say whom it forwards, present at all (even empty), in any of their
+ * forms: `Forwarded`, `Via`, every `X-Forwarded-*` and `X-Original-Forwarded-*`, and the names
+ * for the client's address (`X-Real-IP`, `Client-IP`, `X-Cluster-Client-IP`, `Fastly-Client-IP`,
+ * `True-Client-IP`, `CF-Connecting-IP`, `X-Originating-IP`, `X-Envoy-External-Address`,
+ * `X-AppEngine-User-IP`…). Matched by pattern, so a vendor's variant of one counts too.
+ */
+const FORWARDING_HEADER =
+  /^(via|(x-)?(original-)?forwarded(-.+)?|.*(client|real|connecting|originating|remote|user)-ip|.*(external-address|remote-addr))$/;
 
 /**
  * Operator-only endpoints answer a bearer token when one is configured. Without one, only a
@@ -253,7 +249,7 @@ export function operatorOnly(
   }
   const socket = request.socket.remoteAddress ?? '';
   if (!LOOPBACK.has(socket) || trustsAddress(trustProxy, socket)) return false;
-  return FORWARDING_HEADERS.every((h) => request.headers[h] === undefined);
+  return Object.keys(request.headers).every((h) => !FORWARDING_HEADER.test(h));
 }
 
 /** Times every request by its route pattern, and serves GET /metrics to the operator. */

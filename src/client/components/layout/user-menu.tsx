@@ -54,6 +54,7 @@ export default function UserMenu() {
           >
             {logOut.isPending ? 'Logging out…' : 'Log out'}
           </menu.Item>
+          <p className="px-4 pb-2 text-xs text-slate-500">Also logs this browser out of its leagues.</p>
           {logOut.error && (
             <p role="alert" className="px-4 py-2 text-xs text-red-700">
               Error Logging Out: {logOut.error.message}

@@ -1,3 +1,5 @@
+import { sameSite } from '../http.ts';
+
 /*
  * MFL serves each league from its own host (wwwNN). A league request sent to the api host is
  * answered with a 302 to that host, and fetch drops the Cookie header on such a hop, so league calls
@@ -15,23 +17,6 @@ export function mflSeasonYear(nowMs: number): number {
 export function yearFromLeagueUrl(url: string | undefined): number | undefined {
   const m = url ? /^https?:\/\/[^?#]*?\/((?:19|20)\d\d)(?:\/|$)/.exec(url) : null;
   return m ? Number(m[1]) : undefined;
-}
-
-/** Two hosts are the same site when they share the last two labels (www57.x.com and api.x.com). */
-function site(hostname: string): string {
-  const parts = hostname.toLowerCase().split('.');
-  return /^\d+$/.test(parts.at(-1) ?? '') ? hostname : parts.slice(-2).join('.');
-}
-
-const portOf = (u: URL) => u.port || (u.protocol === 'https:' ? '443' : '80');
-
-/**
- * True when `a` is one of MFL's hosts as `b` (the api) is: same scheme and port, and the same host
- * or a sibling under the same site. Another port of the same host is another server.
- */
-export function sameSite(a: URL, b: URL): boolean {
-  if (a.protocol !== b.protocol || portOf(a) !== portOf(b)) return false;
-  return a.hostname === b.hostname || site(a.hostname) === site(b.hostname);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type LeagueServiceError, leagueError } from '../errors.ts';
 import type { ServiceHttp, ServiceResponse } from '../http.ts';
-import { leagueHost, mflSeasonYear, mflUrl, sameSite, yearFromLeagueUrl } from './hosts.ts';
+import { sameSite } from '../http.ts';
+import { leagueHost, mflSeasonYear, mflUrl, yearFromLeagueUrl } from './hosts.ts';
 import { decodeXml, isRecord, mflError, parseLoginXml, text } from './parse.ts';
 
 /** A league as the app knows it: its id and (ideally) its url, which names its host and season. */
