@@ -70,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://platform.twitter.com'],
+        // Inline styles stay allowed (decision 019): the site's stylesheet is inlined in each page so
+        // it draws with the document, and server-rendered markup carries style attributes (bars,
+        // charts, dialogs' positions). Scripts, where injection runs code, allow no inline at all.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         frameSrc: [

@@ -95,6 +95,8 @@ describe('feeds', () => {
     expect(res.body).toContain('<rss version="2.0"');
     expect(res.body).toContain('<title>Visible &lt;Feed&gt; &amp; Article</title>');
     expect(res.body).toContain('<category>Rookies</category>');
+    // The description is HTML to a feed reader: its plain text is escaped for HTML, then for XML.
+    expect(res.body).toContain('<description>Rankings &amp;amp; more</description>');
     expect(res.body).toMatch(/<link>http:\/\/[^<]+\/article\/visible-feed-and-article<\/link>/);
     expect(res.body).not.toMatch(/hidden/i);
   });

@@ -137,6 +137,12 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
   ];
 }
 
+/**
+ * Feed readers read an item's description (and many its creator) as HTML once the XML is decoded:
+ * plain text is escaped as HTML first, so a name or description holding markup shows as written.
+ */
+const asHtmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 const escapeXml = (s: string) =>
   s
     // Characters XML 1.0 cannot carry at all.
@@ -211,9 +217,9 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
             `      <link>${escapeXml(link)}</link>`,
             `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
             `      <pubDate>${a.date.toUTCString()}</pubDate>`,
-            a.author ? `      <dc:creator>${escapeXml(a.author)}</dc:creator>` : '',
+            a.author ? `      <dc:creator>${escapeXml(asHtmlText(a.author))}</dc:creator>` : '',
             ...a.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
-            `      <description>${escapeXml(truncate(a.description.trim() || markdownToText(a.body), 300))}</description>`,
+            `      <description>${escapeXml(asHtmlText(truncate(a.description.trim() || markdownToText(a.body), 300)))}</description>`,
             '    </item>',
           ]
             .filter(Boolean)
