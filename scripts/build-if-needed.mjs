@@ -3,7 +3,7 @@
 // build is missing or older than its sources, so `npm start` on a fresh clone (or after a pull) serves
 // what the sources say, as plain JavaScript, without a separate build step. `--force` rebuilds both.
 import './node-version.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,6 +15,7 @@ const serverEntries = {
   main: 'src/server/main.ts',
   backup: 'src/server/ops/backup.ts',
   restore: 'src/server/ops/restore.ts',
+  'pg-template': 'src/server/db/pg-template.ts',
 };
 
 function newest(path) {
@@ -38,14 +39,22 @@ async function timed(label, stamp, fn) {
   console.log(`Built the ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-/** `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. */
-function buildClient() {
-  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
+/** Runs a command with the terminal's output; rejects when it fails. */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
+    );
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+/** `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. */
+const buildClient = () => run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
+
+/** The migrated empty database a new data directory copies (src/server/db/pg-template.ts). */
+const buildDatabaseTemplate = () => run(process.execPath, [join(root, 'dist/server/pg-template.js')]);
 
 /** Builds the server's entries into `out` (dist/server unless told otherwise), migrations beside them. */
 export async function buildServer(out = join(root, 'dist/server')) {
@@ -83,20 +92,31 @@ export async function buildServer(out = join(root, 'dist/server')) {
   }
 }
 
+/**
+ * The client's build and the server's (then its database template) run side by side: on a fresh
+ * clone the template's database creation takes about as long as the client's build.
+ */
 export async function buildIfNeeded({ force = false } = {}) {
-  let built = false;
+  const steps = [];
   const clientStamp = join(root, 'dist/client/.built');
   const renderer = join(root, 'dist/ssr/entry-server.js');
-  if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer)) {
-    await timed('client', clientStamp, buildClient);
-    built = true;
-  }
+  if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer))
+    steps.push(timed('client', clientStamp, buildClient));
   const serverStamp = join(root, 'dist/server/.built');
-  if (stale(serverStamp, ['src/server'], force)) {
-    await timed('server', serverStamp, () => buildServer());
-    built = true;
+  if (stale(serverStamp, ['src/server'], force))
+    steps.push(
+      timed('server and its empty database', serverStamp, async () => {
+        await buildServer();
+        await buildDatabaseTemplate();
+      }),
+    );
+  try {
+    await Promise.all(steps);
+  } catch (err) {
+    console.error(err.message);
+    process.exit(1);
   }
-  return built;
+  return steps.length > 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -141,6 +141,9 @@ const db = new PGlite({ dataDir: process.env.PGLITE_INIT_DIR }); await db.waitRe
   });
 }
 
+/** The build's migrated empty database (pg-template.ts), beside the built server; absent under tsx. */
+const templateDir = join(import.meta.dirname, 'pg-template');
+
 /**
  * The database's files are its owner's alone: folders 0700, files 0600. PGlite makes a new directory
  * from a copy whose files are mode 0666 whatever the umask, and directories made before (and backups
@@ -167,7 +170,10 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     // Closed to others before anything is made or loaded in it.
     if (opts.dataDir) chmodSync(opts.dataDir, 0o700);
     const pgDir = opts.dataDir ? join(opts.dataDir, 'pg') : undefined;
-    if (pgDir && !opts.loadDataDir && !existsSync(join(pgDir, 'PG_VERSION'))) initDataDirApart(pgDir);
+    if (pgDir && !opts.loadDataDir && !existsSync(join(pgDir, 'PG_VERSION'))) {
+      if (existsSync(join(templateDir, 'PG_VERSION'))) cpSync(templateDir, pgDir, { recursive: true });
+      else initDataDirApart(pgDir);
+    }
     const client = new PGlite({
       dataDir: pgDir,
       extensions: { pg_trgm },
