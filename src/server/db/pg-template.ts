@@ -1,17 +1,24 @@
 // Made by the build beside the server (dist/server/pg-template): an empty PGlite database with every
 // migration applied. A new data directory starts as a copy of it, which takes a fifth of a second
 // where creating a database (initdb) and migrating it takes two to three; only migrations added
-// after the build then run. Built again with the server, so it never lags its migrations.
+// after the build then run. Built again with the server, so it never lags its migrations. This
+// short-lived process creates and migrates it in one PGlite (the server, which stays, never runs
+// initdb itself: see client.ts).
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from './client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { runMigrations } from './migrate.ts';
 
 const out = process.argv[2] ?? join(import.meta.dirname, 'pg-template');
 const work = mkdtempSync(`${out}.making-`);
 try {
-  await (await openDatabase({ dataDir: work })).close();
+  const client = new PGlite({ dataDir: work, extensions: { pg_trgm } });
+  await runMigrations({ db: drizzle({ client }), exec: async (text) => void (await client.exec(text)) });
+  await client.close();
   rmSync(out, { recursive: true, force: true });
-  renameSync(join(work, 'pg'), out);
+  renameSync(work, out);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
