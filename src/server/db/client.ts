@@ -59,14 +59,20 @@ class TimedClient extends pg.Client {
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
   /** dataDir undefined means an in-memory database (tests). */
-  | { url?: undefined; dataDir?: string; loadDataDir?: Blob };
+  | {
+      url?: undefined;
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** The migrated empty database a new data directory copies (default: the build's, pg-template.ts). */
+      template?: string;
+    };
 
 /** Opens PostgreSQL when a URL is given, else PGlite, and applies the migrations before returning. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const database =
     'url' in opts && opts.url
       ? openPostgres(opts.url, opts.poolSize ?? 10)
-      : await openPglite(opts as { dataDir?: string });
+      : await openPglite(opts as { dataDir?: string; template?: string });
   try {
     await database.exclusive(() => runMigrations(database));
   } catch (err) {
@@ -142,7 +148,7 @@ const db = new PGlite({ dataDir: process.env.PGLITE_INIT_DIR }); await db.waitRe
 }
 
 /** The build's migrated empty database (pg-template.ts), beside the built server; absent under tsx. */
-const templateDir = join(import.meta.dirname, 'pg-template');
+const builtTemplate = join(import.meta.dirname, 'pg-template');
 
 /**
  * The database's files are its owner's alone: folders 0700, files 0600. PGlite makes a new directory
@@ -163,7 +169,11 @@ export function keepOwnerOnly(dir: string) {
   }
 }
 
-async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+async function openPglite(opts: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  template?: string;
+}): Promise<Database> {
   keepBaselineWasmOnly();
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
@@ -171,7 +181,8 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
     if (opts.dataDir) chmodSync(opts.dataDir, 0o700);
     const pgDir = opts.dataDir ? join(opts.dataDir, 'pg') : undefined;
     if (pgDir && !opts.loadDataDir && !existsSync(join(pgDir, 'PG_VERSION'))) {
-      if (existsSync(join(templateDir, 'PG_VERSION'))) cpSync(templateDir, pgDir, { recursive: true });
+      const template = opts.template ?? builtTemplate;
+      if (existsSync(join(template, 'PG_VERSION'))) cpSync(template, pgDir, { recursive: true });
       else initDataDirApart(pgDir);
     }
     const client = new PGlite({

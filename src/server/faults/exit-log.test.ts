@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exited, startServerProcess } from '#test/server-process.ts';
 
 /*
- * The real server (src/server/main.ts) in its own process, with something inside it that ends it:
+ * The real server (src/server/main.ts, which loads serve.ts) in its own process, with something inside it that ends it:
  * an error nobody catches, or a plain process.exit from deep inside (as PGlite's WebAssembly does on
  * a fatal database error), set off here by a signal once the server answers. Either way the log's last lines say why, where and with which code.
  */
