@@ -34,13 +34,3 @@ test('a new data directory starts as a copy of the build’s migrated database',
     await database.close();
   }
 });
-  try {
-    const mark = await queryRows<{ n: number }>(
-      fresh.db,
-      sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'template_mark'`,
-    );
-    expect(mark[0].n).toBe(0);
-  } finally {
-    await fresh.close();
-  }
-});
