@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { articlesQuery, profilesQuery } from '#client/api/content.ts';
 import { ArticleTile } from '#client/components/content/article-tile.tsx';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
+import type { ProspectFilter } from '#client/components/content/prospect-filter-fields.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -12,7 +13,6 @@ import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { HOME_COUNT } from '#common/content-format.ts';
 import { HomeHero } from './home-hero.tsx';
-import type { ProspectFilter } from './profile-filter-modal.tsx';
 
 // The modal (and the dialog library under it) loads on first use, keeping the home page light.
 const loadFilterModal = () => import('./profile-filter-modal.tsx');

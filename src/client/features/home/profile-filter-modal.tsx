@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { profileFiltersQuery } from '#client/api/content.ts';
+import {
+  type ProspectFilter,
+  ProspectFilterFields,
+} from '#client/components/content/prospect-filter-fields.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Modal } from '#client/components/modal.tsx';
 import { usePublicData } from '#client/lib/public-data.ts';
-
-export interface ProspectFilter {
-  position: string;
-  year: string;
-}
 
 /**
  * The Filter Prospects modal: a position and a class, each with an empty first choice that leaves it
@@ -26,7 +25,6 @@ export default function ProfileFilterModal({
 }) {
   const [filter, setFilter] = useState(initial);
   const options = usePublicData(profileFiltersQuery());
-  const id = useId();
   return (
     <Modal open={open} onClose={onClose} title="Filter Prospects" size="sm">
       <form
@@ -37,42 +35,13 @@ export default function ProfileFilterModal({
         }}
       >
         {options.isError && <ErrorAlert title="Error getting profiles" error={options.error} />}
-        <div>
-          <label className="label" htmlFor={`${id}-position`}>
-            Position
-          </label>
-          <select
-            id={`${id}-position`}
-            className="input"
-            value={filter.position}
-            onChange={(e) => setFilter((f) => ({ ...f, position: e.target.value }))}
-          >
-            <option value="">Select Position</option>
-            {options.data?.positions.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="label" htmlFor={`${id}-year`}>
-            Class (Year)
-          </label>
-          <select
-            id={`${id}-year`}
-            className="input"
-            value={filter.year}
-            onChange={(e) => setFilter((f) => ({ ...f, year: e.target.value }))}
-          >
-            <option value="">Select Year</option>
-            {options.data?.years.map((y) => (
-              <option key={y} value={String(y)}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProspectFilterFields
+          value={filter}
+          onChange={setFilter}
+          positions={options.data?.positions ?? []}
+          years={(options.data?.years ?? []).map(String)}
+          anyLabel={{ position: 'Select Position', year: 'Select Year' }}
+        />
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-ghost" onClick={onClose}>
             Cancel

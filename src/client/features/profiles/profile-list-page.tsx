@@ -1,6 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { profileFiltersQuery, profilesQuery } from '#client/api/content.ts';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
+import {
+  type ProspectFilter,
+  ProspectFilterFields,
+} from '#client/components/content/prospect-filter-fields.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -11,11 +15,6 @@ import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';
-
-interface ProspectFilter {
-  position: string;
-  year: string;
-}
 
 // The filter lives in the address (?position=WR&year=2027), as on the home page, so a filtered list
 // can be shared, reloaded and rendered by the server.
@@ -76,16 +75,10 @@ export function Component() {
 function FilterForm({ filter }: { filter: ProspectFilter }) {
   const options = usePublicData(profileFiltersQuery());
   const navigate = useNavigate();
-  const id = useId();
   // What is chosen, until Filter applies it; the address's filter when it changes (back, forward).
   const [choice, setChoice] = useState(filter);
   const { position, year } = filter;
   useEffect(() => setChoice({ position, year }), [position, year]);
-  const positions = options.data?.positions ?? [];
-  const years = (options.data?.years ?? []).map(String);
-  // A value from the address that the options lack (a class with no profiles left) stays choosable.
-  const withCurrent = (list: string[], current: string) =>
-    current && !list.includes(current) ? [current, ...list] : list;
   return (
     <form
       method="get"
@@ -104,44 +97,14 @@ function FilterForm({ filter }: { filter: ProspectFilter }) {
         navigate(`/profiles${s ? `?${s}` : ''}`, { preventScrollReset: true });
       }}
     >
-      <div>
-        <label className="label" htmlFor={`${id}-position`}>
-          Position
-        </label>
-        <select
-          id={`${id}-position`}
-          name="position"
-          className="input"
-          value={choice.position}
-          onChange={(e) => setChoice((c) => ({ ...c, position: e.target.value }))}
-        >
-          <option value="">All positions</option>
-          {withCurrent(positions, filter.position).map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label className="label" htmlFor={`${id}-year`}>
-          Class (Year)
-        </label>
-        <select
-          id={`${id}-year`}
-          name="year"
-          className="input"
-          value={choice.year}
-          onChange={(e) => setChoice((c) => ({ ...c, year: e.target.value }))}
-        >
-          <option value="">All classes</option>
-          {withCurrent(years, filter.year).map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ProspectFilterFields
+        value={choice}
+        onChange={setChoice}
+        positions={options.data?.positions ?? []}
+        years={(options.data?.years ?? []).map(String)}
+        anyLabel={{ position: 'All positions', year: 'All classes' }}
+        named
+      />
       <button type="submit" className="btn-accent">
         Filter
       </button>
