@@ -67,6 +67,8 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       ...TEST_SERVICE_ENV,
+      // The built server runs with `npm start`'s allocator setting too (decision 038).
+      ...(opts.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
       ADMIN_EMAIL: FAULT_ADMIN.email,
       ADMIN_PASSWORD: FAULT_ADMIN.password,
       ...env,
