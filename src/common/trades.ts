@@ -26,8 +26,8 @@ export type TradePick = z.infer<typeof tradePickSchema>;
 export const tradeSideSchema = z.object({
   players: z.array(z.string().min(1).max(32)),
   picks: z.array(tradePickSchema),
-  /** FAAB (free-agent budget) dollars received. */
-  faab: z.number().int().min(0),
+  /** FAAB (free-agent budget) dollars received (MFL's blind-bid dollars may have cents). */
+  faab: z.number().min(0),
 });
 export type TradeSide = z.infer<typeof tradeSideSchema>;
 
@@ -113,7 +113,7 @@ export const tradesAnswerSchema = z.object({
           /** `<service>:<id>`. */
           players: z.array(z.string()),
           picks: z.array(tradeAnswerPickSchema),
-          faab: z.number().int(),
+          faab: z.number(),
         }),
       ),
     }),
