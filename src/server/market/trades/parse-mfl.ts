@@ -49,23 +49,25 @@ function readTrade(r: MflTradeRow, league: TradeLeague): StoredTrade {
 function readAssets(id: string, assets: readonly string[], league: TradeLeague): TradeSide {
   const side: TradeSide = { players: [], picks: [], faab: 0 };
   for (const asset of assets) {
-    let m: RegExpExecArray | null;
+    const future = /^FP_(\w+?)_(\d{4})_(\d+)$/.exec(asset);
+    const current = /^DP_(\d+)_(\d+)$/.exec(asset);
+    const budget = /^BB_(\d+(?:\.\d+)?)$/.exec(asset);
     if (/^\d+$/.test(asset)) {
       if (!league.knownPlayer(asset)) throw new MalformedTrade(`trade ${id}: unknown player ${asset}`);
       side.players.push(asset);
-    } else if ((m = /^FP_(\w+?)_(\d{4})_(\d+)$/.exec(asset))) {
-      const season = Number(m[2]);
-      const round = Number(m[3]);
+    } else if (future) {
+      const season = Number(future[2]);
+      const round = Number(future[3]);
       if (round < 1) throw new MalformedTrade(`trade ${id}: pick ${asset} has no round`);
-      side.picks.push({ season, round, slot: league.slotOf?.(season, m[1]) ?? null });
-    } else if ((m = /^DP_(\d+)_(\d+)$/.exec(asset))) {
+      side.picks.push({ season, round, slot: league.slotOf?.(season, future[1]) ?? null });
+    } else if (current) {
       side.picks.push({
         season: league.season,
-        round: Number(m[1]) + 1,
-        slot: slotOfPlace(Number(m[2]) + 1, league.format.size),
+        round: Number(current[1]) + 1,
+        slot: slotOfPlace(Number(current[2]) + 1, league.format.size),
       });
-    } else if ((m = /^BB_(\d+(?:\.\d+)?)$/.exec(asset))) {
-      side.faab += Number(m[1]);
+    } else if (budget) {
+      side.faab += Number(budget[1]);
     } else {
       throw new MalformedTrade(`trade ${id}: unreadable asset ${asset}`);
     }
