@@ -74,7 +74,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 const dateParam = text()
   .trim()
   .regex(ISO_DATE, 'Dates are YYYY-MM-DD or an ISO time.')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date.');
+  .refine(isRealDate, 'Not a real date.');
+
+/** Parses, and its day is a day of the calendar (JavaScript would read 30 February as 2 March). */
+function isRealDate(s: string): boolean {
+  if (Number.isNaN(Date.parse(s))) return false;
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 
 /**
  * GET /api/values/trades: a player's trades in a date range. A day as `to` includes that whole day
@@ -82,7 +90,7 @@ const dateParam = text()
  */
 export const tradesRequestSchema = z
   .object({ player: servicePlayerSchema, from: dateParam.optional(), to: dateParam.optional() })
-  .refine((q) => !q.from || !q.to || rangeStart(q.from) <= rangeEnd(q.to), {
+  .refine((q) => !q.from || !q.to || rangeStart(q.from) < rangeEnd(q.to), {
     message: 'from is after to.',
     path: ['from'],
   });
