@@ -117,6 +117,13 @@ describe('the trades job', () => {
 
     // Two complete seasons of 18 rounds each were asked once.
     expect(sleeperCalls).toHaveLength(36);
+
+    // The MFL league's listing withdrawn: its trades go at the next run; Sleeper's stay.
+    await database.db.execute(sql`DELETE FROM rookie_adp_leagues WHERE service = 'mfl'`);
+    await database.db.execute(sql`DELETE FROM rookie_adp_leagues WHERE league_id = ${s2.id}`);
+    await readDueTrades(ctx, signal());
+    const left = await listTrades(database.db);
+    expect(new Set(left.map((t) => t.leagueId))).toEqual(new Set([s1.id, s2.id]));
   });
 
   it('resumes from where each league stands: nothing is due until a day has passed, then only the last round', async () => {

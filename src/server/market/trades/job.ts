@@ -135,6 +135,28 @@ export async function readLeagueTrades(ctx: TradeReadContext, league: DueLeague)
   }
 }
 
+/**
+ * MFL's trades are kept only while their league may be read: once its last consenting member opts
+ * out (or its listing is withdrawn) the league leaves the ADP leagues, and its trades go with it at
+ * the next run. Sleeper's trades are public data and stay. Answers how many went.
+ */
+export async function pruneWithdrawnTrades(db: Db): Promise<number> {
+  await db.execute(sql`
+    DELETE FROM league_trade_reads r
+    WHERE r.service <> 'sleeper' AND NOT EXISTS (
+      SELECT 1 FROM rookie_adp_leagues l
+      WHERE l.service = r.service AND l.league_id = r.league_id AND l.source <> 'discovered')`);
+  const gone = await queryRows<{ trade_id: string }>(
+    db,
+    sql`DELETE FROM league_trades t
+        WHERE t.service <> 'sleeper' AND NOT EXISTS (
+          SELECT 1 FROM rookie_adp_leagues l
+          WHERE l.service = t.service AND l.league_id = t.league_id AND l.source <> 'discovered')
+        RETURNING t.trade_id`,
+  );
+  return gone.length;
+}
+
 /** One run: the leagues due, one after another, until they are done or the run is told to end. */
 export async function readDueTrades(
   ctx: TradeReadContext,
@@ -143,6 +165,7 @@ export async function readDueTrades(
 ): Promise<TradeRunResult & { more: boolean }> {
   return endedBy(signal, async () => {
     const total: TradeRunResult = { leagues: 0, failed: 0, read: 0, stored: 0, skipped: 0 };
+    await pruneWithdrawnTrades(ctx.db);
     const due = await dueLeagues(ctx.db, new Date((ctx.now ?? Date.now)()), limit);
     for (const league of due) {
       if (signal.aborted) break;
