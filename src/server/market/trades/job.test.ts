@@ -7,7 +7,9 @@ import { createLeagueServices } from '#server/leagues/services.ts';
 import { registry } from '#server/ops/metrics.ts';
 import type { League } from '#simulator/world/league.ts';
 import { leagueTrades } from '#simulator/world/trades.ts';
+import { makeTestApp } from '#test/app.ts';
 import { emptyDatabase, openTestDatabase } from '#test/database.ts';
+import { eventually } from '#test/rookie-adp.ts';
 import { type Sim, simServices, startSim } from '#test/simulator.ts';
 import { UNREACHABLE_URL } from '#test/test-env.ts';
 import { dueLeagues, readDueTrades, type TradeReadContext } from './job.ts';
@@ -186,5 +188,25 @@ describe('the trades job', () => {
       now: () => now + 5 * 60_000,
     };
     expect(await readDueTrades(up, signal())).toMatchObject({ leagues: 2, failed: 0 });
+  });
+});
+
+describe('the trades job in the app', () => {
+  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league', async () => {
+    const [s1] = withTrades('sleeper');
+    await adpLeague(s1, 'configured');
+    const t = await makeTestApp({ ...sim.env, LEAGUE_TRADES: '1' }, { sim, database });
+    try {
+      await eventually(
+        async () => (await listTrades(database.db)).length === leagueTrades(sim.world, s1).length,
+      );
+      const [run] = await queryRows<{ status: string }>(
+        database.db,
+        sql`SELECT status FROM adp_runs WHERE job = 'league-trades' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(['running', 'ok']).toContain(run?.status);
+    } finally {
+      await t.app.close();
+    }
   });
 });
