@@ -191,6 +191,40 @@ describe('the trades job', () => {
   });
 });
 
+describe('the trades job with one service failing', () => {
+  it.each(['down', '500', 'malformed'] as const)(
+    'Sleeper %s: its league waits, the MFL league is read, and Sleeper is read once it is back',
+    async (kind) => {
+      const [s1] = withTrades('sleeper');
+      const [m1] = withTrades('mfl').filter((l) => l.isPublic);
+      await adpLeague(s1, 'configured');
+      await adpLeague(m1, 'admin');
+      sim.control.addFault({ service: 'sleeper', kind, count: 1000, match: '/transactions/' });
+      const now = Date.now();
+      const quick = { attempts: 1, timeoutMs: 1000, backoffMs: 1, maxBackoffMs: 1 };
+      const services = simServices(sim, memoryCache(), quick);
+      try {
+        const result = await readDueTrades({ db: database.db, services, now: () => now }, signal());
+        expect(result).toMatchObject({ leagues: 2, failed: 1, stored: leagueTrades(sim.world, m1).length });
+        expect(new Set((await listTrades(database.db)).map((t) => t.service))).toEqual(new Set(['mfl']));
+      } finally {
+        sim.control.reset();
+        sim.control.setClock({ now: sim.world.calendar.seasonEndsAt() + 86_400_000 });
+      }
+      const later = {
+        db: database.db,
+        services: simServices(sim, memoryCache()),
+        now: () => now + 5 * 60_000,
+      };
+      expect(await readDueTrades(later, signal())).toMatchObject({
+        leagues: 1,
+        failed: 0,
+        stored: leagueTrades(sim.world, s1).length,
+      });
+    },
+  );
+});
+
 describe('the trades job in the app', () => {
   it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league', async () => {
     const [s1] = withTrades('sleeper');
