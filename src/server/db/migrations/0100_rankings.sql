@@ -63,3 +63,72 @@ CREATE TABLE ranking_versions (
   changes text[] NOT NULL DEFAULT '{}',
   UNIQUE (ranking_id, number)
 );
+
+-- Site search finds rankings too: search_content of migration 0042 with a third kind, made the same
+-- way (its own candidates from the GIN indexes, ranked with the others). The text tests are those
+-- of src/server/content/text-search.ts; change both together.
+DROP FUNCTION search_content(text, integer, integer, integer);
+CREATE FUNCTION search_content(term text, page_limit integer, page_offset integer, candidates integer)
+RETURNS TABLE (
+  type text, total bigint, shortname text, title text, name text, "position" text, school text,
+  author text, date timestamptz, body text
+)
+LANGUAGE plpgsql STABLE
+SET enable_seqscan = off
+SET plan_cache_mode = force_generic_plan
+AS $$
+DECLARE
+  tsq tsquery := websearch_to_tsquery('english', term);
+BEGIN
+  RETURN QUERY
+  WITH a AS (
+    SELECT m.id, m.ctid, count(*) OVER () AS matches FROM (
+      SELECT ar.id, ar.date, ar.ctid FROM articles ar WHERE ar.is_visible AND ar.search @@ tsq
+      UNION SELECT ar.id, ar.date, ar.ctid FROM articles ar WHERE ar.is_visible AND term <% ar.title
+    ) m
+    ORDER BY m.date DESC, m.id DESC LIMIT candidates
+  ), p AS (
+    SELECT m.id, m.ctid, count(*) OVER () AS matches FROM (
+      SELECT pr.id, pr.date, pr.ctid FROM profiles pr WHERE pr.is_visible AND pr.search @@ tsq
+      UNION SELECT pr.id, pr.date, pr.ctid FROM profiles pr WHERE pr.is_visible AND pr.name % term
+    ) m
+    ORDER BY m.date DESC, m.id DESC LIMIT candidates
+  ), rk AS (
+    -- Player names are indexed as 'simple' words (no stemming), so the term is asked both ways.
+    SELECT m.id, m.ctid, count(*) OVER () AS matches FROM (
+      SELECT rr.id, rr.date, rr.ctid FROM rankings rr
+       WHERE rr.is_visible AND rr.search @@ (tsq || websearch_to_tsquery('simple', term))
+      UNION SELECT rr.id, rr.date, rr.ctid FROM rankings rr WHERE rr.is_visible AND term <% rr.title
+    ) m
+    ORDER BY m.date DESC, m.id DESC LIMIT candidates
+  ), hits AS (
+    SELECT 'article' AS kind, ar.id, ar.date,
+           ts_rank(ar.search, tsq) + word_similarity(term, ar.title) AS score
+      FROM a JOIN articles ar ON ar.ctid = a.ctid
+    UNION ALL
+    SELECT 'profile' AS kind, pr.id, pr.date,
+           ts_rank(pr.search, tsq) + similarity(pr.name, term) AS score
+      FROM p JOIN profiles pr ON pr.ctid = p.ctid
+    UNION ALL
+    SELECT 'ranking' AS kind, rr.id, rr.date,
+           ts_rank(rr.search, tsq || websearch_to_tsquery('simple', term)) + word_similarity(term, rr.title) AS score
+      FROM rk JOIN rankings rr ON rr.ctid = rk.ctid
+  ), ranked AS (
+    SELECT h.kind, h.id, h.date, h.score FROM hits h
+     ORDER BY h.score DESC, h.date DESC, h.id DESC
+     LIMIT page_limit OFFSET page_offset
+  )
+  SELECT r.kind,
+         coalesce((SELECT max(a.matches) FROM a), 0) + coalesce((SELECT max(p.matches) FROM p), 0)
+           + coalesce((SELECT max(rk.matches) FROM rk), 0),
+         coalesce(ar.shortname, pr.shortname, rr.shortname), coalesce(ar.title, rr.title), pr.name,
+         pr.position, pr.school, u.name, r.date,
+         coalesce(ar.body, pr.body, nullif(rr.description, ''), rr.player_names)
+    FROM ranked r
+    LEFT JOIN articles ar ON r.kind = 'article' AND ar.id = r.id
+    LEFT JOIN profiles pr ON r.kind = 'profile' AND pr.id = r.id
+    LEFT JOIN rankings rr ON r.kind = 'ranking' AND rr.id = r.id
+    LEFT JOIN users u ON u.id = coalesce(ar.contributor_id, pr.contributor_id, rr.contributor_id)
+   ORDER BY r.score DESC, r.date DESC, r.id DESC;
+END
+$$;
