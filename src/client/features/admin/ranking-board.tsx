@@ -78,30 +78,43 @@ export function RankingBoard({
     move(i, to, 'key');
   };
 
-  // Dragging: the row follows the pointer, taking the place of the row whose middle it passes.
+  // Dragging: the row follows the pointer, taking the place of the row whose middle it passes. The
+  // dragged row's place and the rows are read from refs: several pointer events can arrive before
+  // React has drawn the last move, and each must start from where the row now is.
+  const dragRef = useRef<number | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const follow = (clientY: number) => {
+    const from = dragRef.current;
+    if (from === null) return;
+    let to = from;
+    items.current.forEach((li, j) => {
+      if (!li || j === from || j >= rowsRef.current.length) return;
+      const box = li.getBoundingClientRect();
+      const middle = box.top + box.height / 2;
+      if (j < from && clientY < middle) to = Math.min(to, j);
+      if (j > from && clientY > middle) to = Math.max(to, j);
+    });
+    if (to === from) return;
+    rowsRef.current = moveRow(rowsRef.current, from, to);
+    dragRef.current = to;
+    onChange(rowsRef.current);
+    setDragging(to);
+  };
   const onPointerDown = (i: number) => (e: PointerEvent<HTMLButtonElement>) => {
     if (disabled || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.currentTarget.setPointerCapture(e.pointerId);
+    dragRef.current = i;
     setDragging(i);
   };
-  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
-    if (dragging === null) return;
-    let to = dragging;
-    items.current.forEach((li, j) => {
-      if (!li || j === dragging) return;
-      const box = li.getBoundingClientRect();
-      const middle = box.top + box.height / 2;
-      if (j < dragging && e.clientY < middle) to = Math.min(to, j);
-      if (j > dragging && e.clientY > middle) to = Math.max(to, j);
-    });
-    if (to !== dragging) {
-      onChange(moveRow(rows, dragging, to));
-      setDragging(to);
-    }
-  };
-  const onPointerUp = () => {
-    if (dragging === null) return;
-    setSaid(`${rows[dragging].name} dropped at rank ${dragging + 1} of ${rows.length}.`);
+  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => follow(e.clientY);
+  const onPointerUp = (e: PointerEvent<HTMLButtonElement>) => {
+    // Where the pointer was let go decides, once the rows are drawn where the last move put them.
+    follow(e.clientY);
+    const at = dragRef.current;
+    if (at === null) return;
+    dragRef.current = null;
+    setSaid(`${rowsRef.current[at].name} dropped at rank ${at + 1} of ${rowsRef.current.length}.`);
     setDragging(null);
   };
 
@@ -194,47 +207,58 @@ export function RankingBoard({
                 <span className="w-8 text-right font-mono font-bold text-field-900" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span className="min-w-0 flex-1 basis-40">
+                <span className="min-w-0 flex-1 sm:basis-40">
                   <span className="font-semibold">{r.name}</span>{' '}
                   <span className="text-sm text-slate-600">
                     {[r.position, r.team].filter(Boolean).join(' · ')}
                   </span>
                 </span>
-                <label className="flex items-center gap-1 text-xs font-semibold text-slate-700">
-                  Tier
-                  <input
-                    type="number"
-                    className="input w-16 py-1"
-                    min={1}
-                    max={RANKING_LIMITS.tiers}
-                    value={r.tier}
-                    disabled={disabled}
-                    aria-label={`Tier of ${r.name}`}
-                    aria-invalid={rowProblems.length ? true : undefined}
-                    aria-describedby={rowProblems.length ? problemId : undefined}
-                    onChange={(e) =>
-                      update(i, { tier: Math.max(1, Math.round(Number(e.target.value) || 1)) })
-                    }
-                  />
-                </label>
-                <input
-                  className="input min-w-0 flex-[2] basis-48 py-1"
-                  placeholder="Note"
-                  maxLength={RANKING_LIMITS.note}
-                  value={r.note}
-                  disabled={disabled}
-                  aria-label={`Note on ${r.name}`}
-                  onChange={(e) => update(i, { note: e.target.value })}
-                />
                 <button
                   type="button"
-                  className="btn-ghost px-2 py-1 text-sm"
+                  className="grid size-10 shrink-0 place-items-center rounded-md text-slate-600 hover:bg-red-50 hover:text-red-800 sm:order-last"
                   aria-label={`Remove ${r.name}`}
+                  title="Remove"
                   disabled={disabled}
                   onClick={() => remove(i)}
                 >
-                  Remove
+                  <svg viewBox="0 0 16 16" className="size-4" aria-hidden="true">
+                    <path
+                      d="M4 4l8 8M12 4l-8 8"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
                 </button>
+                {/* On a phone the tier and note take a line of their own under the name. */}
+                <span className="flex basis-full items-center gap-2 pl-12 sm:basis-auto sm:flex-[2] sm:pl-0">
+                  <label className="flex items-center gap-1 text-xs font-semibold text-slate-700">
+                    Tier
+                    <input
+                      type="number"
+                      className="input w-16 py-1"
+                      min={1}
+                      max={RANKING_LIMITS.tiers}
+                      value={r.tier}
+                      disabled={disabled}
+                      aria-label={`Tier of ${r.name}`}
+                      aria-invalid={rowProblems.length ? true : undefined}
+                      aria-describedby={rowProblems.length ? problemId : undefined}
+                      onChange={(e) =>
+                        update(i, { tier: Math.max(1, Math.round(Number(e.target.value) || 1)) })
+                      }
+                    />
+                  </label>
+                  <input
+                    className="input min-w-0 flex-1 py-1"
+                    placeholder="Note"
+                    maxLength={RANKING_LIMITS.note}
+                    value={r.note}
+                    disabled={disabled}
+                    aria-label={`Note on ${r.name}`}
+                    onChange={(e) => update(i, { note: e.target.value })}
+                  />
+                </span>
               </div>
               {rowProblems.length > 0 && (
                 <p
