@@ -52,6 +52,8 @@ export function RankingBoard({
 }) {
   const [said, setSaid] = useState('');
   const [dragging, setDragging] = useState<number | null>(null);
+  // Each pick empties the field for the next name: the field is drawn anew.
+  const [picks, setPicks] = useState(0);
   const items = useRef<(HTMLLIElement | null)[]>([]);
   const handles = useRef<(HTMLButtonElement | null)[]>([]);
   const helpId = useId();
@@ -129,6 +131,8 @@ export function RankingBoard({
     if (!p) return;
     const tier = rows.at(-1)?.tier ?? 1;
     onChange([...rows, { playerId: p.id, name: p.name, position: p.position, team: p.team, tier, note: '' }]);
+    setPicks((n) => n + 1);
+    requestAnimationFrame(() => document.getElementById('add-player')?.focus());
     setSaid(`${p.name} added at rank ${rows.length + 1}, tier ${tier}.`);
   };
 
@@ -275,6 +279,7 @@ export function RankingBoard({
       </ol>
       {!disabled && (
         <Combobox<BoardPlayer>
+          key={picks}
           id="add-player"
           label="Add a player"
           search={search}

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MarketSource, Ranking, RankingMarket } from '#common/rankings.ts';
-import { ADP_LEAGUE_SIZES, type AdpService } from '#common/rookie-adp.ts';
+import { ADP_LEAGUE_SIZES, type AdpService, DEFAULT_MIN_SHARE } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
 import { rankingEntries } from '#server/db/schema.ts';
 import { type AdpStore, queryAdp, ROOKIE_STORE } from '#server/tools/rookie-adp/adp-query.ts';
@@ -54,7 +54,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * ADP from one service's drafts in the site's store: rookie drafts for a rookie board, startup snake
  * drafts for the others, of the board's QB format and scoring (TE premium is not a fact the drafts
  * carry, so it does not narrow them). A player's market rank is his place in that ADP among the
- * players of the board's positions.
+ * players of the board's positions taken in at least the ADP page's default share of the drafts (a
+ * player one draft took early would otherwise push every regular down).
  */
 function adpSource(service: AdpService, label: string): MarketSourceDef {
   return {
