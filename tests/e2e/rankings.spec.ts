@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LeaguePlayer, PlayerList } from '#common/leagues.ts';
 import type { Ranking } from '#common/rankings.ts';
 import { test } from './admin-support.ts';
-import { adpStoreRead, expect, unique } from './support.ts';
+import { adpStoreRead, expect, expectNoAxeViolations, unique } from './support.ts';
 
 /*
  * Rankings in the browser: the board editor (adding players, ordering by keyboard with a screen
@@ -125,6 +125,15 @@ test('at a phone’s width the board still orders by drag, and starts from a CSV
     .fill(`player,tier\n${rbs.map((p, i) => `${p.name},${i < 2 ? 1 : 2}`).join('\n')}`);
   await page.getByRole('button', { name: 'Use this CSV' }).click();
   await expect.poll(() => rowNames(page)).toEqual(rbs.map((p) => p.name));
+  // A file longer than a board is refused whole.
+  const many = Array.from({ length: 700 }, () => rbs[0].name).join('\n');
+  await page.getByLabel('CSV', { exact: true }).fill(`player\n${many}`);
+  await page.getByRole('button', { name: 'Use this CSV' }).click();
+  await expect(page.getByTestId('csv-problems')).toHaveText(
+    'The CSV names 700 players; a ranking holds at most 600.',
+  );
+  await expect(page.getByTestId('board-row')).toHaveCount(3);
+  await expectNoAxeViolations(page, 'ranking editor at a phone width');
 
   // The board in view, as a finger would find it.
   await page.getByText('Start from a CSV or another ranking').click();
@@ -192,6 +201,7 @@ test.describe('the public pages', () => {
     await expect(page.getByTestId('movers')).toContainText('New');
     await page.getByText('Version history (2)').click();
     await expect(page.getByTestId('versions')).toContainText('Version 2');
+    await expectNoAxeViolations(page, 'ranking page');
     await shot(page, 'ranking-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'ranking-phone');
@@ -203,10 +213,12 @@ test.describe('the public pages', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(/\/rankings\?kind=overall$/);
     await expect(page.getByRole('link', { name: ranking.title })).toBeVisible();
+    await expectNoAxeViolations(page, 'rankings list');
     await shot(page, 'list-desktop');
     await page.goto('/rankings/consensus?kind=overall&qbFormat=SF');
     await expect(page.getByTestId('consensus-writers')).toContainText(ranking.contributor!.name);
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
+    await expectNoAxeViolations(page, 'consensus page');
     await shot(page, 'consensus-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'consensus-phone');

@@ -103,6 +103,14 @@ export function rowsFromCsv(
   players: readonly BoardPlayer[],
 ): { rows: BoardRow[]; problems: string[] } {
   const parsed = parseRankingCsv(text);
+  // A file too long for one board is refused whole, before any row is looked up or drawn.
+  if (parsed.rows.length > RANKING_LIMITS.entries)
+    return {
+      rows: [],
+      problems: [
+        `The CSV names ${parsed.rows.length.toLocaleString('en-US')} players; a ranking holds at most ${RANKING_LIMITS.entries}.`,
+      ],
+    };
   const byId = new Map(players.map((p) => [p.id, p]));
   const byName = new Map<string, BoardPlayer[]>();
   for (const p of searchable(players as Parameters<typeof searchable>[0]))
@@ -402,16 +410,14 @@ function StartFrom({
             Use this CSV
           </button>
           {csvProblems.length > 0 && (
-            <ul
-              className="list-disc pl-5 text-sm font-semibold text-red-700"
-              role="alert"
-              data-testid="csv-problems"
-            >
-              {csvProblems.slice(0, 20).map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-              {csvProblems.length > 20 && <li>and {csvProblems.length - 20} more</li>}
-            </ul>
+            <div role="alert" data-testid="csv-problems">
+              <ul className="list-disc pl-5 text-sm font-semibold text-red-700">
+                {csvProblems.slice(0, 20).map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+                {csvProblems.length > 20 && <li>and {csvProblems.length - 20} more</li>}
+              </ul>
+            </div>
           )}
         </div>
         <div className="flex flex-col gap-2">
