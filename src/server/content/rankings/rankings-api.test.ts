@@ -161,6 +161,22 @@ describe('writing rankings, as articles are written', () => {
   });
 });
 
+describe('a writer’s account deleted', () => {
+  it('hands their rankings to the heir a super user names', async () => {
+    const leaving = await t.userWithRole('contributor', { name: 'Leaving Writer' });
+    const heir = await t.userWithRole('contributor', { name: 'Heir Writer' });
+    const r = (await save(input({ title: 'Handed over' }), leaving.cookie)).json() as Ranking;
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/api/users/${leaving.user.id}?contentTo=${heir.user.id}`,
+      cookie: superUser.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await t.get(`/api/rankings/${r.id}?isAdmin=true`, heir.cookie)).json() as Ranking;
+    expect(after).toMatchObject({ contributorId: heir.user.id, contributor: { name: 'Heir Writer' } });
+  });
+});
+
 describe('bad boards: a message beside the field, nothing saved', () => {
   const refused = async (body: unknown, field: string, message: RegExp, id?: number) => {
     const [rows, entries] = [await rowCount(), await entryCount()];
