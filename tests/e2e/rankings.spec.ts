@@ -220,6 +220,24 @@ test.describe('the public pages', () => {
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
     await expectNoAxeViolations(page, 'consensus page');
     await shot(page, 'consensus-desktop');
+    // The demo's two rookie boards, averaged, each writer named with his ranks.
+    await page.goto('/rankings/consensus?kind=rookie&qbFormat=SF');
+    await expect(page.getByTestId('consensus-writers').getByRole('link')).toHaveText([
+      'Cole Brennan',
+      'Tanya Okafor',
+    ]);
+    await expect(page.getByTestId('consensus-table').getByRole('columnheader')).toHaveText([
+      '#',
+      'Player',
+      'Average',
+      'Cole Brennan',
+      'Tanya Okafor',
+      'Spread',
+    ]);
+    await shot(page, 'consensus-rookie-desktop');
+    await page.goto('/');
+    await expect(page.getByTestId('home-rankings').getByTestId('ranking-card')).toHaveCount(2);
+    await shot(page, 'home-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'consensus-phone');
   });
