@@ -56,9 +56,12 @@ export const rankingListItemSchema = z.object({
 export type RankingListItem = z.infer<typeof rankingListItemSchema>;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+// A yes/no in a query string: true/1 or false/0, or left out; anything else is refused.
+const FLAG_VALUES: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 const flag = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'),
-  z.boolean().optional(),
+  (v) =>
+    v === undefined || v === '' ? undefined : typeof v === 'string' && v in FLAG_VALUES ? FLAG_VALUES[v] : v,
+  z.boolean({ error: 'Use true or false.' }).optional(),
 );
 
 /** The filters the lists and the consensus share: a kind (and position) and a scoring. */
