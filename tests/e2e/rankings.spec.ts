@@ -100,6 +100,14 @@ test('a contributor builds a board: add, keyboard and drag order, a bad tier ref
     [qbs[3].name, 2, ''],
   ]);
   expect(detail.isVisible).toBe(false);
+
+  // Another board starts from this one.
+  await page.goto('/admin/ranking/new');
+  await page.getByText('Start from a CSV or another ranking').click();
+  await page.getByLabel('Another ranking').selectOption({ label: `${title} (${detail.contributor!.name})` });
+  await page.getByRole('button', { name: 'Copy its players' }).click();
+  await expect.poll(() => rowNames(page)).toEqual(detail.entries.map((e) => e.name));
+  await expect(page.getByLabel(`Note on ${qbs[2].name}`)).toHaveValue('Rushing floor');
 });
 
 test('at a phone’s width the board still orders by drag, and starts from a CSV', async ({
@@ -115,7 +123,7 @@ test('at a phone’s width the board still orders by drag, and starts from a CSV
     .fill(
       `player,tier,note\n${rbs.map((p, i) => `${p.name},${i < 2 ? 1 : 2},`).join('\n')}\nNobody Atall,2,`,
     );
-  await page.getByRole('button', { name: 'Use this CSV' }).click();
+  await page.getByRole('button', { name: 'Use this CSV' }).click({ timeout: 30_000 });
   await expect(page.getByTestId('csv-problems')).toHaveText(
     "Line 5: no player named “Nobody Atall” is on the site's player list.",
   );

@@ -303,6 +303,7 @@ function RankingForm({ me, ranking }: { me: User; ranking?: Ranking }) {
         </div>
         <StartFrom
           players={players.all}
+          loadingPlayers={players.loading}
           currentId={ranking?.id}
           onRows={(rows) => set('rows', rows)}
           hasRows={draft.rows.length > 0}
@@ -349,11 +350,14 @@ function RankingForm({ me, ranking }: { me: User; ranking?: Ranking }) {
 /** Starting a board from a CSV (pasted or a file) or from another ranking's board. */
 function StartFrom({
   players,
+  loadingPlayers,
   currentId,
   onRows,
   hasRows,
 }: {
   players: readonly BoardPlayer[];
+  /** The names are matched against the list: none is matched before it has come. */
+  loadingPlayers: boolean;
   currentId: number | undefined;
   onRows: (rows: BoardRow[]) => void;
   hasRows: boolean;
@@ -406,8 +410,13 @@ function StartFrom({
               if (file) setCsv(await file.text());
             }}
           />
-          <button type="button" className="btn-ghost self-start" onClick={useCsv} disabled={!csv.trim()}>
-            Use this CSV
+          <button
+            type="button"
+            className="btn-ghost self-start"
+            onClick={useCsv}
+            disabled={!csv.trim() || loadingPlayers}
+          >
+            {loadingPlayers ? 'Loading players…' : 'Use this CSV'}
           </button>
           {csvProblems.length > 0 && (
             <div role="alert" data-testid="csv-problems">
