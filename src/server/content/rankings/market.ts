@@ -82,7 +82,7 @@ function adpSource(service: AdpService, label: string): MarketSourceDef {
       const compared = comparedPositions(ranking);
       const place = new Map<string, MarketCell>();
       for (const p of tally.players)
-        if (compared(p.position))
+        if (compared(p.position) && p.draftShare * 100 >= DEFAULT_MIN_SHARE)
           place.set(p.id, { rank: place.size + 1, value: Math.round(p.adp * 10) / 10 });
       const cells = new Map<string, MarketCell>();
       for (const e of entries) {

@@ -324,6 +324,24 @@ describe('lists, market and consensus', () => {
       { rank: 2, value: 2 },
     ]);
     expect(market.rows.every((r) => r.cells[1] === null)).toBe(true);
+
+    // A player one draft in twenty-two took first is under the ADP page's 5 % and does not count.
+    const draft = (key: string, order: LeaguePlayer[]) =>
+      saveStartupDraft(t.database.db, {
+        service: 'mfl',
+        draftKey: key,
+        leagueId: key,
+        season: new Date(now).getUTCFullYear(),
+        kind: 'snake',
+        facts: { size: 12, qbFormat: 'SF', idp: false, ppr: true },
+        startedAt: new Date(now - 86_400_000),
+        picks: picks(order),
+      });
+    for (let i = 2; i <= 21; i++) await draft(`ranking-test:${i}`, [rbs[0], qbs[1], rbs[3], qbs[0]]);
+    await draft('ranking-test:22', [qbs[5], rbs[0], qbs[1], rbs[3], qbs[0]]);
+    await save(input({ title: 'Bump again' }), writer.cookie);
+    const wider = (await t.get(`/api/rankings/${wren.shortname}/market`)).json() as RankingMarket;
+    expect(wider.rows.map((r) => r.cells[0]?.rank)).toEqual([4, 1, 2]);
     // A rookie board reads the rookie store, which holds none of these drafts.
     const rookieMarket = (await t.get(`/api/rankings/${rookie.shortname}/market`)).json() as RankingMarket;
     expect(rookieMarket.rows.every((r) => r.cells.every((c) => c === null))).toBe(true);
