@@ -223,6 +223,9 @@ test.describe('the public pages', () => {
     await expect(page.getByRole('link', { name: ranking.title })).toBeVisible();
     await expectNoAxeViolations(page, 'rankings list');
     await shot(page, 'list-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'list-phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/rankings/consensus?kind=overall&qbFormat=SF');
     await expect(page.getByTestId('consensus-writers')).toContainText(ranking.contributor!.name);
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);

@@ -64,7 +64,7 @@ export function FormatFilters({
       method="get"
       action={action}
       onSubmit={submit}
-      className="card mb-6 grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-3 lg:grid-cols-6"
+      className="card mb-6 grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-3"
       aria-label="Filter rankings"
     >
       <Select name="kind" label="Kind" value={value.kind || (any ? '' : 'overall')}>
