@@ -1,6 +1,6 @@
 /**
- * The JavaScript a visitor downloads to see each public page (home, the article and prospect lists,
- * an article, a profile, search results): the entry script of
+ * The JavaScript a visitor downloads to see each public page (home, the article, prospect and
+ * ranking lists, an article, a profile, a ranking, the consensus, search results): the entry script of
  * dist/client/index.html, the page's lazy route module, and every module they import statically,
  * each gzipped (level 9) and summed. Target: at most 90 KB gzipped for each page. The pages arrive
  * rendered (decision 019), so this is what the page needs before it answers a click, not before it
@@ -73,6 +73,9 @@ const publicPages = [
   ['prospects (/profiles)', 'profile-list-page'],
   ['profile (/profile/…)', 'profile-page'],
   ['search (/search?…)', 'search-page'],
+  ['rankings (/rankings)', 'ranking-list-page'],
+  ['ranking (/ranking/…)', 'ranking-page'],
+  ['consensus (/rankings/…)', 'consensus-page'],
 ] as const;
 const sizeOfList = (files: string[]) => files.reduce((n, f) => n + gz(f), 0) / 1024;
 

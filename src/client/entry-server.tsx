@@ -28,6 +28,9 @@ const screens = import.meta.glob<RenderedScreen>(
     './features/profiles/profile-list-page.tsx',
     './features/profiles/profile-page.tsx',
     './features/search/search-page.tsx',
+    './features/rankings/ranking-list-page.tsx',
+    './features/rankings/ranking-page.tsx',
+    './features/rankings/consensus-page.tsx',
     './features/privacy/privacy-page.tsx',
   ],
   { eager: true },
@@ -41,6 +44,9 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   ProfileList: ['page', 'position', 'year'],
   Profile: [],
   Search: ['search'],
+  RankingList: ['page', 'kind', 'position', 'qbFormat', 'ppr', 'tePremium'],
+  Ranking: [],
+  RankingConsensus: ['kind', 'position', 'qbFormat', 'ppr', 'tePremium'],
   Privacy: [],
 };
 

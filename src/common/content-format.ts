@@ -57,10 +57,10 @@ export const previewText = (body: string, max = PREVIEW_LENGTH) => truncate(mark
  */
 export function searchHeader(
   hit:
-    | { type: 'article'; title: string }
+    | { type: 'article' | 'ranking'; title: string }
     | { type: 'profile'; name: string; position: string; school: string },
 ): string {
-  if (hit.type === 'article') return hit.title;
+  if (hit.type !== 'profile') return hit.title;
   return [hit.name, hit.position, hit.school].filter(Boolean).join(', ');
 }
 

@@ -230,7 +230,7 @@ export const searchQuerySchema = z.object({
 
 /** One hit of the site search, already shaped for the results page. */
 export const searchResultSchema = z.object({
-  type: z.enum(['article', 'profile']),
+  type: z.enum(['article', 'profile', 'ranking']),
   shortname: z.string(),
   header: z.string(),
   author: z.string(),

@@ -7,7 +7,7 @@ import { testDbKind } from '#test/database.ts';
 import { publicMflLeagues } from '#test/rookie-adp.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 import { createSession, SESSION_COOKIE } from './accounts/sessions.ts';
-import { articles, profiles } from './db/schema.ts';
+import { articles, profiles, rankings } from './db/schema.ts';
 import { apiRoutes } from './http/route-list.ts';
 
 /*
@@ -42,6 +42,9 @@ interface Fixtures {
   hiddenProfile: number;
   visibleProfile: string;
   editProfile: number;
+  hiddenRanking: number;
+  visibleRanking: string;
+  editRanking: number;
   /** Leagues the simulator has, for the Rookie ADP data page's list (it reads a league first). */
   sleeperLeague: string;
   mflLeague: string;
@@ -68,12 +71,26 @@ interface Row {
 const all = (status: number): Statuses => [status, status, status, status, status];
 const articleInput = (title: string) => ({ title, description: 'd', body: 'b', tags: [{ name: 't' }] });
 const profileInput = (name: string) => ({ name, position: 'RB', school: 'State', year: 2020 });
+// A board of one site prospect: the player list of the services is not needed to check it.
+const rankingInput = (title: string, f: Fixtures) => ({
+  title,
+  kind: 'overall',
+  qbFormat: 'SF',
+  entries: [{ playerId: `profile:${f.hiddenProfile}`, tier: 1 }],
+});
 
 /** A new item of the owner's, for a cell that deletes it. */
-async function freshItem(t: TestApp, f: Fixtures, kind: 'article' | 'profile'): Promise<number> {
+async function freshItem(t: TestApp, f: Fixtures, kind: 'article' | 'profile' | 'ranking'): Promise<number> {
   const shortname = `matrix-delete-${kind}-${Math.random().toString(36).slice(2)}`;
   const { db } = t.database;
   const owner = f.actors.owner.id;
+  if (kind === 'ranking') {
+    const [r] = await db
+      .insert(rankings)
+      .values({ shortname, title: shortname, kind: 'overall', qbFormat: 'SF', contributorId: owner })
+      .returning({ id: rankings.id });
+    return r.id;
+  }
   const [row] =
     kind === 'article'
       ? await db
@@ -155,6 +172,23 @@ const matrix: Row[] = [
   { route: 'DELETE /api/articles/:id', note: 'missing',         expect: [401, 403, 404, 404, 404], url: () => '/api/articles/2147483000' },
   { route: 'DELETE /api/profiles/:id', note: "owner's profile", expect: [401, 403, 204, 403, 204], prepare: async (t, f) => `/api/profiles/${await freshItem(t, f, 'profile')}` },
   { route: 'DELETE /api/profiles/:id', note: 'missing',         expect: [401, 403, 404, 404, 404], url: () => '/api/profiles/2147483000' },
+  { route: 'GET /api/rankings',                                expect: all(200) },
+  { route: 'GET /api/rankings', note: 'isAdmin=true',          expect: [401, 403, 200, 200, 200], url: () => '/api/rankings?isAdmin=true' },
+  { route: 'GET /api/rankings/:id', note: 'visible',           expect: all(200), url: (f) => `/api/rankings/${f.visibleRanking}` },
+  { route: 'GET /api/rankings/:id', note: 'hidden, public',    expect: all(404), url: (f) => `/api/rankings/${f.hiddenRanking}` },
+  { route: 'GET /api/rankings/:id', note: 'hidden, isAdmin',   expect: [401, 403, 200, 200, 200], url: (f) => `/api/rankings/${f.hiddenRanking}?isAdmin=true` },
+  { route: 'POST /api/rankings', note: 'create',               expect: [401, 403, 201, 201, 201], body: (f) => rankingInput('Matrix ranking', f) },
+  { route: 'POST /api/rankings', note: 'create visible',       expect: [401, 403, 403, 403, 201], body: (f) => ({ ...rankingInput('Matrix ranking', f), isVisible: true }) },
+  { route: 'POST /api/rankings', note: 'bad board',            expect: [401, 403, 400, 400, 400], body: (f) => ({ ...rankingInput('Matrix ranking', f), entries: [] }) },
+  { route: 'POST /api/rankings/:id', note: "owner's ranking",  expect: [401, 403, 200, 403, 200], url: (f) => `/api/rankings/${f.editRanking}`, body: (f) => rankingInput('Edited', f) },
+  { route: 'POST /api/rankings/:id', note: 'set isVisible',    expect: [401, 403, 403, 403, 200], url: (f) => `/api/rankings/${f.editRanking}`, body: (f) => ({ ...rankingInput('Edited', f), isVisible: false }) },
+  { route: 'DELETE /api/rankings/:id', note: "owner's ranking", expect: [401, 403, 204, 403, 204], prepare: async (t, f) => `/api/rankings/${await freshItem(t, f, 'ranking')}` },
+  { route: 'DELETE /api/rankings/:id', note: 'missing',         expect: [401, 403, 404, 404, 404], url: () => '/api/rankings/2147483000' },
+  { route: 'GET /api/rankings/:id/versions', note: 'visible',  expect: all(200), url: (f) => `/api/rankings/${f.visibleRanking}/versions` },
+  { route: 'GET /api/rankings/:id/versions', note: 'hidden',   expect: all(404), url: (f) => `/api/rankings/${f.hiddenRanking}/versions` },
+  { route: 'GET /api/rankings/:id/market', note: 'visible',    expect: all(200), url: (f) => `/api/rankings/${f.visibleRanking}/market` },
+  { route: 'GET /api/rankings/:id/market', note: 'hidden',     expect: all(404), url: (f) => `/api/rankings/${f.hiddenRanking}/market` },
+  { route: 'GET /api/rankings/consensus',                      expect: all(200), url: () => '/api/rankings/consensus?kind=overall&qbFormat=SF' },
   { route: 'GET /api/profile-filters',                         expect: all(200) },
   { route: 'GET /api/search',                                  expect: all(200), url: () => '/api/search?search=running' },
 
@@ -236,6 +270,18 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
         .insert(profiles)
         .values({ shortname, name: shortname, isVisible, contributorId: actors.owner.id })
         .returning({ id: profiles.id, shortname: profiles.shortname });
+    const ranking = (shortname: string, isVisible: boolean) =>
+      t.database.db
+        .insert(rankings)
+        .values({
+          shortname,
+          title: shortname,
+          kind: 'overall',
+          qbFormat: 'SF',
+          isVisible,
+          contributorId: actors.owner.id,
+        })
+        .returning({ id: rankings.id, shortname: rankings.shortname });
     f = {
       actors,
       login,
@@ -245,6 +291,9 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
       hiddenProfile: (await profile('matrix-hidden-profile', false))[0].id,
       visibleProfile: (await profile('matrix-visible-profile', true))[0].shortname,
       editProfile: (await profile('matrix-edit-profile', false))[0].id,
+      hiddenRanking: (await ranking('matrix-hidden-ranking', false))[0].id,
+      visibleRanking: (await ranking('matrix-visible-ranking', true))[0].shortname,
+      editRanking: (await ranking('matrix-edit-ranking', false))[0].id,
       sleeperLeague: sim.world.leagues.find((l) => l.service === 'sleeper')!.id,
       mflLeague: publicMflLeagues(sim.world)[0].id,
       ownerAccount: '',

@@ -112,6 +112,10 @@ test('each public page hydrates from its own data, quietly, and navigates in the
     '/profiles',
     `/profile/${profile.shortname}`,
     `/search?search=${encodeURIComponent(profile.name)}`,
+    '/rankings',
+    // The demo's rookie boards.
+    '/ranking/rookie-superflex-board',
+    '/rankings/consensus?kind=rookie',
   ]) {
     apiCalls.length = 0;
     await page.goto(path);

@@ -8,6 +8,7 @@ import type {
   SearchResult,
 } from '#common/content.ts';
 import type { PlayerFind } from '#common/leagues.ts';
+import type { Consensus, Ranking, RankingListItem, RankingMarket, RankingVersion } from '#common/rankings.ts';
 import type { PublicRead } from '../lib/public-data.ts';
 import { query } from './http.ts';
 
@@ -63,3 +64,34 @@ export const playerFindQuery = (term: string): PublicRead<PlayerFind> => ({
 /** The Player Status Checker with this player chosen. */
 export const statusCheckerPath = (playerId: string) =>
   `/tools/status-checker?player=${encodeURIComponent(playerId)}`;
+
+/** The public list's filters, as the address carries them. */
+export interface RankingFilters {
+  kind?: string;
+  position?: string;
+  qbFormat?: string;
+  ppr?: string;
+  tePremium?: string;
+}
+
+export const rankingsQuery = (p: PageParams & RankingFilters): PublicRead<ListAnswer<RankingListItem>> => ({
+  path: `rankings${query({ page: p.page, limit: p.limit, kind: p.kind, position: p.position, qbFormat: p.qbFormat, ppr: p.ppr, tePremium: p.tePremium })}`,
+  keepPrevious: true,
+});
+
+export const rankingQuery = (shortname: string): PublicRead<Ranking> => ({
+  path: `rankings/${encodeURIComponent(shortname)}`,
+});
+
+export const rankingMarketQuery = (shortname: string): PublicRead<RankingMarket> => ({
+  path: `rankings/${encodeURIComponent(shortname)}/market`,
+});
+
+export const rankingVersionsQuery = (shortname: string): PublicRead<RankingVersion[]> => ({
+  path: `rankings/${encodeURIComponent(shortname)}/versions`,
+});
+
+export const consensusQuery = (f: RankingFilters): PublicRead<Consensus> => ({
+  path: `rankings/consensus${query({ kind: f.kind, position: f.position, qbFormat: f.qbFormat, ppr: f.ppr, tePremium: f.tePremium })}`,
+  keepPrevious: true,
+});

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Contributor, User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
-import { articles, profiles, users } from '../db/schema.ts';
+import { articles, profiles, rankings, users } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { userColumns } from './sessions.ts';
 
@@ -205,6 +205,8 @@ async function removeAccount(tx: Tx, id: number, heir: number | null) {
     .set({ contributorId: heir })
     .where(eq(profiles.contributorId, id))
     .returning({ id: profiles.id });
+  // Rankings go the same way (the answer counts the kinds the deletion dialog names).
+  await tx.update(rankings).set({ contributorId: heir }).where(eq(rankings.contributorId, id));
   await tx.delete(users).where(eq(users.id, id));
   return { articles: movedArticles.length, profiles: movedProfiles.length };
 }

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
 import { tagNames } from './authorship.ts';
 import { renderMarkdown } from './markdown.ts';
+import { embedRankings } from './rankings/embed.ts';
 import { byRef, type ContentKind } from './store.ts';
 import { articleMatch } from './text-search.ts';
 
@@ -88,7 +89,8 @@ export async function findArticle(db: Db, ref: string, includeHidden: boolean): 
     .leftJoin(users, eq(users.id, articles.contributorId))
     .where(and(match, includeHidden ? undefined : eq(articles.isVisible, true)))
     .limit(1);
-  return row ? toArticle(row) : undefined;
+  // Embedded rankings are drawn as they are now (an answer is kept per content version).
+  return row ? toArticle({ ...row, bodyHtml: await embedRankings(db, row.bodyHtml) }) : undefined;
 }
 
 /** How articles are written: see ContentKind for what every kind shares. */

@@ -84,4 +84,21 @@ describe('renderMarkdown', () => {
       '<img src="https://example.com/raw-alt.png" alt="A raw image" loading="lazy" />',
     ]);
   });
+
+  it('leaves a slot for a ranking on a line of its own, and only there; an author cannot write one', () => {
+    const html = renderMarkdown(
+      [
+        'Before.',
+        '[[ranking:rookie-board-2027]]',
+        'Inline [[ranking:inline-one]] is dropped.',
+        '[[ranking:Not A Shortname]]',
+        '<div data-ranking="forged"></div>',
+      ].join('\n\n'),
+    );
+    expect(html.match(/<div data-ranking="[^"]*"><\/div>/g)).toEqual([
+      '<div data-ranking="rookie-board-2027"></div>',
+    ]);
+    expect(html).not.toContain('inline-one');
+    expect(html).not.toContain('forged');
+  });
 });

@@ -78,10 +78,19 @@ const embedHtml = ({ src, title }: { src: string; title: string }) =>
   `allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen" ` +
   `referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe></div>`;
 
+/** A line holding only `[[ranking:shortname]]`: the ranking is drawn there when the article is read. */
+const RANKING_LINE = /^\s*\[\[ranking:([a-z0-9-]{1,80})\]\]\s*$/;
+const RANKING_MARKER = /\[\[ranking:[^\]]*\]\]/g;
+
+/** Where an article's body shows a ranking; server/content/rankings/embed.ts fills it in on read. */
+export const rankingSlot = (shortname: string) => `<div data-ranking="${shortname}"></div>`;
+
 /**
  * Markdown to safe HTML, done once on save. A line holding only `[[video:URL]]` becomes a
  * privacy-enhanced, lazily loaded player; other markers and raw iframes are dropped. Our embeds go in
- * after sanitising (through a per-render placeholder), so no author-written iframe ever passes.
+ * after sanitising (through a per-render placeholder), so no author-written iframe ever passes. A
+ * line holding only `[[ranking:shortname]]` becomes a slot the ranking's current board fills when the
+ * article is read, so the article shows the board as it is now.
  */
 export function renderMarkdown(body: string): string {
   const nonce = randomBytes(6).toString('hex');
@@ -89,6 +98,11 @@ export function renderMarkdown(body: string): string {
   const withPlaceholders = body
     .split(/\r?\n/)
     .map((line) => {
+      const ranking = RANKING_LINE.exec(line);
+      if (ranking) {
+        embeds.push(rankingSlot(ranking[1]));
+        return `\nvideo${nonce}x${embeds.length - 1}\n`;
+      }
       const only = /^\s*\[\[video:([^\]\s]+)\]\]\s*$/.exec(line);
       if (only) {
         const video = videoEmbedUrl(only[1]);
@@ -96,7 +110,7 @@ export function renderMarkdown(body: string): string {
         embeds.push(embedHtml(video));
         return `\nvideo${nonce}x${embeds.length - 1}\n`;
       }
-      return line.replace(VIDEO_MARKER, '');
+      return line.replace(VIDEO_MARKER, '').replace(RANKING_MARKER, '');
     })
     .join('\n');
   const html = sanitizeHtml(marked.parse(withPlaceholders) as string, sanitizeOptions);

@@ -109,6 +109,8 @@ describe('feeds', () => {
       '/',
       '/articles',
       '/profiles',
+      '/rankings',
+      '/rankings/consensus',
       '/article/visible-feed-and-article',
       '/profile/visible-prospect',
     ]);

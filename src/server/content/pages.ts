@@ -1,15 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markdownToText, truncate } from '#common/content.ts';
+import { formatLabel } from '#common/ranking-format.ts';
 import { documentTitle, HOME_TITLE, SITE_NAME } from '#common/site.ts';
 import { createLoader } from '../cache.ts';
-import { articles, profiles, users } from '../db/schema.ts';
+import { articles, profiles, rankings, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteOrigin } from '../http/origin.ts';
 import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
 import { findArticle } from './articles.ts';
 import { findProfile } from './profiles.ts';
 import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
+import { findRanking } from './rankings/rankings.ts';
 
 const DESCRIPTION_LENGTH = 160;
 const RSS_COUNT = 50;
@@ -36,6 +38,20 @@ const listPages: Record<string, PageMeta> = {
     path: '/privacy',
     type: 'website',
   },
+  '/rankings': {
+    title: documentTitle('Dynasty Rankings'),
+    description:
+      'Dynasty, rookie and IDP rankings by our writers, with tiers and notes, beside what real drafts say.',
+    path: '/rankings',
+    type: 'website',
+  },
+  '/rankings/consensus': {
+    title: documentTitle('Consensus Dynasty Rankings'),
+    description:
+      "Every writer's latest board of one format averaged, with each writer's rank and the spread.",
+    path: '/rankings/consensus',
+    type: 'website',
+  },
   '/profiles': {
     title: documentTitle('Draft Prospect Profiles'),
     description:
@@ -49,7 +65,7 @@ const summary = (description: string, body: string) =>
   truncate(description.trim() || markdownToText(body), DESCRIPTION_LENGTH);
 
 /** The shortname in /kind/:shortname, or undefined when the path is something else. */
-function shortnameIn(pathname: string, kind: 'article' | 'profile'): string | undefined {
+function shortnameIn(pathname: string, kind: 'article' | 'profile' | 'ranking'): string | undefined {
   const m = new RegExp(`^/${kind}/([^/]+)/?$`).exec(pathname);
   if (!m) return undefined;
   try {
@@ -64,7 +80,11 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
   const { db } = deps.database;
   const load = createLoader(deps.cache);
   /** When an item was last saved (the answers carry only its date), as an ISO timestamp. */
-  const modifiedAt = async (table: typeof articles | typeof profiles, id: number, fallback: string) => {
+  const modifiedAt = async (
+    table: typeof articles | typeof profiles | typeof rankings,
+    id: number,
+    fallback: string,
+  ) => {
     const [row] = await db
       .select({ updatedAt: table.updatedAt })
       .from(table)
@@ -97,6 +117,43 @@ export function contentPageMeta(deps: AppDeps): PageMetaProvider[] {
               author: a.contributor?.name,
               published: a.date,
               modified: await modifiedAt(articles, a.id, a.date),
+            },
+          } satisfies PageMeta;
+        },
+        byContentVersion,
+      );
+    },
+    async (pathname) => {
+      const shortname = shortnameIn(pathname, 'ranking');
+      if (shortname === undefined) return undefined;
+      return load(
+        `meta:ranking:${shortname}`,
+        CONTENT_TTL_MS,
+        async () => {
+          const r = shortname ? await findRanking(db, shortname, false) : undefined;
+          if (!r || r.shortname !== shortname) return null;
+          const top = r.entries
+            .slice(0, 3)
+            .map((e) => e.name)
+            .join(', ');
+          const description = truncate(
+            r.description.trim() || `${formatLabel(r)}: ${r.entries.length} players, led by ${top}.`,
+            DESCRIPTION_LENGTH,
+          );
+          return {
+            title: documentTitle(r.title),
+            description,
+            path: `/ranking/${r.shortname}`,
+            image: '/images/article-rankings.svg',
+            type: 'ranking',
+            about: {
+              kind: 'ItemList',
+              name: r.title,
+              description,
+              author: r.contributor?.name,
+              published: r.date,
+              modified: r.updatedAt,
+              items: r.entries.map((e) => ({ name: e.name })),
             },
           } satisfies PageMeta;
         },
@@ -152,7 +209,7 @@ const escapeXml = (s: string) =>
       (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
     );
 
-/** /rss.xml (the latest 50 visible articles) and /sitemap.xml (home, lists, every visible item). */
+/** /rss.xml (the latest 50 visible articles and rankings) and /sitemap.xml (home, lists, every visible item). */
 export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const load = createLoader(deps.cache);
@@ -164,21 +221,28 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
       `sitemap:${origin}`,
       CONTENT_TTL_MS,
       async () => {
-        const visible = (table: typeof articles | typeof profiles) =>
+        const visible = (table: typeof articles | typeof profiles | typeof rankings) =>
           db
             .select({ shortname: table.shortname, updatedAt: table.updatedAt })
             .from(table)
             .where(eq(table.isVisible, true))
             .orderBy(desc(table.date), desc(table.id));
-        const [articleRows, profileRows] = await Promise.all([visible(articles), visible(profiles)]);
+        const [articleRows, profileRows, rankingRows] = await Promise.all([
+          visible(articles),
+          visible(profiles),
+          visible(rankings),
+        ]);
         const url = (path: string, lastmod?: Date) =>
           `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
         const urls = [
           url('/'),
           url('/articles'),
           url('/profiles'),
+          url('/rankings'),
+          url('/rankings/consensus'),
           ...articleRows.map((r) => url(`/article/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
           ...profileRows.map((r) => url(`/profile/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
+          ...rankingRows.map((r) => url(`/ranking/${encodeURIComponent(r.shortname)}`, r.updatedAt)),
         ];
         const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
         return makeAnswer(200, xml, 'application/xml; charset=utf-8');
@@ -194,7 +258,7 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
       `rss:${origin}`,
       CONTENT_TTL_MS,
       async () => {
-        const rows = await db
+        const articleRows = await db
           .select({
             shortname: articles.shortname,
             title: articles.title,
@@ -209,8 +273,47 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
           .where(eq(articles.isVisible, true))
           .orderBy(desc(articles.date), desc(articles.id))
           .limit(RSS_COUNT);
+        // Rankings are items of the same feed, under their own category.
+        const rankingRows = await db
+          .select({
+            shortname: rankings.shortname,
+            title: rankings.title,
+            description: rankings.description,
+            kind: rankings.kind,
+            position: rankings.position,
+            qbFormat: rankings.qbFormat,
+            ppr: rankings.ppr,
+            tePremium: rankings.tePremium,
+            date: rankings.date,
+            author: users.name,
+          })
+          .from(rankings)
+          .leftJoin(users, eq(users.id, rankings.contributorId))
+          .where(eq(rankings.isVisible, true))
+          .orderBy(desc(rankings.date), desc(rankings.id))
+          .limit(RSS_COUNT);
+        const rows = [
+          ...articleRows.map((a) => ({
+            path: `/article/${encodeURIComponent(a.shortname)}`,
+            title: a.title,
+            summary: a.description.trim() || markdownToText(a.body),
+            date: a.date,
+            tags: a.tags,
+            author: a.author,
+          })),
+          ...rankingRows.map((r) => ({
+            path: `/ranking/${encodeURIComponent(r.shortname)}`,
+            title: r.title,
+            summary: r.description.trim() || formatLabel(r as Parameters<typeof formatLabel>[0]),
+            date: r.date,
+            tags: ['Rankings'],
+            author: r.author,
+          })),
+        ]
+          .sort((a, b) => b.date.getTime() - a.date.getTime())
+          .slice(0, RSS_COUNT);
         const items = rows.map((a) => {
-          const link = `${origin}/article/${encodeURIComponent(a.shortname)}`;
+          const link = `${origin}${a.path}`;
           return [
             '    <item>',
             `      <title>${escapeXml(a.title)}</title>`,
@@ -219,7 +322,7 @@ export async function feedRoutes(app: FastifyInstance, deps: AppDeps) {
             `      <pubDate>${a.date.toUTCString()}</pubDate>`,
             a.author ? `      <dc:creator>${escapeXml(asHtmlText(a.author))}</dc:creator>` : '',
             ...a.tags.map((t) => `      <category>${escapeXml(t)}</category>`),
-            `      <description>${escapeXml(asHtmlText(truncate(a.description.trim() || markdownToText(a.body), 300)))}</description>`,
+            `      <description>${escapeXml(asHtmlText(truncate(a.summary, 300)))}</description>`,
             '    </item>',
           ]
             .filter(Boolean)

@@ -9,6 +9,7 @@ import {
   profileListQuerySchema,
   searchQuerySchema,
 } from '#common/content.ts';
+import { consensusQuerySchema, rankingInputSchema, rankingListQuerySchema } from '#common/rankings.ts';
 import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
 import type { Db } from '../db/client.ts';
@@ -23,6 +24,15 @@ import {
   jsonAnswer,
   sendAnswer,
 } from './public-cache.ts';
+import { consensus } from './rankings/consensus.ts';
+import { rankingMarket } from './rankings/market.ts';
+import {
+  findRanking,
+  listRankings,
+  rankingHistory,
+  rankingKind,
+  resolvePlayers,
+} from './rankings/rankings.ts';
 import { searchContent } from './search.ts';
 import { type Authored, type ContentKind, createItem, deleteItem, updateItem } from './store.ts';
 
@@ -31,12 +41,17 @@ import { type Authored, type ContentKind, createItem, deleteItem, updateItem } f
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const adminOnly = { preValidation: async (req: FastifyRequest) => void requireAdmin(req) };
 
-/** What the routes of one kind (articles, profiles) need: its address, schemas, readers and cache key. */
-interface KindRoutes<Query extends { isAdmin: boolean }, Input extends Authored> {
-  path: '/articles' | '/profiles';
+/**
+ * What the routes of one kind (articles, profiles, rankings) need: its address, schemas, readers and
+ * cache key.
+ */
+interface KindRoutes<Query extends { isAdmin: boolean }, Input extends Authored, Body = Input> {
+  path: '/articles' | '/profiles' | '/rankings';
   kind: ContentKind<Input>;
   /** The payload that creates or saves one. */
-  input: z.ZodType<Input>;
+  input: z.ZodType<Body>;
+  /** Checks a parsed payload against the database and makes what is written (a 400 names the field). */
+  prepare?: (body: Body) => Promise<Input>;
   /** The list's query string; isAdmin lists hidden items too. */
   listQuery: z.ZodType<Query>;
   list: (db: Db, q: Query, includeHidden: boolean) => Promise<unknown>;
@@ -54,6 +69,9 @@ interface KindRoutes<Query extends { isAdmin: boolean }, Input extends Authored>
  * | POST /articles, /profiles           | create (contributors and super users)                                                   |
  * | POST /articles/:id, /profiles/:id   | update (a contributor only their own; visibility and author only by super users)        |
  * | DELETE /articles/:id, /profiles/:id | delete (a contributor only their own)                                        |
+ * | GET  /rankings/:id/versions         | a visible ranking's published versions: when, by whom, what changed                     |
+ * | GET  /rankings/:id/market           | a visible ranking beside each market source, and its movers                             |
+ * | GET  /rankings/consensus            | every writer's latest visible ranking of one format, averaged                          |
  * | GET  /profile-filters               | positions and classes among visible profiles                                            |
  * | GET  /search?search=term            | visible articles and profiles, best match first                                         |
  *
@@ -83,8 +101,10 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   /** The five routes every kind has, under its path; see the table above. */
-  const kindRoutes = <Q extends { isAdmin: boolean }, I extends Authored>(k: KindRoutes<Q, I>) => {
+  const kindRoutes = <Q extends { isAdmin: boolean }, I extends Authored, B = I>(k: KindRoutes<Q, I, B>) => {
     const { kind, find } = k;
+    // The schema is generic here, so the provider cannot name the parsed body; it is B.
+    const toInput = async (body: unknown) => (k.prepare ? k.prepare(body as B) : (body as I));
     api.get(k.path, { schema: { querystring: k.listQuery } }, async (req, reply) => {
       // The schema is generic here, so the provider cannot name the parsed type; it is Q.
       const q = req.query as Q;
@@ -110,7 +130,8 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
 
     api.post(k.path, { ...adminOnly, schema: { body: k.input } }, async (req, reply) => {
-      const id = await createItem(db, kind, requireAdmin(req), req.body as I);
+      const user = requireAdmin(req);
+      const id = await createItem(db, kind, user, await toInput(req.body));
       return saved(reply, 201, await find(db, String(id), true));
     });
 
@@ -118,7 +139,8 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
       `${k.path}/:id`,
       { ...adminOnly, schema: { params: idParams, body: k.input } },
       async (req, reply) => {
-        const id = await updateItem(db, kind, requireAdmin(req), req.params.id, req.body as I);
+        const user = requireAdmin(req);
+        const id = await updateItem(db, kind, user, req.params.id, await toInput(req.body));
         return saved(reply, 200, await find(db, String(id), true));
       },
     );
@@ -148,6 +170,46 @@ export async function contentRoutes(app: FastifyInstance, deps: AppDeps) {
     find: findProfile,
     listKey: (q) =>
       `profiles:${q.limit}:${q.page}:${q.position?.toUpperCase() ?? ''}:${q.year ?? ''}:${q.search ?? ''}`,
+  });
+
+  kindRoutes({
+    path: '/rankings',
+    kind: rankingKind,
+    input: rankingInputSchema,
+    // Players are checked against the list this server holds, never one built for the save.
+    prepare: async (body) => resolvePlayers(db, body, await deps.services.players.cached()),
+    listQuery: rankingListQuerySchema,
+    list: listRankings,
+    find: findRanking,
+    listKey: (q) =>
+      `rankings:${JSON.stringify([q.limit, q.page, q.search ?? '', q.kind, q.position, q.qbFormat, q.ppr, q.tePremium, q.writer])}`,
+  });
+
+  api.get('/rankings/:id/versions', { schema: { params: idParams } }, async (req, reply) => {
+    const { id } = req.params;
+    return publicAnswer(req, reply, `ranking-versions:${id}`, async () => {
+      const versions = await rankingHistory(db, id);
+      return versions ? jsonAnswer(200, versions) : jsonAnswer(404, { error: rankingKind.missing });
+    });
+  });
+
+  // The market columns read the ADP stores, which change as drafts are read: an answer is kept per
+  // content version and at most CONTENT_TTL_MS, so the figures are never older than that.
+  api.get('/rankings/:id/market', { schema: { params: idParams } }, async (req, reply) => {
+    const { id } = req.params;
+    return publicAnswer(req, reply, `ranking-market:${id}`, async () => {
+      const ranking = await findRanking(db, id, false);
+      return ranking
+        ? jsonAnswer(200, await rankingMarket(db, ranking, Date.now()))
+        : jsonAnswer(404, { error: rankingKind.missing });
+    });
+  });
+
+  api.get('/rankings/consensus', { schema: { querystring: consensusQuerySchema } }, async (req, reply) => {
+    const q = req.query;
+    return publicAnswer(req, reply, `ranking-consensus:${JSON.stringify(q)}`, async () =>
+      jsonAnswer(200, await consensus(db, q)),
+    );
   });
 
   api.get('/profile-filters', async (req, reply) =>

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 
 interface Hit {
-  type: 'article' | 'profile';
+  type: 'article' | 'profile' | 'ranking';
   total: string | number;
   shortname: string;
   title: string | null;
@@ -41,8 +41,8 @@ export async function searchContent(
       type: r.type,
       shortname: r.shortname,
       header:
-        r.type === 'article'
-          ? searchHeader({ type: 'article', title: r.title ?? '' })
+        r.type !== 'profile'
+          ? searchHeader({ type: r.type, title: r.title ?? '' })
           : searchHeader({
               type: 'profile',
               name: r.name ?? '',

@@ -3,15 +3,37 @@ import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
-import { articles, profiles, users } from '../db/schema.ts';
+import { articles, profiles, rankingEntries, rankings, rankingVersions, users } from '../db/schema.ts';
 import { loadDemoContent } from './demo-content.ts';
 import { renderMarkdown } from './markdown.ts';
 import { slugify } from './shortname.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The demo's rookie boards: each writer's order of the newest class, as a list of profile indexes. */
+const DEMO_BOARDS = [
+  {
+    author: 'Tanya Okafor',
+    title: 'Rookie Superflex Board',
+    daysAgo: 1,
+    order: (n: number) => [...Array(n).keys()],
+  },
+  {
+    author: 'Cole Brennan',
+    title: 'Rookie Rankings for Superflex PPR',
+    daysAgo: 3,
+    // Another writer's view: neighbours swapped, the last few moved up.
+    order: (n: number) => {
+      const o = [...Array(n).keys()];
+      for (let i = 0; i + 1 < n; i += 3) [o[i], o[i + 1]] = [o[i + 1], o[i]];
+      return [...o.slice(0, 2), ...o.slice(-2), ...o.slice(2, -2)];
+    },
+  },
+];
+
 /**
- * Fills an empty database with the demo articles and prospect profiles (see demo-content.ts); does
+ * Fills an empty database with the demo articles, prospect profiles and two writers' rookie rankings
+ * of the newest class (see demo-content.ts); does
  * nothing otherwise. The demo contributors get random passwords nobody knows: they are authors, not logins (a super user
  * can set a password for one in the admin panel).
  */
@@ -67,24 +89,70 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
         isVisible: !a.hidden,
       })),
     );
-    await tx.insert(profiles).values(
-      demo.profiles.map((p, i) => ({
-        shortname: slugify(p.name, 'profile'),
-        name: p.name,
-        position: p.position,
-        school: p.school,
-        year: p.year,
-        height: p.height,
-        weight: p.weight,
-        image: p.image ?? '',
-        date: at(p.daysAgo, i),
-        description: p.description,
-        body: p.body,
-        bodyHtml: renderMarkdown(p.body),
-        contributorId: authorId(p.author),
-        isVisible: !p.hidden,
-      })),
-    );
+    const seeded = await tx
+      .insert(profiles)
+      .values(
+        demo.profiles.map((p, i) => ({
+          shortname: slugify(p.name, 'profile'),
+          name: p.name,
+          position: p.position,
+          school: p.school,
+          year: p.year,
+          height: p.height,
+          weight: p.weight,
+          image: p.image ?? '',
+          date: at(p.daysAgo, i),
+          description: p.description,
+          body: p.body,
+          bodyHtml: renderMarkdown(p.body),
+          contributorId: authorId(p.author),
+          isVisible: !p.hidden,
+        })),
+      )
+      .returning({
+        id: profiles.id,
+        name: profiles.name,
+        position: profiles.position,
+        school: profiles.school,
+      });
+    const newest = Math.max(...demo.profiles.map((p) => p.year));
+    const prospects = seeded.filter((_, i) => demo.profiles[i].year === newest && !demo.profiles[i].hidden);
+    for (const [b, board] of DEMO_BOARDS.entries()) {
+      const entries = board.order(prospects.length).map((index, rank) => {
+        const p = prospects[index];
+        return {
+          playerId: `profile:${p.id}`,
+          name: p.name,
+          position: p.position,
+          team: p.school,
+          tier: Math.floor(rank / 4) + 1,
+          note: '',
+        };
+      });
+      const [r] = await tx
+        .insert(rankings)
+        .values({
+          shortname: slugify(board.title, 'ranking'),
+          title: board.title,
+          description: `${board.author.split(' ')[0]}'s order of the ${newest} class for superflex PPR leagues.`,
+          kind: 'rookie',
+          qbFormat: 'SF',
+          date: at(board.daysAgo, b),
+          contributorId: authorId(board.author),
+          isVisible: true,
+          playerNames: entries.map((e) => e.name).join(' '),
+        })
+        .returning({ id: rankings.id });
+      await tx.insert(rankingEntries).values(entries.map((e, i) => ({ ...e, rankingId: r.id, rank: i + 1 })));
+      await tx.insert(rankingVersions).values({
+        rankingId: r.id,
+        number: 1,
+        editorId: authorId(board.author),
+        title: board.title,
+        entries: entries,
+        changes: [`Published with ${entries.length} players.`],
+      });
+    }
     return { articles: demo.articles.length, profiles: demo.profiles.length };
   });
 }

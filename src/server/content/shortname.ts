@@ -23,7 +23,11 @@ export function slugify(text: string, fallback: string): string {
  * The first free shortname for a title in the table: the slug itself, else slug-2, slug-3… It is
  * chosen once, on create; the unique index settles a race between two creates (the caller retries).
  */
-export async function freeShortname(db: Db, table: 'articles' | 'profiles', base: string): Promise<string> {
+export async function freeShortname(
+  db: Db,
+  table: 'articles' | 'profiles' | 'rankings',
+  base: string,
+): Promise<string> {
   const rows = await queryRows<{ shortname: string }>(
     db,
     sql`SELECT shortname FROM ${sql.identifier(table)} WHERE shortname = ${base} OR shortname LIKE ${`${base}-%`}`,

@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { User } from '#common/users.ts';
 import type { Db } from '../db/client.ts';
-import type { articles, profiles } from '../db/schema.ts';
+import type { articles, profiles, rankings } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { authorship, checkAuthor } from './authorship.ts';
 import { freeShortname, isUniqueViolation, slugify } from './shortname.ts';
@@ -27,7 +27,7 @@ export function byRef(ref: string, id: PgColumn, shortname: PgColumn): SQL | und
  */
 async function createWithShortname<T>(
   db: Db,
-  table: 'articles' | 'profiles',
+  table: ContentKind<any>['tableName'],
   text: string,
   fallback: string,
   insert: (tx: Db, shortname: string) => Promise<T>,
@@ -56,15 +56,20 @@ export interface Authored {
  * are otherwise the same, below. Each kind keeps its own columns (fields) and its own input rules.
  */
 export interface ContentKind<Input extends Authored> {
-  noun: 'article' | 'profile';
-  table: typeof articles | typeof profiles;
-  tableName: 'articles' | 'profiles';
+  noun: 'article' | 'profile' | 'ranking';
+  table: typeof articles | typeof profiles | typeof rankings;
+  tableName: 'articles' | 'profiles' | 'rankings';
   /** The answer for a missing item. */
   missing: string;
   /** The text the shortname is made from, once, on create. */
   title: (input: Input) => string;
   /** The columns an input writes, besides the author and the visibility. */
   fields: (input: Input) => Record<string, unknown>;
+  /**
+   * What else a save writes, in its transaction, once the row is written (a ranking's board and its
+   * published versions); a throw undoes the whole save.
+   */
+  written?: (tx: Db, id: number, input: Input, user: User) => Promise<void>;
 }
 
 /** Creates an item as the user (see authorship for who may set what) and answers its id. */
@@ -83,6 +88,7 @@ export async function createItem<I extends Authored>(
       .insert(table)
       .values({ ...values, ...owner, shortname } as typeof table.$inferInsert)
       .returning({ id: table.id });
+    await kind.written?.(tx, row.id, input, user);
     return row.id;
   });
 }
@@ -119,6 +125,7 @@ export async function updateItem<I extends Authored>(
       .update(table)
       .set({ ...values, ...changes, updatedAt: sql`now()` })
       .where(eq(table.id, existing.id));
+    await kind.written?.(tx, existing.id, input, user);
     return existing.id;
   });
 }

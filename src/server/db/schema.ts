@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 // The tables as the SQL migrations create them; migrations/*.sql are the source of truth.
 // The generated `search` tsvector columns are left out so that plain selects never fetch them;
@@ -99,6 +111,60 @@ export const profiles = pgTable('profiles', {
   isVisible: boolean('is_visible').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Writers' rankings (migration 0100, decision 037): content like articles, with ordered players. */
+export const rankings = pgTable('rankings', {
+  id: serial('id').primaryKey(),
+  shortname: text('shortname').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  kind: text('kind').notNull(),
+  position: text('position').notNull().default(''),
+  qbFormat: text('qb_format').notNull(),
+  ppr: boolean('ppr').notNull().default(true),
+  tePremium: boolean('te_premium').notNull().default(false),
+  date: ts('date').notNull().defaultNow(),
+  contributorId: integer('contributor_id').references(() => users.id, { onDelete: 'set null' }),
+  isVisible: boolean('is_visible').notNull().default(false),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  playerNames: text('player_names').notNull().default(''),
+});
+
+export const rankingEntries = pgTable(
+  'ranking_entries',
+  {
+    rankingId: integer('ranking_id')
+      .notNull()
+      .references(() => rankings.id, { onDelete: 'cascade' }),
+    rank: smallint('rank').notNull(),
+    playerId: text('player_id').notNull(),
+    mflId: text('mfl_id'),
+    sleeperId: text('sleeper_id'),
+    name: text('name').notNull(),
+    position: text('position').notNull().default(''),
+    team: text('team').notNull().default(''),
+    tier: smallint('tier').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.rankingId, t.rank] }), unique().on(t.rankingId, t.playerId)],
+);
+
+export const rankingVersions = pgTable(
+  'ranking_versions',
+  {
+    id: serial('id').primaryKey(),
+    rankingId: integer('ranking_id')
+      .notNull()
+      .references(() => rankings.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: ts('saved_at').notNull().defaultNow(),
+    title: text('title').notNull(),
+    entries: jsonb('entries').notNull(),
+    changes: text('changes').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [unique().on(t.rankingId, t.number)],
+);
 
 // The rookie ADP store's tables.
 export * from './schema-adp.ts';

@@ -76,6 +76,20 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
   };
   const freshArticle = async () => (await t.post('/api/articles', article, superCookie)).json().id as number;
   const freshProfile = async () => (await t.post('/api/profiles', profile, superCookie)).json().id as number;
+  // A board of one site prospect (no league service needed to check it).
+  const ranking = async () => ({
+    title: 'A board',
+    description: 'Words',
+    kind: 'position',
+    position: 'QB',
+    qbFormat: 'SF',
+    ppr: true,
+    tePremium: false,
+    entries: [{ playerId: `profile:${await freshProfile()}`, tier: 1, note: 'A note' }],
+  });
+  const freshRanking = async () =>
+    (await t.post('/api/rankings', { ...(await ranking()), isVisible: true }, superCookie)).json()
+      .shortname as string;
   const freshUser = async () => t.userWithRole('user');
   /** A league account saved on the user's site account (connected again after each removal). */
   const freshLeagueAccount = async () => {
@@ -188,6 +202,27 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     'DELETE /api/profiles/:id': async () => ({
       url: `/api/profiles/${await freshProfile()}`,
       cookie: superCookie,
+    }),
+    'GET /api/rankings': () => ({
+      url: '/api/rankings',
+      query: { search: 'board', kind: 'rookie', qbFormat: 'SF', ppr: 'true', writer: '1', page: '1' },
+    }),
+    'GET /api/rankings/:id': () => ({ url: '/api/rankings/some-ranking' }),
+    'POST /api/rankings': async () => ({ url: '/api/rankings', body: await ranking(), cookie: superCookie }),
+    'POST /api/rankings/:id': async () => ({
+      url: `/api/rankings/${await freshRanking()}`,
+      body: await ranking(),
+      cookie: superCookie,
+    }),
+    'DELETE /api/rankings/:id': async () => ({
+      url: `/api/rankings/${await freshRanking()}`,
+      cookie: superCookie,
+    }),
+    'GET /api/rankings/:id/versions': async () => ({ url: `/api/rankings/${await freshRanking()}/versions` }),
+    'GET /api/rankings/:id/market': async () => ({ url: `/api/rankings/${await freshRanking()}/market` }),
+    'GET /api/rankings/consensus': () => ({
+      url: '/api/rankings/consensus',
+      query: { kind: 'position', position: 'QB', qbFormat: '1QB', ppr: 'false', tePremium: 'true' },
     }),
     'GET /api/profile-filters': () => ({ url: '/api/profile-filters' }),
     'GET /api/search': () => ({ url: '/api/search', query: { search: 'rookie', page: '1' } }),

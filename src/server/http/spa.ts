@@ -24,14 +24,14 @@ export interface PageMeta {
   /** Path of the page's canonical address, e.g. /article/my-title. */
   path: string;
   image?: string;
-  type?: 'article' | 'profile' | 'website';
+  type?: 'article' | 'profile' | 'ranking' | 'website';
   /** What the page is about, for search engines (schema.org as JSON-LD). */
   about?: About;
 }
 
-/** An article, or a prospect's profile page, as schema.org describes it. */
+/** An article, a prospect's profile page or a ranking, as schema.org describes it. */
 export interface About {
-  kind: 'Article' | 'ProfilePage';
+  kind: 'Article' | 'ProfilePage' | 'ItemList';
   /** The article's title, or the prospect's name. */
   name: string;
   description: string;
@@ -42,6 +42,8 @@ export interface About {
   modified: string;
   /** A prospect's school. */
   school?: string;
+  /** A ranking's players, best first, each with the page that shows him if the site has one. */
+  items?: { name: string; url?: string }[];
 }
 
 /** schema.org JSON-LD for a page: an `Article`, or a `ProfilePage` whose main entity is the `Person`. */
@@ -51,6 +53,25 @@ export function structuredData(meta: PageMeta, origin: string): Record<string, u
   const url = origin + meta.path;
   const image = absolute(meta.image, origin);
   const author = about.author ? { '@type': 'Person', name: about.author } : undefined;
+  if (about.kind === 'ItemList')
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: about.name,
+      description: about.description,
+      url,
+      itemListOrder: 'https://schema.org/ItemListOrderAscending',
+      numberOfItems: about.items?.length ?? 0,
+      itemListElement: (about.items ?? []).map((item, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: item.name,
+        ...(item.url && { url: absolute(item.url, origin) }),
+      })),
+      ...(author && { author }),
+      datePublished: about.published,
+      dateModified: about.modified,
+    };
   if (about.kind === 'Article')
     return {
       '@context': 'https://schema.org',

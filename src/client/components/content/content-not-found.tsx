@@ -1,9 +1,15 @@
 import { Link } from '#client/router/links.tsx';
 import { usePageTitle } from '../page-title.tsx';
 
-/** What an unknown (or hidden) article or prospect address shows: a clear message and ways back. */
-export function ContentNotFound({ kind }: { kind: 'article' | 'profile' }) {
-  const noun = kind === 'article' ? 'Article' : 'Prospect';
+const WAY_BACK = {
+  article: { noun: 'Article', to: '/articles', all: 'All articles' },
+  profile: { noun: 'Prospect', to: '/profiles', all: 'All prospects' },
+  ranking: { noun: 'Ranking', to: '/rankings', all: 'All rankings' },
+} as const;
+
+/** What an unknown (or hidden) article, prospect or ranking address shows: a clear message and ways back. */
+export function ContentNotFound({ kind }: { kind: 'article' | 'profile' | 'ranking' }) {
+  const { noun, to, all } = WAY_BACK[kind];
   usePageTitle(`${noun} not found`);
   return (
     <section className="card mx-auto max-w-xl p-8 text-center">
@@ -15,8 +21,8 @@ export function ContentNotFound({ kind }: { kind: 'article' | 'profile' }) {
         We couldn't find that {noun.toLowerCase()}. It may have been moved or taken down.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to={kind === 'article' ? '/articles' : '/profiles'} className="btn-primary">
-          {kind === 'article' ? 'All articles' : 'All prospects'}
+        <Link to={to} className="btn-primary">
+          {all}
         </Link>
         <Link to="/" className="btn-ghost">
           Home

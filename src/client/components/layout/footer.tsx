@@ -18,6 +18,9 @@ export function Footer() {
           <Link className={footerLink} to="/profiles">
             Prospects
           </Link>
+          <Link className={footerLink} to="/rankings">
+            Rankings
+          </Link>
           <Link className={footerLink} to="/tools/rookie-adp">
             Rookie ADP
           </Link>

@@ -57,6 +57,9 @@ export function Header() {
           <NavLink to="/profiles" className={navClass}>
             Prospects
           </NavLink>
+          <NavLink to="/rankings" className={navClass}>
+            Rankings
+          </NavLink>
           {/* On a phone the tools are listed in the menu itself: a dropdown there would cover its other entries. */}
           <div className="md:hidden">
             <p className="px-3 pt-2 pb-1 text-xs font-semibold uppercase tracking-wide text-white/60">

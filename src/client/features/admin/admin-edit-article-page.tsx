@@ -144,7 +144,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           value={draft.body}
           onChange={(v) => set('body', v)}
           limit={ARTICLE_LIMITS.body}
-          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
+          hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video, a line [[ranking:shortname]] a ranking's first players. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
         />
         {me.isSuperUser && (
           <CheckboxField

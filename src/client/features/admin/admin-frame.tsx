@@ -23,6 +23,9 @@ function AdminNav({ user }: { user: User }) {
       <NavLink to="/admin/profiles" className={tabClass}>
         Profiles
       </NavLink>
+      <NavLink to="/admin/rankings" className={tabClass}>
+        Rankings
+      </NavLink>
       {user.isSuperUser ? (
         <>
           <NavLink to="/admin/users" className={tabClass}>

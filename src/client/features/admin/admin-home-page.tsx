@@ -6,8 +6,8 @@ import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { ADMIN_HOME_COUNT } from '#common/content.ts';
 import { AdminFrame } from './admin-frame.tsx';
-import { useAdminArticles, useAdminProfiles } from './api/admin-content.ts';
-import { articleColumns, profileColumns, userColumns } from './columns.tsx';
+import { useAdminArticles, useAdminProfiles, useAdminRankings } from './api/admin-content.ts';
+import { articleColumns, profileColumns, rankingColumns, userColumns } from './columns.tsx';
 
 export function Component() {
   return (
@@ -16,6 +16,7 @@ export function Component() {
         <div className="flex flex-col gap-6">
           <LatestArticles />
           <LatestProfiles />
+          <LatestRankings />
           {user.isSuperUser && <LatestContributors />}
         </div>
       )}
@@ -70,6 +71,27 @@ function LatestArticles() {
           columns={articleColumns}
           editHref={(a) => `/admin/article/${a.id}`}
           editLabel={(a) => a.title}
+        />
+      )}
+    </Section>
+  );
+}
+
+function LatestRankings() {
+  const { data, error, isPending } = useAdminRankings(1, ADMIN_HOME_COUNT);
+  return (
+    <Section title="Rankings" viewAll="/admin/rankings" add="/admin/ranking/new">
+      {error ? (
+        <ErrorAlert title="Error getting rankings" error={error} />
+      ) : isPending ? (
+        <Spinner label="Loading rankings" />
+      ) : (
+        <AdminTable
+          caption="Latest rankings"
+          items={data.items}
+          columns={rankingColumns}
+          editHref={(r) => `/admin/ranking/${r.id}`}
+          editLabel={(r) => r.title}
         />
       )}
     </Section>

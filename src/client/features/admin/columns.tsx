@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { type AdminColumn, YesNo } from '#client/components/admin-table.tsx';
 import { type Article, formatDate, type Profile } from '#common/content.ts';
+import { formatLabel, type Ranking } from '#common/rankings.ts';
 import { FORMER_CONTRIBUTOR, type User } from '#common/users.ts';
 
 /*
@@ -67,4 +68,15 @@ export const userColumns: AdminColumn<User>[] = [
   { header: 'Is Contributor?', cell: (u) => <YesNo value={u.isContributor} /> },
   // On a phone the super-user flag folds under the name, so the table fits 390 px.
   { header: 'Is Super User?', cell: (u) => <YesNo value={u.isSuperUser} />, className: wide },
+];
+
+export const rankingColumns: AdminColumn<Ranking>[] = [
+  {
+    header: 'Title',
+    cell: (r) => <Primary text={r.title} phoneLine={`${author(r)} · ${formatLabel(r)}`} />,
+  },
+  { header: 'Format', cell: (r) => formatLabel(r), className: wide },
+  { header: 'Author', cell: author, className: wide },
+  { header: 'Date', cell: (r) => formatDate(r.date), className: `${wide} whitespace-nowrap` },
+  { header: 'Visible', cell: (r) => <YesNo value={r.isVisible} /> },
 ];

@@ -108,7 +108,7 @@ export function ContentFormActions({
   onReset,
   onDeleted,
 }: {
-  kind: 'articles' | 'profiles';
+  kind: 'articles' | 'profiles' | 'rankings';
   /** The open item, when the user may delete it. */
   deletable?: { id: number; name: string };
   saving: boolean;
@@ -127,7 +127,7 @@ export function ContentFormActions({
       danger={
         deletable && (
           <ConfirmDelete
-            noun={kind === 'articles' ? 'article' : 'profile'}
+            noun={kind.replace(/s$/, '')}
             name={deletable.name}
             deleting={remove.isPending}
             error={remove.error}

@@ -8,10 +8,18 @@ import type { UseQueryResult } from '#client/lib/query-client.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useParams } from '#client/router/router.tsx';
 import { ADMIN_PAGE_SIZE, type Article, type ListAnswer, type Profile } from '#common/content.ts';
+import type { Ranking } from '#common/rankings.ts';
 import type { User } from '#common/users.ts';
 import { AdminFrame } from './admin-frame.tsx';
-import { useAdminArticle, useAdminArticles, useAdminProfile, useAdminProfiles } from './api/admin-content.ts';
-import { articleColumns, profileColumns } from './columns.tsx';
+import {
+  useAdminArticle,
+  useAdminArticles,
+  useAdminProfile,
+  useAdminProfiles,
+  useAdminRanking,
+  useAdminRankings,
+} from './api/admin-content.ts';
+import { articleColumns, profileColumns, rankingColumns } from './columns.tsx';
 import { NotFoundNotice } from './content-form-parts.tsx';
 
 /*
@@ -66,6 +74,21 @@ export const profileKind: ContentKind<Profile> = {
   useItem: useAdminProfile,
   listError: 'Error getting profiles',
   itemError: 'Error getting admin profile',
+};
+
+export const rankingKind: ContentKind<Ranking> = {
+  title: 'Rankings',
+  singular: 'Ranking',
+  noun: 'ranking',
+  listHref: '/admin/rankings',
+  newHref: '/admin/ranking/new',
+  editHref: (r) => `/admin/ranking/${r.id}`,
+  editLabel: (r) => r.title,
+  columns: rankingColumns,
+  useList: useAdminRankings,
+  useItem: useAdminRanking,
+  listError: 'Error getting rankings',
+  itemError: 'Error getting the ranking',
 };
 
 /** A kind's list page: the paged table and a "+ New" button. */

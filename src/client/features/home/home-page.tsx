@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { articlesQuery, profilesQuery } from '#client/api/content.ts';
+import { articlesQuery, profilesQuery, rankingsQuery } from '#client/api/content.ts';
 import { ArticleTile } from '#client/components/content/article-tile.tsx';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
 import type { ProspectFilter } from '#client/components/content/prospect-filter-fields.tsx';
+import { RankingCard } from '#client/components/content/ranking-card.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -24,8 +25,15 @@ const filterFrom = (params: URLSearchParams): ProspectFilter => ({
 });
 const prospectsQuery = (filter: ProspectFilter) => profilesQuery({ limit: HOME_COUNT, ...filter });
 const latestQuery = () => articlesQuery({ limit: HOME_COUNT });
+/** The home page's latest rankings: fewer than articles, each card lists five players. */
+const RANKINGS_SHOWN = 2;
+const rankingsLatest = () => rankingsQuery({ limit: RANKINGS_SHOWN });
 
-export const pageQueries: PageQueries = ({ search }) => [prospectsQuery(filterFrom(search)), latestQuery()];
+export const pageQueries: PageQueries = ({ search }) => [
+  prospectsQuery(filterFrom(search)),
+  latestQuery(),
+  rankingsLatest(),
+];
 
 export function Component() {
   usePageTitle(null);
@@ -34,6 +42,7 @@ export function Component() {
       <HomeHero />
       <WithSidebar>
         <ProspectsSection />
+        <RankingsSection />
         <ArticlesSection />
       </WithSidebar>
     </>
@@ -151,6 +160,30 @@ function ArticlesSection() {
         ) : (
           <TileSkeletons count={HOME_COUNT} kind="article" />
         )}
+      </div>
+    </section>
+  );
+}
+
+function RankingsSection() {
+  const rankings = usePublicData(rankingsLatest());
+  if (rankings.isError) return <ErrorAlert title="Error getting rankings" error={rankings.error} />;
+  // Shown only when there are rankings.
+  if (!rankings.data || rankings.data.items.length === 0) return null;
+  return (
+    <section aria-labelledby="rankings-title" className="mb-10">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="rankings-title" className="section-title">
+          Latest Rankings
+        </h2>
+        <Link to="/rankings" className="btn-ghost">
+          All rankings
+        </Link>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2" data-testid="home-rankings">
+        {rankings.data.items.map((r) => (
+          <RankingCard key={r.id} ranking={r} heading="h3" />
+        ))}
       </div>
     </section>
   );

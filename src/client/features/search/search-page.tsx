@@ -91,7 +91,7 @@ function SearchHit({ hit }: { hit: SearchResult }) {
     // A word too long for the card (a long name or title with no spaces) breaks at its edge.
     <article className="card flex min-w-0 flex-col gap-2 p-5 wrap-anywhere" data-testid="search-result">
       <p className="self-start rounded bg-gold-100 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-field-900">
-        {hit.type === 'article' ? 'Article' : 'Prospect'}
+        {hit.type === 'article' ? 'Article' : hit.type === 'ranking' ? 'Ranking' : 'Prospect'}
       </p>
       {/* A long title wraps between words and stops after two lines with an ellipsis (decision 031). */}
       <h2 className="line-clamp-2 font-display text-xl font-bold text-field-900" title={hit.header}>

@@ -8,13 +8,15 @@ import {
   useQueryClient,
 } from '#client/lib/query-client.ts';
 import type { Article, ArticleInput, ListAnswer, Profile, ProfileInput } from '#common/content.ts';
+import type { PlayerList } from '#common/leagues.ts';
+import type { Ranking, RankingInput } from '#common/rankings.ts';
 
 /*
  * Articles and profiles as the admin panel sees them: hidden ones included (isAdmin=true), never
  * cached by the browser, and saved through POST. Public pages read them elsewhere.
  */
 
-type Kind = 'articles' | 'profiles';
+type Kind = 'articles' | 'profiles' | 'rankings';
 
 export const adminContentKeys = {
   all: (kind: Kind) => ['admin', kind] as const,
@@ -44,10 +46,29 @@ export const useAdminArticles = (page: number, limit: number) =>
 export const useAdminProfiles = (page: number, limit: number) =>
   useQuery(listOptions<Profile>('profiles', page, limit));
 
+export const useAdminRankings = (page: number, limit: number) =>
+  useQuery(listOptions<Ranking>('rankings', page, limit));
+
 export const useAdminArticle = (id: string | undefined) =>
   useQuery({ ...detailOptions<Article>('articles', id ?? ''), enabled: id !== undefined });
 export const useAdminProfile = (id: string | undefined) =>
   useQuery({ ...detailOptions<Profile>('profiles', id ?? ''), enabled: id !== undefined });
+
+export const useAdminRanking = (id: string | undefined) =>
+  useQuery({ ...detailOptions<Ranking>('rankings', id ?? ''), enabled: id !== undefined });
+/** Any ranking's board, to start another from (only when asked for). */
+export const fetchAdminRanking = (id: number) => api<Ranking>(`rankings/${id}${query({ isAdmin: true })}`);
+
+/**
+ * GET /api/players: the site's player list, which a board's players come from; asking for it also
+ * has the server hold it, so the save can check the players against it.
+ */
+export const usePlayerList = () =>
+  useQuery({
+    queryKey: ['league-players'],
+    queryFn: ({ signal }) => api<PlayerList>('players', { signal }),
+    staleTime: 60 * 60_000,
+  });
 
 export const saveArticle = (id: number | undefined, body: ArticleInput) =>
   api<Article>(id === undefined ? 'articles' : `articles/${id}`, { body });
@@ -62,7 +83,11 @@ function useSave<I, T>(kind: Kind, save: (id: number | undefined, body: I) => Pr
   });
 }
 
+export const saveRanking = (id: number | undefined, body: RankingInput) =>
+  api<Ranking>(id === undefined ? 'rankings' : `rankings/${id}`, { body });
+
 export const useSaveArticle = () => useSave('articles', saveArticle);
+export const useSaveRanking = () => useSave('rankings', saveRanking);
 export const useSaveProfile = () => useSave('profiles', saveProfile);
 
 /**

@@ -1,0 +1,5 @@
+import { ContentListPage, rankingKind } from './content-kinds.tsx';
+
+export function Component() {
+  return <ContentListPage kind={rankingKind} />;
+}
