@@ -225,6 +225,10 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       query: { kind: 'position', position: 'QB', qbFormat: '1QB', ppr: 'false', tePremium: 'true' },
     }),
     'GET /api/profile-filters': () => ({ url: '/api/profile-filters' }),
+    'GET /api/values/trades': () => ({
+      url: '/api/values/trades',
+      query: { player: 'sleeper:4046', from: '2026-01-01', to: '2026-11-01' },
+    }),
     'GET /api/search': () => ({ url: '/api/search', query: { search: 'rookie', page: '1' } }),
     'POST /api/mfl/login': () => ({
       url: '/api/mfl/login',
