@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
-import { CONNECT_LIMITS, leagueTypes } from './league-types.ts';
+import { CONNECT_LIMITS, type LeagueType, leagueTypes } from './league-types.ts';
 import { rowIdText, text } from './text.ts';
 
 export { CONNECT_LIMITS, type LeagueType, leagueTypeLabel, leagueTypes } from './league-types.ts';
@@ -64,6 +64,13 @@ export const fleaLeagueRefSchema = z.object({
   team_id: z.string().regex(/^\d{1,12}$/),
   ...fromAccount,
 });
+
+/** Each service's league reference, by service: what a league tool is sent for one of its leagues. */
+export const leagueRefSchemas = {
+  mfl: mflLeagueRefSchema,
+  sleeper: sleeperLeagueRefSchema,
+  flea: fleaLeagueRefSchema,
+} as const satisfies Record<LeagueType, z.ZodType>;
 
 /** A saved league account in use, as the tool pages name it (never its credential). */
 export const accountLabelSchema = z.object({ id: z.string(), label: z.string() });

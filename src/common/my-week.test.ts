@@ -6,7 +6,6 @@ import {
   freeInMost,
   injuryProblem,
   type MyWeekFreeAgent,
-  planMyWeek,
   problemsOf,
 } from './my-week.ts';
 
@@ -129,24 +128,6 @@ describe('best available ranking', () => {
       ['b', ['mfl:1', 'sleeper:2', 'flea:4']],
       ['a', ['mfl:1', 'flea:3', 'flea:4']],
       ['c', ['flea:3', 'flea:4']],
-    ]);
-  });
-});
-
-describe('planMyWeek', () => {
-  it('sends MFL’s chunks first, then Sleeper’s and Fleaflicker’s in turn, 5 leagues a chunk', () => {
-    const leagues = [
-      ...Array.from({ length: 7 }, () => ({ type: 'mfl' as const })),
-      ...Array.from({ length: 6 }, () => ({ type: 'sleeper' as const })),
-      ...Array.from({ length: 3 }, () => ({ type: 'flea' as const })),
-    ];
-    const plan = planMyWeek(leagues);
-    expect(plan.map((c) => `${c.service}:${c.leagues.length}`)).toEqual([
-      'mfl:5',
-      'mfl:2',
-      'sleeper:5',
-      'flea:3',
-      'sleeper:1',
     ]);
   });
 });

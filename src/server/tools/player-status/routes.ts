@@ -12,10 +12,10 @@ import {
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/http/errors.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
-import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import { leagueFailureMessage } from '../rostership/chunk.ts';
-import { identityIndex } from '../rostership/identity.ts';
-import { toolRateLimit } from '../rostership/routes.ts';
+import { leagueAccounts } from '#server/tools/shared/accounts.ts';
+import { leagueFailureMessage } from '#server/tools/shared/deadline.ts';
+import { identityIndex } from '#server/tools/shared/identity.ts';
+import { toolRateLimit } from '#server/tools/shared/rate-limit.ts';
 import { bareIdentity } from './bare-identity.ts';
 import {
   fleaLeagueUrl,
@@ -50,9 +50,7 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
     async (request): Promise<LeagueStatus[]> => {
       const { player: playerId, leagues, known } = request.body;
       // Each league through the account its reference names (the service's first when none).
-      const accountOf = new Map<StatusLeagueRef, VisitorAccount>();
-      for (const ref of leagues)
-        accountOf.set(ref, await visitorAccount(request, deps, ref.type, ref.account));
+      const accountOf = await leagueAccounts(request, deps, leagues, (ref) => ref.type);
 
       // The merged list names the player's id on each service. Without it (or with a partial one)
       // the page's own copy of him does, or at least his id says which service's id it is.

@@ -1,8 +1,8 @@
 import { CheckBox } from '#client/components/check-box.tsx';
 import { LoadingRing } from '#client/components/spinner.tsx';
+import { leagueKey } from '#common/league-chunks.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { leagueKey } from '#common/rostership.ts';
 
 export interface ServiceLeagues {
   service: LeagueType;
