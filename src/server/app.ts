@@ -35,6 +35,7 @@ import { lineupRoutes } from './tools/lineup/routes.ts';
 import { myWeekRoutes } from './tools/my-week/routes.ts';
 import { playerStatusRoutes } from './tools/player-status/routes.ts';
 import { createMflSharing } from './tools/rookie-adp/consent.ts';
+import { adpLookup } from './tools/rookie-adp/player-adp.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
 import { rostershipRoutes } from './tools/rostership/routes.ts';
 
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.mflSharing ??
       createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
     mailer: deps.mailer ?? mailerFor(config),
+    playerAdp: deps.playerAdp ?? (() => adpLookup(deps.database.db)),
   };
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).

@@ -10,6 +10,7 @@ import type { Egress } from './leagues/egress.ts';
 import type { MflSharingHooks } from './leagues/routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { PlayerAdp } from './tools/shared/player-adp.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
 export interface AppDeps {
@@ -38,6 +39,8 @@ export interface AppDeps {
    * app: the league routes ask and keep it, Rookie ADP reads it. buildApp makes it when not given.
    */
   mflSharing?: MflSharingHooks;
+  /** The site's ADP of a player (the Rookie ADP pipeline's), which My week ranks free agents by. buildApp makes it when not given. */
+  playerAdp?: PlayerAdp;
   /** Outgoing mail (password-reset links); buildApp makes it from SMTP_URL when not given, none without. */
   mailer?: Mailer;
   /**

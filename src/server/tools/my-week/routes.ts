@@ -21,9 +21,9 @@ import { leagueAccounts } from '#server/tools/shared/accounts.ts';
 import { leagueFailureMessage, STREAM_LEAGUE_DEADLINE_MS } from '#server/tools/shared/deadline.ts';
 import { eachLeague } from '#server/tools/shared/each-league.ts';
 import { identityIndex } from '#server/tools/shared/identity.ts';
+import type { AdpOf } from '#server/tools/shared/player-adp.ts';
 import { postToEachService, readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { sendLines, wantsStream } from '#server/tools/shared/stream.ts';
-import { type AdpOf, adpLookup } from './adp.ts';
 import { fleaWeek, type LeagueWeekRead, mflWeek, sleeperWeek, type WeekContext } from './leagues.ts';
 import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within } from './schedule.ts';
 
@@ -122,6 +122,9 @@ const weekReaders: ServiceReaders<[WeekContext, VisitorAccount], Promise<LeagueW
   flea: (ref, ctx) => fleaWeek(ctx, ref),
 };
 
+/** Without the site's ADP (an app built without it), nobody has ADP. */
+const noAdp: Promise<AdpOf> = Promise.resolve(() => undefined);
+
 export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
   const { services } = deps;
 
@@ -137,7 +140,7 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
       const [list, week, adpOf] = await Promise.all([
         services.players.peek(),
         resolveWeek(services, askedWeek),
-        adpLookup(deps.database.db),
+        deps.playerAdp?.() ?? noAdp,
       ]);
       // The schedule is read beside the leagues, not before them: a line waits for it, a league does not.
       const scheduled = week ? weekSchedule(services, week) : Promise.resolve(undefined);
