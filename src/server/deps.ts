@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import type { HttpTimeouts } from './http/timeouts.ts';
 import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
-import type { MflSharingHooks } from './leagues/routes.ts';
+import type { MflSharingHooks } from './leagues/service-routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PlayerAdp } from './tools/shared/player-adp.ts';
