@@ -100,3 +100,14 @@ export function pathFor(name: RouteName, params: Record<string, string | number>
     encodeURIComponent(String(params[key] ?? '')),
   );
 }
+
+/**
+ * The name a screen's module exports its screen under: the file's name in PascalCase
+ * (`features/auth/login-page.tsx` exports `LoginPage`).
+ */
+export const screenExport = (module: string) =>
+  (module.split('/').pop() ?? '')
+    .replace(/\.tsx?$/, '')
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
