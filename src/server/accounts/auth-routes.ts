@@ -14,7 +14,7 @@ import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
 import type { KnownBrowsers } from '../http/known-browsers.ts';
-import type { MflSharingHooks } from '../leagues/service-routes.ts';
+import type { MflSharingHooks } from '../leagues/connect/kit.ts';
 import { requireUser } from './current-user.ts';
 import {
   accountLoginLimit,
