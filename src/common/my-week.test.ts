@@ -169,6 +169,9 @@ describe('the rules at their edges', () => {
     expect(firstKickoff(['KC'], kickoffs, 4_999)).toBe(5_000);
     expect(firstKickoff(['DAL', 'SF', 'KC', 'BUF'], kickoffs, 0)).toBe(5_000);
     expect(firstKickoff([], kickoffs, 0)).toBeNull();
+    // The earliest wins wherever it stands among the teams.
+    expect(firstKickoff(['SF', 'DAL'], kickoffs, 0)).toBe(5_000);
+    expect(firstKickoff(['DAL', 'SF'], kickoffs, 0)).toBe(5_000);
   });
 
   it('breaks an ADP tie by projection, a projection tie by the service’s rank, a rank tie by name', () => {
@@ -259,5 +262,22 @@ describe('the rules at their edges', () => {
       { type: 'sleeper', league_id: '1', best: [again], freeWithAdp: [], topFree: [] },
     ]);
     expect(rows).toEqual([{ player: a, leagues: ['mfl:1', 'sleeper:1'] }]);
+  });
+
+  it('across leagues: the player free in more leagues first, whatever order the leagues name them in', () => {
+    const few = fa('few', { adp: 1, adpFrom: 'startup' });
+    const many = fa('many', { adp: 90, adpFrom: 'startup' });
+    const line = (league_id: string, ids: string[]) => ({
+      type: 'sleeper' as const,
+      league_id,
+      best: [],
+      freeWithAdp: ids,
+      topFree: [few, many].filter((p) => ids.includes(p.id)),
+    });
+    const rows = freeInMost([line('1', ['few', 'many']), line('2', ['few', 'many']), line('3', ['many'])]);
+    expect(rows.map((r) => [r.player.id, r.leagues.length])).toEqual([
+      ['many', 3],
+      ['few', 2],
+    ]);
   });
 });

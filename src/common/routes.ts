@@ -1,5 +1,5 @@
 /**
- * The site's page routes (spec section 2), shared by the client router and the server's page
+ * The site's page routes (every address a visitor can open), shared by the client router and the server's page
  * handling. `module` is the screen's file under src/client: the client loads it lazily and the
  * server tells the browser to fetch it with the page. The first matching route wins.
  */
