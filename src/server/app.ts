@@ -29,7 +29,7 @@ import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
 import { skipRequestLines } from './ops/logging.ts';
-import { metricsPlugin } from './ops/metrics.ts';
+import { metricsPlugin, recordLimitsLocal, recordLocalLimitCount } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
 import { myWeekRoutes } from './tools/my-week/routes.ts';
@@ -94,7 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // With Redis the counts are shared by every copy of the server, and kept in this process while
     // Redis fails: the limits get weaker for a while, never switched off.
     store: deps.redis
-      ? sharedLimitStore({ redis: deps.redis, namespace: `${config.redisPrefix}rl:`, log: app.log })
+      ? sharedLimitStore({
+          redis: deps.redis,
+          namespace: `${config.redisPrefix}rl:`,
+          log: app.log,
+          report: { local: recordLimitsLocal, countedHere: recordLocalLimitCount },
+        })
       : undefined,
     // Per client network (an IPv6 client's /64 by default), as every other per-address count.
     keyGenerator: (req) => req.clientNetwork,
