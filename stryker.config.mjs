@@ -23,7 +23,7 @@ export default {
     // The rules of the tools and accounts: the files that read answers or decide, without a database.
     'src/server/tools/lineup/build.ts',
     'src/server/tools/rookie-adp/facts.ts',
-    'src/server/tools/rostership/identity.ts',
+    'src/server/tools/shared/identity.ts',
     'src/server/tools/rostership/teams.ts',
     'src/server/tools/player-status/bare-identity.ts',
     'src/server/accounts/password-rules.ts',

@@ -10,7 +10,7 @@ export default defineConfig({
       'src/common/*.test.ts',
       'src/server/tools/lineup/build.test.ts',
       'src/server/tools/rookie-adp/facts.test.ts',
-      'src/server/tools/rostership/identity.test.ts',
+      'src/server/tools/shared/identity.test.ts',
       'src/server/tools/rostership/teams.test.ts',
       'src/server/tools/player-status/bare-identity.test.ts',
       'src/server/accounts/password-rules.test.ts',

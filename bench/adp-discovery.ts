@@ -9,8 +9,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { ROSTERSHIP_STREAM_TYPE, rostershipLineSchema } from '#common/rostership.ts';
+import { rostershipLineSchema } from '#common/rostership.ts';
 import { queryRows } from '#server/db/query.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
@@ -102,7 +103,7 @@ async function main() {
           const res = await fetch(`${base}/${s}/rostership`, {
             method: 'POST',
             // Streamed, as the page asks for it.
-            headers: { 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE, cookie },
+            headers: { 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE, cookie },
             body: JSON.stringify({ leagues: c.map(ref) }),
           });
           if (!res.ok) {

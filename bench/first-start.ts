@@ -34,7 +34,10 @@ async function startOnce(dir: string): Promise<number> {
   const started = performance.now();
   const child: ChildProcess = spawn(
     'sh',
-    ['-c', 'node scripts/build-if-needed.mjs && MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=1 dist/server/main.js'],
+    [
+      '-c',
+      'node scripts/build-if-needed.mjs && MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=1 dist/server/main.js',
+    ],
     {
       cwd: dir,
       stdio: 'ignore',

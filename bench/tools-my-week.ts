@@ -2,16 +2,16 @@
  * My week across 60 leagues (the simulator's `bench` user: 20 MFL, 20 Sleeper, 20 Fleaflicker)
  * through the app's own routes, against the league-services simulator with real latency and each
  * service's rate limit. Prints the wall time to the last league for the page's flow (MFL's chunks
- * first, chunks of 5, streamed, six requests in flight like a browser: planMyWeek), the floor those limits
+ * first, chunks of 5, streamed, six requests in flight like a browser: planLeagueChunks with MFL first), the floor those limits
  * allow, the ratio (target ≤ 1.1), and a second run within the cache window.
  *
  *   node --import tsx bench/tools-my-week.ts
  */
 import type { AddressInfo } from 'node:net';
+import { LEAGUE_STREAM_TYPE, planLeagueChunks } from '#common/league-chunks.ts';
 import type { LeagueType } from '#common/leagues.ts';
-import { type MyWeekLeagueLine, myWeekLeagueLineSchema, planMyWeek } from '#common/my-week.ts';
+import { type MyWeekLeagueLine, myWeekLeagueLineSchema } from '#common/my-week.ts';
 import { readNdjson } from '#common/ndjson.ts';
-import { ROSTERSHIP_STREAM_TYPE } from '#common/rostership.ts';
 import {
   buildBenchApp,
   connectBenchUser,
@@ -95,14 +95,14 @@ async function main() {
 
   /** The page's flow: chunks of every service interleaved, at most six in flight, each streamed. */
   async function pageFlow(): Promise<Run> {
-    const plan = planMyWeek(leagues).map((c) => ({ s: c.service, c: c.leagues }));
+    const plan = planLeagueChunks(leagues, { first: 'mfl' }).map((c) => ({ s: c.service, c: c.leagues }));
     const run: Run = { ms: 0, firstMs: 0, read: 0, failed: 0, problems: 0, best: 0, noByes: 0 };
     const t0 = performance.now();
     await pool(
       plan.map(({ s, c }) => async () => {
         const res = await fetch(`${base}/${s}/my-week`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie, accept: ROSTERSHIP_STREAM_TYPE },
+          headers: { 'content-type': 'application/json', cookie, accept: LEAGUE_STREAM_TYPE },
           body: JSON.stringify({ leagues: c.map(refOf) }),
         });
         if (!res.ok) throw new Error(`${s} my-week: ${res.status} ${await res.text()}`);

@@ -9,11 +9,11 @@
  *   node --import tsx bench/tools-rostership.ts
  */
 import type { AddressInfo } from 'node:net';
+import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { readNdjson } from '#common/ndjson.ts';
 import {
   chunkAnswerOf,
-  ROSTERSHIP_STREAM_TYPE,
   type RostershipAnswer,
   type RostershipLeagueLine,
   rostershipLineSchema,
@@ -128,7 +128,7 @@ async function main() {
       headers: {
         'content-type': 'application/json',
         cookie,
-        ...(stream ? { accept: ROSTERSHIP_STREAM_TYPE } : {}),
+        ...(stream ? { accept: LEAGUE_STREAM_TYPE } : {}),
       },
       body: JSON.stringify({ leagues: chunk.map(refOf) }),
     });

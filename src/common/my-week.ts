@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
-import { fleaLeagueRefSchema, leagueTypes, mflLeagueRefSchema, sleeperLeagueRefSchema } from './leagues.ts';
-import { LEAGUE_CHUNK } from './rostership.ts';
+import { leagueChunkRequests, leagueLineFields } from './league-chunks.ts';
+import { leagueTypes } from './leagues.ts';
 
 /*
  * My week (/tools/my-week): for one NFL week, every league of the visitor's with its lineup's problems
@@ -15,22 +15,8 @@ export const MY_WEEK_LAST_WEEK = 18;
 
 const weekSchema = z.coerce.number().int().min(1).max(MY_WEEK_LAST_WEEK).optional();
 
-const chunkOf = <S extends z.ZodType>(ref: S) =>
-  z.object({
-    leagues: z
-      .array(ref)
-      .min(1, 'Send at least one league.')
-      .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
-    /** Without it, the current NFL week. */
-    week: weekSchema,
-  });
-
-/** POST /api/{service}/my-week bodies: the service's own league refs, and the week. */
-export const myWeekRequestSchemas = {
-  mfl: chunkOf(mflLeagueRefSchema),
-  sleeper: chunkOf(sleeperLeagueRefSchema),
-  flea: chunkOf(fleaLeagueRefSchema),
-} as const;
+/** POST /api/{service}/my-week bodies: the service's own league refs, and the week (else the current one). */
+export const myWeekRequestSchemas = leagueChunkRequests({ week: weekSchema });
 
 export const myWeekPlayerSchema = z.object({
   id: z.string(),
@@ -77,9 +63,8 @@ export const myWeekFreeAgentSchema = myWeekPlayerSchema.extend({
 export type MyWeekFreeAgent = z.infer<typeof myWeekFreeAgentSchema>;
 
 export const myWeekLeagueLineSchema = z.object({
-  kind: z.literal('league'),
+  ...leagueLineFields,
   type: z.enum(leagueTypes),
-  league_id: z.string(),
   /** The connected account the league came from (an MFL user, a Sleeper name, a Fleaflicker email). */
   account: z.string(),
   /** The week read; null when no service could tell the current week. */
@@ -112,33 +97,6 @@ export type MyWeekLeagueLine = z.infer<typeof myWeekLeagueLineSchema>;
 export const myWeekAnswerSchema = z.object({ leagues: z.array(myWeekLeagueLineSchema) });
 export type MyWeekAnswer = z.infer<typeof myWeekAnswerSchema>;
 
-/**
- * The order the page sends its chunks (5 leagues of one service each): MFL's first, then Sleeper's
- * and Fleaflicker's taking turns. MFL's pace (a few requests a second) sets the page's time, so its
- * chunks take the first of the browser's connections and keep MFL busy from the start; the other
- * two services' chunks, quick, pass through the connections left.
- */
-export function planMyWeek<L extends { type: (typeof leagueTypes)[number] }>(
-  leagues: readonly L[],
-  size = LEAGUE_CHUNK,
-): { service: L['type']; leagues: L[] }[] {
-  const chunksOf = (service: L['type']) => {
-    const mine = leagues.filter((l) => l.type === service);
-    const out: { service: L['type']; leagues: L[] }[] = [];
-    for (let i = 0; i < mine.length; i += size) out.push({ service, leagues: mine.slice(i, i + size) });
-    return out;
-  };
-  const sleeper = chunksOf('sleeper');
-  const flea = chunksOf('flea');
-  const rest: { service: L['type']; leagues: L[] }[] = [];
-  for (let i = 0; i < Math.max(sleeper.length, flea.length); i++) {
-    if (i < sleeper.length) rest.push(sleeper[i]);
-    if (i < flea.length) rest.push(flea[i]);
-  }
-  return [...chunksOf('mfl'), ...rest];
-}
-
-/** Positions best available lists, and how many free agents each. */
 export const BEST_POSITIONS = ['QB', 'RB', 'WR', 'TE'] as const;
 export const BEST_PER_POSITION = 3;
 /** Free agents with ADP sent whole per league, best first: the candidates for "free in most". */

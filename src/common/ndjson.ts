@@ -1,3 +1,6 @@
+/** NDJSON's media type: one JSON value a line (the league tools' streamed answers). */
+export const NDJSON_TYPE = 'application/x-ndjson';
+
 /**
  * Reads an NDJSON body (one JSON value a line) as it arrives, however its bytes are cut: each line's
  * value the moment its line is whole. Blank lines are skipped; a last line without its newline is

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
+import { chunkLeaguesSchema } from './league-chunks.ts';
 import {
   fleaLeagueRefSchema,
   type LeagueType,
@@ -7,13 +8,12 @@ import {
   mflLeagueRefSchema,
   sleeperLeagueRefSchema,
 } from './leagues.ts';
-import { LEAGUE_CHUNK } from './rostership.ts';
 import { text } from './text.ts';
 
 /** The league name the page already has; echoed back so each row is labelled without another call. */
 const nameField = { name: text().max(200).optional() };
 
-/** A league of any service, tagged with its type (spec section 7: "each with its type"). */
+/** A league of any service, tagged with its type: one request may hold leagues of several services. */
 export const statusLeagueRefSchema = z.discriminatedUnion('type', [
   mflLeagueRefSchema.extend({ type: z.literal('mfl'), ...nameField }),
   sleeperLeagueRefSchema.extend({ type: z.literal('sleeper'), ...nameField }),
@@ -47,10 +47,7 @@ export const playerStatusRequestSchema = z.object({
         .optional(),
     })
     .optional(),
-  leagues: z
-    .array(statusLeagueRefSchema)
-    .min(1, 'Send at least one league.')
-    .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
+  leagues: chunkLeaguesSchema(statusLeagueRefSchema),
 });
 
 export const playerStatusSchema = z.object({

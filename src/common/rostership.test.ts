@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { leagueKey } from './league-chunks.ts';
 import {
   deriveRow,
   draftYearsOf,
   filterRows,
   injuryOf,
-  leagueKey,
   mergePlayers,
   positionAndTeam,
   type RostershipPlayer,

@@ -1,32 +1,12 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
 import { type ExtraKind, extraKinds, sortExtras } from './extras.ts';
-import {
-  fleaLeagueRefSchema,
-  type LeagueType,
-  leagueTypes,
-  mflLeagueRefSchema,
-  sleeperLeagueRefSchema,
-} from './leagues.ts';
+import { leagueChunkRequests, leagueKey, leagueLineFields } from './league-chunks.ts';
+import { leagueTypes } from './leagues.ts';
 import { knownCode, rostershipPositions } from './position-order.ts';
 
-/** Leagues per rostership or player-status request (spec section 9). */
-export const LEAGUE_CHUNK = 5;
-
-const chunkOf = <S extends z.ZodType>(ref: S) =>
-  z.object({
-    leagues: z
-      .array(ref)
-      .min(1, 'Send at least one league.')
-      .max(LEAGUE_CHUNK, `Send at most ${LEAGUE_CHUNK} leagues a request.`),
-  });
-
-/** POST /api/{service}/rostership bodies: the service's own league refs (spec section 7). */
-export const rostershipRequestSchemas = {
-  mfl: chunkOf(mflLeagueRefSchema),
-  sleeper: chunkOf(sleeperLeagueRefSchema),
-  flea: chunkOf(fleaLeagueRefSchema),
-} as const;
+/** POST /api/{service}/rostership bodies: the service's own league refs, a chunk of them. */
+export const rostershipRequestSchemas = leagueChunkRequests();
 
 export const rostershipLeagueSchema = z.object({
   type: z.enum(leagueTypes),
@@ -73,16 +53,11 @@ export const rostershipAnswerSchema = z.object({
 export type RostershipAnswer = z.infer<typeof rostershipAnswerSchema>;
 
 /**
- * The streamed form of a chunk's answer (`Accept: application/x-ndjson`): one line per league the
- * moment it is read or has failed, in the order they finish, each the answer for that league alone;
- * then one summary line for the chunk.
+ * The streamed form of a chunk's answer (LEAGUE_STREAM_TYPE): one line per league the moment it is
+ * read or has failed, in the order they finish, each the answer for that league alone; then one
+ * summary line for the chunk.
  */
-export const ROSTERSHIP_STREAM_TYPE = 'application/x-ndjson';
-
-export const rostershipLeagueLineSchema = rostershipAnswerSchema.extend({
-  kind: z.literal('league'),
-  league_id: z.string(),
-});
+export const rostershipLeagueLineSchema = rostershipAnswerSchema.extend(leagueLineFields);
 export type RostershipLeagueLine = z.infer<typeof rostershipLeagueLineSchema>;
 
 export const rostershipSummaryLineSchema = z.object({
@@ -99,9 +74,6 @@ export const rostershipLineSchema = z.discriminatedUnion('kind', [
   rostershipSummaryLineSchema,
 ]);
 export type RostershipLine = z.infer<typeof rostershipLineSchema>;
-
-/** `mfl:12345`: one league across services. */
-export const leagueKey = (l: { type: LeagueType; league_id: string }) => `${l.type}:${l.league_id}`;
 
 // --- Injuries ------------------------------------------------------------------------------------
 
@@ -264,7 +236,10 @@ export function withoutLeagues(players: readonly RostershipPlayer[], keys: Reado
   return out;
 }
 
-/** count / total × 100, rounded to 2 decimals (spec section 3); 0 when there are no leagues. */
+/**
+ * The share of the visitor's leagues a player is rostered in: count / total × 100, rounded to 2
+ * decimals; 0 when there are no leagues.
+ */
 export function rosterRate(count: number, totalLeagues: number): number {
   if (totalLeagues <= 0) return 0;
   // Integer arithmetic first so that e.g. 1/3 gives 33.33, not 33.330000000000005.
@@ -349,7 +324,7 @@ export function compareRows(a: RostershipRow, b: RostershipRow, key: RostershipS
 const flagRank = (r: RostershipRow) =>
   (r.isInactiveStarter ? 4 : 0) + (r.isAtRiskStarter ? 2 : 0) + (r.injuryStatus ? 1 : 0);
 
-/** Default order: count descending (spec section 2), then name. */
+/** Default order: the players in the most leagues first (count descending), then name. */
 export function sortRows(rows: readonly RostershipRow[], key: RostershipSortKey = 'count', desc = true) {
   const dir = desc ? -1 : 1;
   return [...rows].sort(

@@ -1,3 +1,5 @@
+import { NDJSON_TYPE, readNdjson } from '#common/ndjson.ts';
+
 /**
  * An API failure with the server's message (the { error } body) or the status text, and the body
  * field it is about when the server names one.
@@ -53,36 +55,79 @@ export async function whileOnItsWay<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function call<T>(
+/** The fetch of an API call: `path` under /api, a body sent as JSON. */
+function send(
   path: string,
   opts: { method?: Method; body?: unknown; signal?: AbortSignal },
-): Promise<T> {
-  const res = await fetch(`/api/${path.replace(/^\/?(api\/)?/, '')}`, {
+  accept: string,
+): Promise<Response> {
+  return fetch(`/api/${path.replace(/^\/?(api\/)?/, '')}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers:
-      opts.body === undefined
-        ? { accept: 'application/json' }
-        : { 'content-type': 'application/json', accept: 'application/json' },
+    headers: opts.body === undefined ? { accept } : { 'content-type': 'application/json', accept },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     credentials: 'same-origin',
     signal: opts.signal,
   });
-  const text = await res.text();
-  let data: unknown = null;
+}
+
+/** The JSON of an answer's text, or null when it has none or is not JSON. */
+function jsonOf(text: string): unknown {
   try {
-    data = text ? JSON.parse(text) : null;
+    return text ? JSON.parse(text) : null;
   } catch {
-    // Not JSON: fall through to the status text.
+    return null;
   }
-  if (!res.ok) {
-    const body = data as { error?: string; field?: string } | null;
-    throw new ApiError(
-      res.status,
-      body?.error ?? (res.statusText || `Request failed (${res.status})`),
-      body?.field,
-    );
-  }
+}
+
+/** A failed answer's error: the server's `error` text (and field), else the status text. */
+function errorOf(res: Response, data: unknown): ApiError {
+  const body = data as { error?: string; field?: string } | null;
+  return new ApiError(
+    res.status,
+    body?.error ?? (res.statusText || `Request failed (${res.status})`),
+    body?.field,
+  );
+}
+
+async function call<T>(
+  path: string,
+  opts: { method?: Method; body?: unknown; signal?: AbortSignal },
+): Promise<T> {
+  const res = await send(path, opts, 'application/json');
+  const data = jsonOf(await res.text());
+  if (!res.ok) throw errorOf(res, data);
   return data as T;
+}
+
+/** How a streamed answer is read: each line checked, and a whole JSON answer taken apart into lines. */
+export interface StreamReading<L> {
+  /** Checks one line (a shared schema's parse); throws on a line that is not one. */
+  line: (value: unknown) => L;
+  /** The lines of a whole JSON answer, for a server (or proxy) that answers in one piece. */
+  whole: (value: unknown) => Iterable<L>;
+}
+
+/**
+ * Calls a streaming API route (NDJSON): each line is checked and handed to
+ * `onLine` the moment it is whole, and the call counts as on its way (apiIdle) until the stream
+ * ends. A whole JSON answer is read too, line by line. Errors throw ApiError as api() does.
+ */
+export function stream<L>(
+  path: string,
+  reading: StreamReading<L>,
+  onLine: (line: L) => void,
+  opts: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<void> {
+  return whileOnItsWay(async () => {
+    const res = await send(path, opts, `${NDJSON_TYPE}, application/json`);
+    if (!res.ok) throw errorOf(res, jsonOf(await res.text()));
+    if (!(res.headers.get('content-type') ?? '').startsWith(NDJSON_TYPE)) {
+      for (const line of reading.whole(await res.json())) onLine(line);
+      return;
+    }
+    if (!res.body) throw new Error('The answer ended before it began');
+    for await (const value of readNdjson(res.body)) onLine(reading.line(value));
+  });
 }
 
 /** Builds a query string from the values that are set (empty values are left out). */

@@ -14,8 +14,6 @@ import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
-import { articleKind, findArticle, listArticles } from './articles.ts';
-import { findProfile, listProfiles, profileFilters, profileKind } from './profiles.ts';
 import {
   bumpContentVersion,
   byContentVersion,
@@ -23,7 +21,9 @@ import {
   CONTENT_TTL_MS,
   jsonAnswer,
   sendAnswer,
-} from './public-cache.ts';
+} from '../http/public-cache.ts';
+import { articleKind, findArticle, listArticles } from './articles.ts';
+import { findProfile, listProfiles, profileFilters, profileKind } from './profiles.ts';
 import { consensus } from './rankings/consensus.ts';
 import { rankingMarket } from './rankings/market.ts';
 import {

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fleaIdentity, identityIndex } from '#server/tools/shared/identity.ts';
 import { buildSimulator, type World } from '#simulator/app.ts';
 import { proPlayer } from '#simulator/flea/format.ts';
 import { fixtureJson } from '#test/league-fixtures.ts';
-import { identityIndex } from '../tools/rostership/identity.ts';
-import { fleaIdentity } from '../tools/rostership/teams.ts';
 import { type FleaProPlayer, fleaLeagueRostersSchema, fleaProPlayerSchema } from './flea/schemas.ts';
 import { type MflPlayer, readPlayers } from './mfl/schemas.ts';
 import { joinPlayers, type PlayerIdentity } from './players.ts';

@@ -7,9 +7,9 @@ import { leagueError } from './errors.ts';
 import type { FleaClient } from './flea/client.ts';
 import type { MflClient } from './mfl/client.ts';
 import type { PlayerDirectory } from './player-directory.ts';
-import { maskEmail } from './routes.ts';
 import type { LeagueServices } from './services.ts';
 import type { SleeperClient } from './sleeper/client.ts';
+import { maskEmail } from './visitor-accounts.ts';
 
 type Stubs = {
   mfl?: Partial<MflClient>;

@@ -33,7 +33,7 @@ import { type BoardPlayer, type BoardRow, RankingBoard } from './ranking-board.t
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
-export function Component() {
+export function AdminEditRankingPage() {
   return (
     <ContentEditorPage kind={rankingKind} form={({ me, item }) => <RankingForm me={me} ranking={item} />} />
   );

@@ -9,7 +9,7 @@ import { AdminFrame } from './admin-frame.tsx';
 import { useAdminArticles, useAdminProfiles, useAdminRankings } from './api/admin-content.ts';
 import { articleColumns, profileColumns, rankingColumns, userColumns } from './columns.tsx';
 
-export function Component() {
+export function AdminHomePage() {
   return (
     <AdminFrame title="Admin Home">
       {(user) => (

@@ -1,5 +1,5 @@
 import { ContentListPage, rankingKind } from './content-kinds.tsx';
 
-export function Component() {
+export function AdminRankingListPage() {
   return <ContentListPage kind={rankingKind} />;
 }

@@ -35,7 +35,7 @@ export const pageQueries: PageQueries = ({ search }) => [
   rankingsLatest(),
 ];
 
-export function Component() {
+export function HomePage() {
   usePageTitle(null);
   return (
     <>

@@ -28,7 +28,7 @@ export const pageQueries: PageQueries = ({ search }) => [read(`?${search}`)];
 /** How many players the table shows: the consensus of deep boards is long. */
 const SHOWN = 300;
 
-export function Component() {
+export function ConsensusPage() {
   const { search } = useLocation();
   const f = defaults(search);
   const label = formatLabel({

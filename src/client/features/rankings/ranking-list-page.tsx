@@ -17,7 +17,7 @@ const listQuery = (search: string) =>
 
 export const pageQueries: PageQueries = ({ search }) => [listQuery(`?${search}`)];
 
-export function Component() {
+export function RankingListPage() {
   const { search } = useLocation();
   const page = pageFromSearch(search);
   usePageTitle(page > 1 ? `Rankings, page ${page}` : 'Rankings');

@@ -29,7 +29,7 @@ const consensusPath = (r: Ranking) =>
     tePremium: String(r.tePremium),
   })}`;
 
-export function Component() {
+export function RankingPage() {
   const { shortname = '' } = useParams();
   const ranking = usePublicData(rankingQuery(shortname));
   const market = usePublicData(rankingMarketQuery(shortname));

@@ -5,6 +5,7 @@ import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import type { MflMyLeague } from '#server/leagues/mfl/schemas.ts';
 import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
+import { readStarters } from '#server/tools/shared/mfl-starters.ts';
 import { buildLineupInfo } from './build.ts';
 
 /** A league of the visitor's, as MFL lists it: its franchise comes from MFL, never from the request. */
@@ -44,23 +45,6 @@ export function teamUrl(baseUrl: string | undefined, league: OwnLeague, season: 
   const prefix = baseUrl ? base.pathname.replace(/\/+$/, '') : base.pathname.replace(/\/\d{4}\/.*$/, '');
   const q = new URLSearchParams({ L: league.league_id, F: league.franchise_id, O: '01' });
   return `${base.origin}${prefix}/${season}/options?${q}`;
-}
-
-/** The franchise's starters for the week: live scoring, or the week's results if it has no row. */
-export async function readStarters(
-  mfl: MflClient,
-  league: OwnLeague,
-  week: number,
-  cookie: string,
-): Promise<{ starters: Set<string>; live: Awaited<ReturnType<MflClient['liveScoring']>> }> {
-  const live = await mfl.liveScoring(league, week, { cookie });
-  const mine = live.franchises.find((f) => f.id === league.franchise_id);
-  if (mine) {
-    return { starters: new Set(mine.players.filter((p) => p.status === 'starter').map((p) => p.id)), live };
-  }
-  const results = await mfl.weeklyResults(league, week, { cookie });
-  const row = results.franchises.find((f) => f.id === league.franchise_id);
-  return { starters: new Set(row?.starters ?? []), live };
 }
 
 /** An extra's value, or undefined when its call failed (the lineup is read without it). */

@@ -2,8 +2,9 @@ import type { LineupSubmitAnswer } from '#common/lineup.ts';
 import { isLeagueError } from '#server/leagues/errors.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
 import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
+import { readStarters } from '#server/tools/shared/mfl-starters.ts';
 import { displayName } from './build.ts';
-import { type OwnLeague, readStarters } from './load.ts';
+import type { OwnLeague } from './load.ts';
 
 /**
  * Sends the lineup to MFL, then reads the week back: MFL has been known to answer OK to an import it

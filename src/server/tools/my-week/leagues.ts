@@ -6,9 +6,13 @@ import type { MflLeague, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import type { SleeperPlayer } from '#server/leagues/sleeper/schemas.ts';
-import { readStarters } from '#server/tools/lineup/load.ts';
-import type { IdentityIndex } from '#server/tools/rostership/identity.ts';
-import { fleaIdentity, mflIdentity, type TeamEntry } from '#server/tools/rostership/teams.ts';
+import {
+  fleaIdentity,
+  type IdentifiedPlayer,
+  type IdentityIndex,
+  mflIdentity,
+} from '#server/tools/shared/identity.ts';
+import { readStarters } from '#server/tools/shared/mfl-starters.ts';
 
 /*
  * One league's week as each service tells it: the starters (with their injury word), the empty
@@ -36,7 +40,7 @@ export interface WeekContext {
 const listed = new Set<string>(BEST_POSITIONS);
 const extra = <T>(call: Promise<T>): Promise<T | undefined> => call.catch(() => undefined);
 const statusOf = (raw: string | null | undefined) => injuryOf(raw).injuryStatus;
-const playerOf = (p: TeamEntry['player']) => ({
+const playerOf = (p: IdentifiedPlayer) => ({
   id: p.id,
   name: p.name,
   position: p.position,
@@ -113,7 +117,7 @@ export async function mflWeek(
   const faIds = (freeAgents ?? []).map((p) => p.id);
   const unnamed = [...rosterIds, ...faIds].filter((id) => !index?.byMfl.has(id));
   const own_ = unnamed.length ? await extra(mfl.playersById(unnamed)) : new Map<string, MflPlayer>();
-  const who = (id: string): TeamEntry['player'] | undefined => {
+  const who = (id: string): IdentifiedPlayer | undefined => {
     const known = index?.byMfl.get(id);
     if (known) return known;
     const mine = own_?.get(id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League } from '#common/leagues.ts';
 import { type MyWeekLeagueLine, myWeekAnswerSchema, myWeekLeagueLineSchema } from '#common/my-week.ts';
 import { readNdjson } from '#common/ndjson.ts';
-import { ROSTERSHIP_STREAM_TYPE } from '#common/rostership.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import { normaliseTeam } from '#server/leagues/player-names.ts';
 import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
@@ -167,7 +167,7 @@ describe('my week: each service', () => {
     const res = await bed.app.inject({
       method: 'POST',
       url: '/api/sleeper/my-week',
-      headers: { cookie, accept: ROSTERSHIP_STREAM_TYPE },
+      headers: { cookie, accept: LEAGUE_STREAM_TYPE },
       payload: { leagues: refs },
     });
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);

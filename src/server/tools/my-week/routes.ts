@@ -1,7 +1,4 @@
-import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import pLimit from 'p-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import {
@@ -17,19 +14,16 @@ import {
   myWeekRequestSchemas,
   problemsOf,
 } from '#common/my-week.ts';
-import { ROSTERSHIP_STREAM_TYPE } from '#common/rostership.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { endedBy, visitorGone } from '#server/leagues/call-context.ts';
-import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import {
-  leagueFailureMessage,
-  STREAM_LEAGUE_DEADLINE_MS,
-  withDeadline,
-} from '#server/tools/rostership/chunk.ts';
-import { identityIndex } from '#server/tools/rostership/identity.ts';
-import { toolRateLimit } from '#server/tools/rostership/routes.ts';
-import { type AdpOf, adpLookup } from './adp.ts';
+import type { VisitorAccount } from '#server/leagues/visitor-accounts.ts';
+import { leagueAccounts } from '#server/tools/shared/accounts.ts';
+import { leagueFailureMessage, STREAM_LEAGUE_DEADLINE_MS } from '#server/tools/shared/deadline.ts';
+import { eachLeague } from '#server/tools/shared/each-league.ts';
+import { identityIndex } from '#server/tools/shared/identity.ts';
+import type { AdpOf } from '#server/tools/shared/player-adp.ts';
+import { postToEachService, readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
+import { sendLines, wantsStream } from '#server/tools/shared/stream.ts';
 import { fleaWeek, type LeagueWeekRead, mflWeek, sleeperWeek, type WeekContext } from './leagues.ts';
 import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within } from './schedule.ts';
 
@@ -121,95 +115,60 @@ function failedLine(
   };
 }
 
+/** How the visitor's week is read in a league of each service. */
+const weekReaders: ServiceReaders<[WeekContext, VisitorAccount], Promise<LeagueWeekRead>> = {
+  mfl: (ref, ctx, account) => mflWeek(ctx, ref, account.credential),
+  sleeper: (ref, ctx, account) => sleeperWeek(ctx, ref, account.credential),
+  flea: (ref, ctx) => fleaWeek(ctx, ref),
+};
+
+/** Without the site's ADP (an app built without it), nobody has ADP. */
+const noAdp: Promise<AdpOf> = Promise.resolve(() => undefined);
+
 export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
-  const app = api.withTypeProvider<ZodTypeProvider>();
   const { services } = deps;
 
-  async function answer<R extends { league_id: string; team_id?: string; account?: string }>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    type: LeagueType,
-    refs: readonly R[],
-    askedWeek: number | undefined,
-    read: (ctx: WeekContext, ref: R, account: VisitorAccount) => Promise<LeagueWeekRead>,
-  ) {
-    // Each league is read through the account its reference names (the service's first when it
-    // names none): a 401 when the visitor has none of the service, a 404 for another's account.
-    const accounts = new Map<R, VisitorAccount>();
-    for (const ref of refs) accounts.set(ref, await visitorAccount(request, deps, type, ref.account));
-    const [list, week, adpOf] = await Promise.all([
-      services.players.peek(),
-      resolveWeek(services, askedWeek),
-      adpLookup(deps.database.db),
-    ]);
-    // The schedule is read beside the leagues, not before them: a line waits for it, a league does not.
-    const scheduled = week ? weekSchedule(services, week) : Promise.resolve(undefined);
-    const ctx: WeekContext = { services, index: list ? identityIndex(list.players) : undefined, week };
-    // MFL's leagues of a chunk are read one after another: its pace (a few requests a second) serves
-    // them no sooner at once, and a visitor's calls queued beyond a few seconds' wait are refused
-    // (fair-queue.ts), which at once would cost the chunks sent beside this one their leagues.
-    const turn = pLimit(type === 'mfl' ? 1 : refs.length);
-    const readAll = (onLine: (line: MyWeekLeagueLine) => void) =>
-      Promise.all(
-        refs.map(async (ref) => {
-          const account = accounts.get(ref)!;
-          const line = await turn(() =>
-            withDeadline(read(ctx, ref, account), STREAM_LEAGUE_DEADLINE_MS),
-          ).then(
-            async (r) => {
+  postToEachService(
+    api,
+    'my-week',
+    myWeekRequestSchemas,
+    { 200: myWeekAnswerSchema },
+    async (type, request, reply) => {
+      const { leagues: refs, week: askedWeek } = request.body;
+      // A 401 when the visitor has none of the service, a 404 for another's account.
+      const accounts = await leagueAccounts(request, deps, refs, type);
+      const [list, week, adpOf] = await Promise.all([
+        services.players.peek(),
+        resolveWeek(services, askedWeek),
+        deps.playerAdp?.() ?? noAdp,
+      ]);
+      // The schedule is read beside the leagues, not before them: a line waits for it, a league does not.
+      const scheduled = week ? weekSchedule(services, week) : Promise.resolve(undefined);
+      const ctx: WeekContext = { services, index: list ? identityIndex(list.players) : undefined, week };
+      const read = readerOf(weekReaders, type);
+      const readAll = (onLine: (line: MyWeekLeagueLine) => void) =>
+        eachLeague(
+          {
+            refs,
+            read: (ref) => read(ref, ctx, accounts.get(ref)!),
+            lineOf: async (ref, r) => {
               // A league read waits a little for a slow schedule, then goes without byes (and says so).
               const schedule = await within(scheduled, MFL_PATIENCE_MS);
-              return lineOf(type, ref, account.label, { week, schedule, adpOf, now: services.mfl.now() }, r);
+              const facts = { week, schedule, adpOf, now: services.mfl.now() };
+              return lineOf(type, ref, accounts.get(ref)!.label, facts, r);
             },
-            (reason: unknown) => failedLine(type, ref, account.label, week, reason, request),
-          );
-          onLine(line);
-          return line;
-        }),
-      );
-    if (!(request.headers.accept ?? '').toLowerCase().includes(ROSTERSHIP_STREAM_TYPE))
-      return { leagues: await readAll(() => {}) };
-    const body = new PassThrough();
-    const write = (line: MyWeekLeagueLine) => {
-      if (!body.destroyed) body.write(`${JSON.stringify(myWeekLeagueLineSchema.parse(line))}\n`);
-    };
-    void endedBy(visitorGone(reply.raw), () => readAll(write))
-      .catch((err) => request.log.error({ err, type }, 'my-week stream'))
-      .finally(() => body.end());
-    reply.header('cache-control', 'no-store').header('x-accel-buffering', 'no');
-    return reply.type(`${ROSTERSHIP_STREAM_TYPE}; charset=utf-8`).send(body);
-  }
-
-  const response = { 200: myWeekAnswerSchema };
-
-  app.post(
-    '/mfl/my-week',
-    { schema: { body: myWeekRequestSchemas.mfl, response }, config: toolRateLimit },
-    async (request, reply) => {
-      const { leagues, week } = request.body;
-      return answer(request, reply, 'mfl', leagues, week, (ctx, ref, account) =>
-        mflWeek(ctx, ref, account.credential),
-      );
-    },
-  );
-
-  app.post(
-    '/sleeper/my-week',
-    { schema: { body: myWeekRequestSchemas.sleeper, response }, config: toolRateLimit },
-    async (request, reply) => {
-      const { leagues, week } = request.body;
-      return answer(request, reply, 'sleeper', leagues, week, (ctx, ref, account) =>
-        sleeperWeek(ctx, ref, account.credential),
-      );
-    },
-  );
-
-  app.post(
-    '/flea/my-week',
-    { schema: { body: myWeekRequestSchemas.flea, response }, config: toolRateLimit },
-    async (request, reply) => {
-      const { leagues, week } = request.body;
-      return answer(request, reply, 'flea', leagues, week, (ctx, ref) => fleaWeek(ctx, ref));
+            failed: (ref, reason) => failedLine(type, ref, accounts.get(ref)!.label, week, reason, request),
+            deadlineMs: STREAM_LEAGUE_DEADLINE_MS,
+            // MFL's leagues of a chunk are read one after another: its pace (a few requests a second)
+            // serves them no sooner at once, and a visitor's calls queued beyond a few seconds' wait
+            // are refused (fair-queue.ts), which at once would cost the chunks sent beside this one
+            // their leagues.
+            atOnce: type === 'mfl' ? 1 : undefined,
+          },
+          onLine,
+        );
+      if (!wantsStream(request)) return { leagues: await readAll(() => {}) };
+      return sendLines(request, reply, myWeekLeagueLineSchema, readAll, 'my-week stream');
     },
   );
 }

@@ -7,15 +7,16 @@ import {
   leagueStatusSchema,
   type PlayerStatus,
   playerStatusRequestSchema,
-  type StatusLeagueRef,
 } from '#common/player-status.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError, notFound } from '#server/http/errors.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
-import { type VisitorAccount, visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import { leagueFailureMessage } from '../rostership/chunk.ts';
-import { identityIndex } from '../rostership/identity.ts';
-import { toolRateLimit } from '../rostership/routes.ts';
+import type { VisitorAccount } from '#server/leagues/visitor-accounts.ts';
+import { leagueAccounts } from '#server/tools/shared/accounts.ts';
+import { leagueFailureMessage } from '#server/tools/shared/deadline.ts';
+import { identityIndex } from '#server/tools/shared/identity.ts';
+import { toolRateLimit } from '#server/tools/shared/rate-limit.ts';
+import { readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { bareIdentity } from './bare-identity.ts';
 import {
   fleaLeagueUrl,
@@ -33,13 +34,18 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
   const { services } = deps;
   const apiUrl = deps.config.mflApiUrl;
 
-  /** The league's own page, built here so a link never points anywhere the visitor sent us. */
-  const urlOf = (ref: StatusLeagueRef) =>
-    ref.type === 'mfl'
-      ? mflLeagueUrls(ref, apiUrl, services.mfl.seasonYear()).home
-      : ref.type === 'sleeper'
-        ? sleeperLeagueUrl(ref.league_id)
-        : fleaLeagueUrl(ref.league_id);
+  // How each service tells the player's status in a league, and the league's own page (built here,
+  // so a link never points anywhere the visitor sent us).
+  const readers: ServiceReaders<[PlayerIdentity, VisitorAccount], Promise<PlayerStatus>> = {
+    mfl: (ref, p, { credential }) => mflPlayerStatus(services, ref, p, credential, apiUrl),
+    sleeper: (ref, p, { credential }) => sleeperPlayerStatus(services, ref, p, credential),
+    flea: (ref, p) => fleaPlayerStatus(services, ref, p),
+  };
+  const pages: ServiceReaders<[], string> = {
+    mfl: (ref) => mflLeagueUrls(ref, apiUrl, services.mfl.seasonYear()).home,
+    sleeper: (ref) => sleeperLeagueUrl(ref.league_id),
+    flea: (ref) => fleaLeagueUrl(ref.league_id),
+  };
 
   app.post(
     '/players/status',
@@ -50,9 +56,7 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
     async (request): Promise<LeagueStatus[]> => {
       const { player: playerId, leagues, known } = request.body;
       // Each league through the account its reference names (the service's first when none).
-      const accountOf = new Map<StatusLeagueRef, VisitorAccount>();
-      for (const ref of leagues)
-        accountOf.set(ref, await visitorAccount(request, deps, ref.type, ref.account));
+      const accountOf = await leagueAccounts(request, deps, leagues, (ref) => ref.type);
 
       // The merged list names the player's id on each service. Without it (or with a partial one)
       // the page's own copy of him does, or at least his id says which service's id it is.
@@ -64,18 +68,12 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
       const unmatched = (type: LeagueType) =>
         !list?.complete && !player[idField[type]] && !(type === 'flea' && player.name);
 
-      const statusIn = (ref: StatusLeagueRef, p: PlayerIdentity): Promise<PlayerStatus> => {
-        const { credential } = accountOf.get(ref)!;
-        if (ref.type === 'mfl') return mflPlayerStatus(services, ref, p, credential, apiUrl);
-        if (ref.type === 'sleeper') return sleeperPlayerStatus(services, ref, p, credential);
-        return fleaPlayerStatus(services, ref, p);
-      };
       // Every league at once; one that fails answers its error in its own row.
       return Promise.all(
         leagues.map(async (ref): Promise<LeagueStatus> => {
           const row = {
             name: ref.name || `${leagueTypeLabel[ref.type]} league ${ref.league_id}`,
-            url: urlOf(ref),
+            url: readerOf(pages, ref.type)(ref),
             type: ref.type,
             league_id: ref.league_id,
             ...(accountOf.get(ref)?.accountId ? { account: accountOf.get(ref)!.label } : {}),
@@ -86,7 +84,10 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
                 503,
                 `This player could not be matched on ${leagueTypeLabel[ref.type]} right now, try again shortly`,
               );
-            return { ...row, playerStatus: await statusIn(ref, player) };
+            return {
+              ...row,
+              playerStatus: await readerOf(readers, ref.type)(ref, player, accountOf.get(ref)!),
+            };
           } catch (e) {
             return { ...row, error: leagueFailureMessage(e) };
           }

@@ -10,6 +10,8 @@ import {
   type RostershipPlayer,
 } from '#common/rostership.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { LEAGUE_DEADLINE_MS, leagueFailureMessage } from '#server/tools/shared/deadline.ts';
+import { eachLeague } from '#server/tools/shared/each-league.ts';
 import type { TeamContext, TeamEntry, TeamRead } from './teams.ts';
 
 /*
@@ -18,35 +20,6 @@ import type { TeamContext, TeamEntry, TeamRead } from './teams.ts';
  * The route sends the lines as they come (streamed) or the merged answer (JSON): one reading, one
  * merge (chunkAnswerOf in #common, which the page and the tests use too).
  */
-
-/** The words the visitor sees for a league that failed: the service's own when they are safe to show. */
-export function leagueFailureMessage(e: unknown): string {
-  return e instanceof HttpError ? e.message : 'This league could not be read, try again';
-}
-
-/**
- * How long one league may take before the chunk answers without it. The service client may retry a
- * slow service twice at 10 s each (~21 s); holding the chunk's other leagues that long left fast
- * leagues waiting on a slow one. Past this the league is reported failed, with the page's Retry.
- */
-export const LEAGUE_DEADLINE_MS = 8_000;
-
-/**
- * Streamed, a slow league holds nobody back, so it may take the transport's whole span (a timeout
- * and two retries) before it is reported failed. The 8 s cut cost visitors with many MFL leagues
- * some of them: at MFL's pace their last leagues wait in line longer than that.
- */
-export const STREAM_LEAGUE_DEADLINE_MS = 30_000;
-
-export const slowLeagueMessage = 'This league is taking too long to answer, try again';
-
-export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(504, slowLeagueMessage)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
 
 /** What a chunk is read with: the services, the merged player list if had, and whether it is whole. */
 export type ChunkContext = TeamContext & { complete: boolean };
@@ -133,15 +106,15 @@ export function readLeagues<R extends { league_id: string }>(
   onLeague: (line: RostershipLeagueLine) => void = () => {},
 ): Promise<RostershipLeagueLine[]> {
   const { type, context, log, deadlineMs = LEAGUE_DEADLINE_MS } = chunk;
-  return Promise.all(
-    chunk.refs.map(async (ref) => {
-      const line = await withDeadline(chunk.readTeam(context, ref), deadlineMs).then(
-        (read) => readLeagueLine(type, ref.league_id, read, context.complete),
-        (reason: unknown) => failedLeagueLine(type, ref.league_id, reason, log),
-      );
-      onLeague(line);
-      return line;
-    }),
+  return eachLeague(
+    {
+      refs: chunk.refs,
+      read: (ref) => chunk.readTeam(context, ref),
+      lineOf: (ref, read) => readLeagueLine(type, ref.league_id, read, context.complete),
+      failed: (ref, reason) => failedLeagueLine(type, ref.league_id, reason, log),
+      deadlineMs,
+    },
+    onLeague,
   );
 }
 

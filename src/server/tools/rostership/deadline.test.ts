@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ChunkContext, rostershipOf, slowLeagueMessage } from './chunk.ts';
+import { slowLeagueMessage } from '#server/tools/shared/deadline.ts';
+import { type ChunkContext, rostershipOf } from './chunk.ts';
 import type { TeamEntry, TeamRead } from './teams.ts';
 
 const entry = (id: string): TeamEntry =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League } from '#common/leagues.ts';
 import { readNdjson } from '#common/ndjson.ts';
 import {
   chunkAnswerOf,
   mergePlayers,
-  ROSTERSHIP_STREAM_TYPE,
   type RostershipAnswer,
   type RostershipLeagueLine,
   rostershipLineSchema,
@@ -43,7 +43,7 @@ async function rostership(service: string, refs: unknown[], cookie: string, form
   const res = await bed.app.inject({
     method: 'POST',
     url: `/api/${service}/rostership`,
-    headers: { cookie, accept: ROSTERSHIP_STREAM_TYPE },
+    headers: { cookie, accept: LEAGUE_STREAM_TYPE },
     payload: { leagues: refs },
   });
   expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);

@@ -1,14 +1,10 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League } from '#common/leagues.ts';
 import { readNdjson } from '#common/ndjson.ts';
-import {
-  ROSTERSHIP_STREAM_TYPE,
-  type RostershipAnswer,
-  type RostershipLine,
-  rostershipLineSchema,
-} from '#common/rostership.ts';
+import { type RostershipAnswer, type RostershipLine, rostershipLineSchema } from '#common/rostership.ts';
 import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 
 /* The streamed rostership answer over a real socket: each league's line as soon as it is read. */
@@ -51,7 +47,7 @@ describe('rostership, streamed', () => {
     bed.control.addFault({ service: 'sleeper', kind: 'hold', match: `/league/${slow.league_id}/`, count: 1 });
     const res = await fetch(`${base}/api/sleeper/rostership`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      headers: { cookie, 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE },
       body: JSON.stringify({ leagues: refs(chunk) }),
     });
     expect(res.status).toBe(200);
@@ -93,7 +89,7 @@ describe('rostership, streamed', () => {
     const whole = asJson.json() as RostershipAnswer;
     const res = await fetch(`${base}/api/sleeper/rostership`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      headers: { cookie, 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE },
       body: JSON.stringify({ leagues: refs(chunk) }),
     });
     const streamed: RostershipLine[] = [];
@@ -116,7 +112,7 @@ describe('rostership, streamed', () => {
     // A league the visitor has no team in: Sleeper answers an unknown league with no rosters.
     const res = await fetch(`${base}/api/sleeper/rostership`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      headers: { cookie, 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE },
       body: JSON.stringify({ leagues: [{ league_id: '999999999999' }, ...refs(chunk.slice(1))] }),
     });
     const lines: RostershipLine[] = [];
@@ -127,7 +123,7 @@ describe('rostership, streamed', () => {
 
     const refused = await fetch(`${base}/api/sleeper/rostership`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+      headers: { 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE },
       body: JSON.stringify({ leagues: refs(chunk) }),
     });
     expect(refused.status).toBe(401);
@@ -149,7 +145,7 @@ describe('rostership, streamed, when the visitor leaves', () => {
       // A request of its own connection, which the visitor closes as a closed tab would.
       const asked = request(`${base}/api/mfl/rostership`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', accept: ROSTERSHIP_STREAM_TYPE },
+        headers: { cookie, 'content-type': 'application/json', accept: LEAGUE_STREAM_TYPE },
         agent: false,
       });
       const closed = new Promise((resolve) => asked.on('close', resolve));

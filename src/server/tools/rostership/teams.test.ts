@@ -3,8 +3,8 @@ import { leagueError } from '#server/leagues/errors.ts';
 import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
-import { identityIndex } from './identity.ts';
-import { fleaIdentity, fleaTeam, mflIdentity, mflTeam, sleeperTeam } from './teams.ts';
+import { fleaIdentity, identityIndex, mflIdentity } from '#server/tools/shared/identity.ts';
+import { fleaTeam, mflTeam, sleeperTeam } from './teams.ts';
 
 const players: PlayerIdentity[] = [
   { id: '100', mfl_id: '100', name: 'Amon-Ra St. Brown', position: 'WR', team: 'DET' },

@@ -1,20 +1,20 @@
 import type { ExtraKind } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
-import type { FleaProPlayer } from '#server/leagues/flea/schemas.ts';
 import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
-import { mflDisplayName, mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
-import type { PlayerIdentity } from '#server/leagues/players.ts';
+import { mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import type { SleeperPlayer } from '#server/leagues/sleeper/schemas.ts';
-import type { IdentityIndex } from './identity.ts';
+import {
+  fleaIdentity,
+  type IdentifiedPlayer,
+  type IdentityIndex,
+  mflIdentity,
+} from '#server/tools/shared/identity.ts';
 
 /** One player of the visitor's team in one league. */
 export interface TeamEntry {
-  player: Pick<
-    PlayerIdentity,
-    'id' | 'name' | 'position' | 'team' | 'draftYear' | 'mfl_id' | 'sleeper_id' | 'flea_id'
-  >;
+  player: IdentifiedPlayer;
   isStarter: boolean;
   /** The service's own injury word, if any. */
   injury?: string;
@@ -45,19 +45,6 @@ const unknownPlayer = (type: LeagueType, id: string): TeamEntry['player'] => ({
   team: 'FA',
   [`${type}_id`]: id,
 });
-
-/** A player as MFL's own database names him; his key is his MFL id, as in the merged list. */
-export function mflIdentity(p: MflPlayer): TeamEntry['player'] {
-  const draftYear = Number(p.draft_year);
-  return {
-    id: p.id,
-    mfl_id: p.id,
-    name: mflDisplayName(p.name),
-    position: mflPosition(p.position),
-    team: normaliseTeam(p.team),
-    draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
-  };
-}
 
 /** An extra's value, or undefined when its call failed (the league is read without it). */
 const extra = <T>(call: Promise<T>): Promise<T | undefined> => call.catch(() => undefined);
@@ -207,26 +194,4 @@ export async function fleaTeam(
     }
   }
   return { entries, missing: [] };
-}
-
-/**
- * The merged identity of a Fleaflicker player: by id when the list has it, else by name, position
- * and team; without a match (or without the list), Fleaflicker's own proPlayer names him.
- */
-export function fleaIdentity(index: IdentityIndex | undefined, pro: FleaProPlayer): TeamEntry['player'] {
-  const name = pro.nameFull || [pro.nameFirst, pro.nameLast].filter(Boolean).join(' ');
-  const flea_id = String(pro.id);
-  const byName = index?.byName(name, pro.position, pro.proTeamAbbreviation);
-  // A namesake the list already knows under another Fleaflicker id is someone else.
-  const listed =
-    index?.byFlea.get(flea_id) ??
-    (byName && (!byName.flea_id || byName.flea_id === flea_id) ? byName : undefined);
-  if (listed) return { ...listed, flea_id };
-  return {
-    id: `flea:${pro.id}`,
-    flea_id,
-    name: name || `Player ${pro.id}`,
-    position: mflPosition(pro.position),
-    team: normaliseTeam(pro.proTeamAbbreviation),
-  };
 }

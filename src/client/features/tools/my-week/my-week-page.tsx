@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { statusCheckerPath } from '#client/api/content.ts';
 import { useLeagues } from '#client/api/leagues.ts';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { Link } from '#client/router/links.tsx';
 import type { ExtraKind } from '#common/extras.ts';
+import { leagueKey } from '#common/league-chunks.ts';
 import { type Connections, type League, type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import {
   BEST_POSITIONS,
@@ -14,15 +16,13 @@ import {
   type MyWeekProblem,
   problemLabels,
 } from '#common/my-week.ts';
-import { leagueKey } from '#common/rostership.ts';
 import { MissingExtras } from '../missing-extras.tsx';
-import { ProgressBar } from '../rostership/components/progress-bar.tsx';
 import { ToolPage } from '../tool-page.tsx';
 import { type MyWeekRow, useMyWeekLoad } from './use-my-week-load.ts';
 
 const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 
-export function Component() {
+export function MyWeekPage() {
   return (
     <ToolPage
       title="My week"
@@ -169,7 +169,7 @@ function MyWeekTool({ connections }: { connections: Connections }) {
         </h2>
         <ul className="grid gap-3 md:grid-cols-2">
           {rows.map((row) => (
-            <LeagueCard key={leagueKey(row.league)} row={row} onRetry={() => retry(row.league, week)} />
+            <LeagueCard key={leagueKey(row.league)} row={row} onRetry={() => retry(row.league)} />
           ))}
         </ul>
       </section>

@@ -1,10 +1,10 @@
-import pLimit from 'p-limit';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { hasOwnTeam } from '#client/api/leagues.ts';
+import { useCallback, useState } from 'react';
+import { stream } from '#client/api/http.ts';
+import { leagueRef } from '#client/api/leagues.ts';
+import { leagueKey } from '#common/league-chunks.ts';
 import type { League } from '#common/leagues.ts';
-import { type MyWeekLeagueLine, planMyWeek } from '#common/my-week.ts';
-import { leagueKey } from '#common/rostership.ts';
-import { fetchMyWeek } from './fetch-my-week.ts';
+import { type MyWeekLeagueLine, myWeekAnswerSchema, myWeekLeagueLineSchema } from '#common/my-week.ts';
+import { useStreamedChunks } from '../use-streamed-chunks.ts';
 
 export interface MyWeekRow {
   league: League;
@@ -16,9 +16,6 @@ export interface MyWeekState {
   rows: MyWeekRow[];
   running: boolean;
 }
-
-/** Requests in flight at once: a browser's connections per host. */
-const inFlight = 6;
 
 /** The league's line for a league whose request failed as a whole (network, not connected). */
 const failedLine = (league: League, error: string): MyWeekLeagueLine => ({
@@ -40,16 +37,14 @@ const failedLine = (league: League, error: string): MyWeekLeagueLine => ({
 });
 
 /**
- * Loads the week league chunk by league chunk, every service at once, each league's line placed the
- * moment it lands; a league can be loaded again on its own. A new run cancels the one before.
+ * Loads the week league chunk by league chunk (useStreamedChunks: POST /api/{service}/my-week,
+ * streamed), every service at once with MFL's chunks first, each league's line placed the moment it
+ * lands; a league can be loaded again on its own. A new run cancels the one before.
  */
 export function useMyWeekLoad() {
   const [state, setState] = useState<MyWeekState>({ rows: [], running: false });
-  const run = useRef({ id: 0, controller: new AbortController() });
-  useEffect(() => () => run.current.controller.abort(), []);
 
-  const place = useCallback((id: number, league: League, line: MyWeekLeagueLine | undefined) => {
-    if (run.current.id !== id) return;
+  const place = useCallback((league: League, line: MyWeekLeagueLine | undefined) => {
     const key = leagueKey(league);
     setState((s) => ({
       ...s,
@@ -57,64 +52,43 @@ export function useMyWeekLoad() {
     }));
   }, []);
 
-  const loadAll = useCallback(
-    async (id: number, leagues: readonly League[], week: number | undefined, signal: AbortSignal) => {
-      const limit = pLimit(inFlight);
-      await Promise.all(
-        planMyWeek(leagues.filter(hasOwnTeam)).map((chunk) =>
-          limit(async () => {
-            const waiting = new Map(chunk.leagues.map((l) => [l.league_id, l]));
-            let error = 'Could not load this league, try again';
-            try {
-              await fetchMyWeek(
-                chunk.service,
-                chunk.leagues,
-                week,
-                (line) => {
-                  const league = waiting.get(line.league_id);
-                  if (!league || signal.aborted) return;
-                  waiting.delete(line.league_id);
-                  place(id, league, line);
-                },
-                signal,
-              );
-            } catch (e) {
-              if (signal.aborted) return;
-              if (e instanceof Error && !(e instanceof SyntaxError) && e.name !== 'ZodError')
-                error = e.message;
-            }
-            if (signal.aborted) return;
-            for (const league of waiting.values()) place(id, league, failedLine(league, error));
-          }),
-        ),
-      );
-      for (const league of leagues.filter((l) => !hasOwnTeam(l)))
-        place(id, league, failedLine(league, 'No team of yours was found in this league'));
+  const chunks = useStreamedChunks<number | undefined, MyWeekLeagueLine>({
+    send: (chunk, week, signal, onAnswer) =>
+      stream(
+        `${chunk.service}/my-week`,
+        {
+          line: (value) => myWeekLeagueLineSchema.parse(value),
+          whole: (value) => myWeekAnswerSchema.parse(value).leagues,
+        },
+        (line) => onAnswer(line.league_id, line),
+        { body: { leagues: chunk.leagues.map(leagueRef), ...(week ? { week } : {}) }, signal },
+      ),
+    onAnswer: (league, line) => place(league, line),
+    onFailed: (leagues, error) => {
+      for (const league of leagues) place(league, failedLine(league, error));
     },
-    [place],
-  );
+    error: 'Could not load this league, try again',
+    // MFL's pace (a few requests a second) sets the page's time: its chunks keep MFL busy from the start.
+    first: 'mfl',
+  });
 
   const start = useCallback(
     (leagues: readonly League[], week: number | undefined) => {
-      run.current.controller.abort();
-      const id = run.current.id + 1;
-      const controller = new AbortController();
-      run.current = { id, controller };
       setState({ rows: leagues.map((league) => ({ league })), running: leagues.length > 0 });
-      void loadAll(id, leagues, week, controller.signal).then(() => {
-        if (run.current.id === id) setState((s) => ({ ...s, running: false }));
+      void chunks.start(leagues, week).then((current) => {
+        if (current) setState((s) => ({ ...s, running: false }));
       });
     },
-    [loadAll],
+    [chunks.start],
   );
 
+  /** Loads one league again, for the run's week. */
   const retry = useCallback(
-    (league: League, week: number | undefined) => {
-      const { id, controller } = run.current;
-      place(id, league, undefined);
-      void loadAll(id, [league], week, controller.signal);
+    (league: League) => {
+      place(league, undefined);
+      void chunks.retry([league]);
     },
-    [loadAll, place],
+    [chunks.retry, place],
   );
 
   return { state, start, retry };

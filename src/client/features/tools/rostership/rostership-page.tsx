@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLeagues } from '#client/api/leagues.ts';
 import { CsvButton } from '#client/components/csv-button.tsx';
+import { ProgressBar } from '#client/components/progress-bar.tsx';
+import { leagueKey } from '#common/league-chunks.ts';
 import type { Connections, League, LeagueType } from '#common/leagues.ts';
 import { rostershipPositions } from '#common/position-order.ts';
 import {
   deriveRows,
   draftYearsOf,
   filterRows,
-  leagueKey,
   type RostershipRow,
   type RostershipSortKey,
   rowsToCsv,
@@ -20,7 +21,6 @@ import { LeagueTable, type ServiceLeagues } from './components/league-table.tsx'
 import { PlayerFilters } from './components/player-filters.tsx';
 import { PlayerLeaguesModal } from './components/player-leagues-modal.tsx';
 import { PlayersTable, type SortOrder } from './components/players-table.tsx';
-import { ProgressBar } from './components/progress-bar.tsx';
 import { TopPlayersChart } from './components/top-players-chart.tsx';
 import { readStored, writeStored } from './stored-result.ts';
 import { useRostershipLoad } from './use-rostership-load.ts';
@@ -41,7 +41,7 @@ const descFirst: Record<RostershipSortKey, boolean> = {
   flags: true,
 };
 
-export function Component() {
+export function RostershipPage() {
   return (
     <ToolPage
       title="Rostership"

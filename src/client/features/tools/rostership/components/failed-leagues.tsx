@@ -1,6 +1,6 @@
+import { leagueKey } from '#common/league-chunks.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { leagueKey } from '#common/rostership.ts';
 import type { LeagueFailure } from '../use-rostership-load.ts';
 
 interface FailedLeaguesProps {

@@ -1,8 +1,8 @@
 import { CheckBox } from '#client/components/check-box.tsx';
 import { LoadingRing } from '#client/components/spinner.tsx';
+import { leagueKey } from '#common/league-chunks.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
-import { leagueKey } from '#common/rostership.ts';
 
 export interface ServiceLeagues {
   service: LeagueType;
@@ -18,8 +18,9 @@ interface LeagueTableProps {
 }
 
 /**
- * Columns League, Platform, Active; all leagues start active (spec section 4). The box shows about
- * a dozen leagues before it scrolls (on a short screen, as many as fit in three quarters of it).
+ * Columns League, Platform, Active; all leagues start active (a visitor switches off the few to leave
+ * out). The box shows about a dozen leagues before it scrolls (on a short screen, as many as fit in
+ * three quarters of it).
  */
 export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) {
   const all = services.flatMap((s) => s.leagues);

@@ -1,21 +1,14 @@
 import { ADP_LEAGUE_SIZES, ADP_LEAGUE_TYPES, type AdpService } from '#common/rookie-adp.ts';
 import type { Db } from '#server/db/client.ts';
-import { type AdpStore, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
+import type { AdpIds, AdpOf } from '#server/tools/shared/player-adp.ts';
+import { type AdpStore, queryAdp } from './adp-query.ts';
 
 /*
- * The site's ADP as My week ranks free agents by: startup ADP (snake drafts; every league size and
+ * The site's ADP of a player, as My week ranks free agents by (AppDeps.playerAdp): startup ADP (snake drafts; every league size and
  * type, the last year, MFL's and Sleeper's drafts under their own ids), which holds veterans and the
  * rookies startups took; else, for a rookie no startup took, rookie ADP. The two count picks of
  * different drafts, so each answer says which it is and startup ADP ranks first (compareFreeAgents).
  */
-
-export interface AdpIds {
-  mfl_id?: string;
-  sleeper_id?: string;
-}
-
-/** A player's ADP and the drafts it comes from, or undefined when the site has none for him. */
-export type AdpOf = (player: AdpIds) => { adp: number; adpFrom: 'startup' | 'rookie' } | undefined;
 
 const YEAR_MS = 365 * 24 * 3600_000;
 const KEEP_MS = 10 * 60_000;

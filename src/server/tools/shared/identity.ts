@@ -1,5 +1,19 @@
-import { normaliseName, normaliseTeam, positionFamily } from '#server/leagues/player-names.ts';
+import type { FleaProPlayer } from '#server/leagues/flea/schemas.ts';
+import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
+import {
+  mflDisplayName,
+  mflPosition,
+  normaliseName,
+  normaliseTeam,
+  positionFamily,
+} from '#server/leagues/player-names.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
+
+/** A player as a league tool names him: the merged list's identity, or a service's own when it has none. */
+export type IdentifiedPlayer = Pick<
+  PlayerIdentity,
+  'id' | 'name' | 'position' | 'team' | 'draftYear' | 'mfl_id' | 'sleeper_id' | 'flea_id'
+>;
 
 /** The merged player list looked up by each service's own id, and by name for what ids miss. */
 export interface IdentityIndex {
@@ -70,4 +84,39 @@ export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex
   };
   built.set(players, index);
   return index;
+}
+
+/** A player as MFL's own database names him; his key is his MFL id, as in the merged list. */
+export function mflIdentity(p: MflPlayer): IdentifiedPlayer {
+  const draftYear = Number(p.draft_year);
+  return {
+    id: p.id,
+    mfl_id: p.id,
+    name: mflDisplayName(p.name),
+    position: mflPosition(p.position),
+    team: normaliseTeam(p.team),
+    draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
+  };
+}
+
+/**
+ * The merged identity of a Fleaflicker player: by id when the list has it, else by name, position
+ * and team; without a match (or without the list), Fleaflicker's own proPlayer names him.
+ */
+export function fleaIdentity(index: IdentityIndex | undefined, pro: FleaProPlayer): IdentifiedPlayer {
+  const name = pro.nameFull || [pro.nameFirst, pro.nameLast].filter(Boolean).join(' ');
+  const flea_id = String(pro.id);
+  const byName = index?.byName(name, pro.position, pro.proTeamAbbreviation);
+  // A namesake the list already knows under another Fleaflicker id is someone else.
+  const listed =
+    index?.byFlea.get(flea_id) ??
+    (byName && (!byName.flea_id || byName.flea_id === flea_id) ? byName : undefined);
+  if (listed) return { ...listed, flea_id };
+  return {
+    id: `flea:${pro.id}`,
+    flea_id,
+    name: name || `Player ${pro.id}`,
+    position: mflPosition(pro.position),
+    team: normaliseTeam(pro.proTeamAbbreviation),
+  };
 }
