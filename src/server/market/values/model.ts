@@ -17,7 +17,7 @@ import type { ValueFormat } from '#common/values.ts';
  */
 
 /** The model's constants; the decision record says why each is what it is. */
-export const MODEL = Object.freeze({
+const constants = {
   /** Exponent of the side worth (Σ vᵏ)^(1/k): two halves of a player are worth 2^(1/k)/2 = 82% of him. */
   k: 1.4,
   /** A trade's weight halves every this many days. */
@@ -35,8 +35,9 @@ export const MODEL = Object.freeze({
   top: 10_000,
   /** FAAB enters as an asset worth u per this many dollars. */
   faabUnit: 100,
-});
-export type ModelConstants = typeof MODEL;
+};
+export type ModelConstants = Readonly<typeof constants>;
+export const MODEL: ModelConstants = Object.freeze(constants);
 
 export interface ModelSide {
   /** Asset keys (players by one id across services, picks by pickKey), one per asset received. */
