@@ -26,8 +26,8 @@ export type TradePick = z.infer<typeof tradePickSchema>;
 export const tradeSideSchema = z.object({
   players: z.array(z.string().min(1).max(32)),
   picks: z.array(tradePickSchema),
-  /** FAAB (free-agent budget) dollars received. */
-  faab: z.number().int().min(0),
+  /** FAAB (free-agent budget) dollars received (MFL's blind-bid dollars may have cents). */
+  faab: z.number().min(0),
 });
 export type TradeSide = z.infer<typeof tradeSideSchema>;
 
@@ -74,7 +74,15 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{
 const dateParam = text()
   .trim()
   .regex(ISO_DATE, 'Dates are YYYY-MM-DD or an ISO time.')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'Not a real date.');
+  .refine(isRealDate, 'Not a real date.');
+
+/** Parses, and its day is a day of the calendar (JavaScript would read 30 February as 2 March). */
+function isRealDate(s: string): boolean {
+  if (Number.isNaN(Date.parse(s))) return false;
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
 
 /**
  * GET /api/values/trades: a player's trades in a date range. A day as `to` includes that whole day
@@ -82,7 +90,7 @@ const dateParam = text()
  */
 export const tradesRequestSchema = z
   .object({ player: servicePlayerSchema, from: dateParam.optional(), to: dateParam.optional() })
-  .refine((q) => !q.from || !q.to || rangeStart(q.from) <= rangeEnd(q.to), {
+  .refine((q) => !q.from || !q.to || rangeStart(q.from) < rangeEnd(q.to), {
     message: 'from is after to.',
     path: ['from'],
   });
@@ -113,7 +121,7 @@ export const tradesAnswerSchema = z.object({
           /** `<service>:<id>`. */
           players: z.array(z.string()),
           picks: z.array(tradeAnswerPickSchema),
-          faab: z.number().int(),
+          faab: z.number(),
         }),
       ),
     }),

@@ -28,6 +28,7 @@ import { registerVisitorContext } from './leagues/call-context.ts';
 import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
+import { tradeRoutes } from './market/trades/routes.ts';
 import { skipRequestLines } from './ops/logging.ts';
 import { metricsPlugin } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         playerStatusRoutes,
         lineupRoutes,
         rookieAdpRoutes,
+        tradeRoutes,
         leagueAccountRoutes,
       ])
         await api.register(group, routeDeps);

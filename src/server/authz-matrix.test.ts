@@ -188,6 +188,8 @@ const matrix: Row[] = [
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   { route: 'POST /api/mfl/adp/months', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/adp/startup', note: 'empty body',    expect: all(400), open: true },
+  { route: 'GET /api/values/trades', note: 'no player',        expect: all(400), open: true },
+  { route: 'GET /api/values/trades',                           expect: all(200), open: true, url: () => '/api/values/trades?player=sleeper:4046&from=2025-01-01&to=2025-12-31' },
   // League accounts kept on the site account: each user's own, never another's (super users too)
   { route: 'GET /api/league-accounts',                         expect: [401, 200, 200, 200, 200] },
   { route: 'POST /api/league-accounts/:id', note: "the owner's account", expect: [401, 404, 200, 404, 404], url: (f) => `/api/league-accounts/${f.ownerAccount}`, body: () => ({ active: true }) },

@@ -43,6 +43,11 @@ const recorded: Recorded[] = [
     call: (c) => c.roster('14153', '87624'),
     query: { sport: 'NFL', league_id: '14153', team_id: '87624' },
   },
+  {
+    file: 'ffverse__ffscrapr/tests/testthat/flea/api/FetchTrades-b3c137.json',
+    call: (c) => c.trades('312861'),
+    query: { sport: 'NFL', league_id: '312861', filter: 'TRADES_COMPLETED', result_offset: '0' },
+  },
 ];
 
 /** Recorded answers to endpoints the app does not call. */

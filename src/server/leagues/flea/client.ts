@@ -9,11 +9,13 @@ import {
   type FleaListedPlayer,
   type FleaPlayerListing,
   type FleaRoster,
+  type FleaTrade,
   type FleaUserLeague,
   fleaLeagueRostersSchema,
   fleaLeagueRulesSchema,
   fleaPlayerListingSchema,
   fleaRosterSchema,
+  fleaTradesSchema,
   fleaUserLeaguesSchema,
 } from './schemas.ts';
 
@@ -56,6 +58,8 @@ export interface FleaClient {
     maxPages?: number,
   ): Promise<FleaListedPlayer[]>;
   roster(leagueId: string, teamId: string, options?: FleaPeriod): Promise<FleaRoster>;
+  /** The league's completed trades, page after page (Fleaflicker pages them) until the list ends or maxPages were read. */
+  trades(leagueId: string, maxPages?: number): Promise<FleaTrade[]>;
 }
 
 export interface FleaClientOptions {
@@ -178,6 +182,22 @@ export function createFleaClient(options: FleaClientOptions): FleaClient {
       return load(cacheKey('FetchRoster', params), ttl.rosters, async () =>
         parse(fleaRosterSchema, await http.getJson(url('FetchRoster', params))),
       );
+    },
+
+    async trades(leagueId, maxPages = 20) {
+      const trades: FleaTrade[] = [];
+      let offset = 0;
+      for (let page = 0; page < maxPages; page++) {
+        const params = { league_id: leagueId, filter: 'TRADES_COMPLETED', result_offset: offset };
+        const answer = await load(cacheKey('FetchTrades', params), ttl.drafts, async () =>
+          parse(fleaTradesSchema, await http.getJson(url('FetchTrades', params))),
+        );
+        trades.push(...answer.trades);
+        const next = answer.resultOffsetNext;
+        if (answer.trades.length === 0 || next == null || next <= offset) break;
+        offset = next;
+      }
+      return trades;
     },
   };
 }

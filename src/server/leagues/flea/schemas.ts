@@ -185,3 +185,43 @@ export const fleaRosterSchema = z.object({
   lineupPeriod,
 });
 export type FleaRoster = z.infer<typeof fleaRosterSchema>;
+
+/**
+ * One page of `FetchTrades` (filter TRADES_COMPLETED): each trade's teams and what each obtained.
+ * Picks follow Fleaflicker's DraftPick (season, and the slot's round and place when the order is
+ * known); times are epoch ms as strings.
+ */
+const fleaTradePickSchema = z.object({
+  season: z.number().nullish(),
+  slot: z
+    .object({ round: z.number().nullish(), slot: z.number().nullish(), overall: z.number().nullish() })
+    .nullish(),
+  originalOwner: z.object({ id: z.number() }).nullish(),
+});
+export const fleaTradesSchema = z.object({
+  trades: z
+    .array(
+      z.object({
+        id: z.number(),
+        status: z.string().nullish(),
+        proposedOn: z.union([z.string(), z.number()]).nullish(),
+        approvedOn: z.union([z.string(), z.number()]).nullish(),
+        tentativeExecutionTime: z.union([z.string(), z.number()]).nullish(),
+        teams: z
+          .array(
+            z.object({
+              team: z.object({ id: z.number() }),
+              playersObtained: z.array(z.object({ proPlayer: z.object({ id: z.number() }) })).nullish(),
+              picksObtained: z.array(fleaTradePickSchema).nullish(),
+            }),
+          )
+          .default([]),
+      }),
+    )
+    .nullish()
+    .transform((v) => v ?? []),
+  resultTotal: z.number().nullish(),
+  resultOffsetNext: z.number().nullish(),
+});
+export type FleaTrades = z.infer<typeof fleaTradesSchema>;
+export type FleaTrade = FleaTrades['trades'][number];

@@ -18,6 +18,7 @@ import {
   type MflPlayerStatus,
   type MflPositionRules,
   type MflRoster,
+  type MflTradeRow,
   type MflWeeklyResults,
   readAdp,
   readAuctionResults,
@@ -35,6 +36,7 @@ import {
   readProjectedScores,
   readRosters,
   readRules,
+  readTrades,
   readWeeklyResults,
 } from './schemas.ts';
 import { createMflSession, type MflLeagueRef, type MflParams } from './session.ts';
@@ -128,6 +130,8 @@ export interface MflClient {
   draftResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflDraftUnit[]>;
   /** The league's auctions: each player sold, his price and when (a startup auction, decision 021). */
   auctionResults(league: MflLeagueRef, options?: MflCallOptions): Promise<MflAuctionUnit[]>;
+  /** The league's completed trades this season (each franchise's side as what it gave up). */
+  trades(league: MflLeagueRef, options?: MflCallOptions): Promise<MflTradeRow[]>;
   /** Scoring rules per position group. */
   rules(league: MflLeagueRef, options?: MflCallOptions): Promise<MflPositionRules[]>;
   adp(filters?: MflAdpFilters, year?: number): Promise<MflAdp>;
@@ -328,6 +332,10 @@ export function createMflClient(options: MflClientOptions): MflClient {
 
     auctionResults(league, { cookie } = {}) {
       return leagueExport('auctionResults', league, cookie, ttl.drafts, {}, readAuctionResults);
+    },
+
+    trades(league, { cookie } = {}) {
+      return leagueExport('transactions', league, cookie, ttl.drafts, { TRANS_TYPE: 'TRADE' }, readTrades);
     },
 
     rules(league, { cookie } = {}) {

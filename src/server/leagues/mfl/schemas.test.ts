@@ -12,6 +12,7 @@ import {
   readPlayerStatuses,
   readPlayers,
   readRosters,
+  readTrades,
   readWeeklyResults,
 } from './schemas.ts';
 
@@ -32,6 +33,7 @@ function readAny(body: unknown): unknown {
   if ('playerStatus' in b || 'playerStatuses' in b) return readPlayerStatuses(b);
   if ('freeAgents' in b) return readFreeAgents(b);
   if ('adp' in b) return readAdp(b);
+  if ('transactions' in b) return readTrades(b);
   // The fantasy schedule export is recorded but not read by the app; the envelope must still check.
   if ('schedule' in b) return b.schedule;
   throw new Error(`no reader for ${Object.keys(b).join(',')}`);
@@ -41,7 +43,7 @@ describe('every recorded MFL answer', () => {
   const files = fixtureFiles('mfl');
 
   it('is all there', () => {
-    expect(files).toHaveLength(21);
+    expect(files).toHaveLength(23);
   });
 
   it.each(files)('%s reads, or throws MFL own error text', (file) => {

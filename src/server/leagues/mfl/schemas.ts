@@ -467,3 +467,23 @@ const adpSchema = z
 export type MflAdp = z.output<typeof adpSchema>;
 
 export const readAdp = reader('adp', adpSchema);
+
+/**
+ * One trade of `TYPE=transactions&TRANS_TYPE=TRADE`: two franchises and what each gave up, as MFL
+ * lists assets ("13418,FP_0008_2022_3,DP_1_4,BB_10,"). `franchise` is the first franchise.
+ */
+const tradeRowSchema = z.object({
+  type: scalar,
+  franchise: scalar,
+  franchise2: scalar,
+  franchise1_gave_up: idList,
+  franchise2_gave_up: idList,
+  /** Epoch seconds. */
+  timestamp: scalar,
+});
+export type MflTradeRow = z.output<typeof tradeRowSchema>;
+
+export const readTrades = reader(
+  'transactions',
+  z.object({ transaction: list(tradeRowSchema) }).transform((p) => p.transaction),
+);

@@ -6,6 +6,7 @@ import { createSleeperClient, readPlayerMap, type SleeperClient } from './client
 
 const ff = 'ffverse__ffscrapr-tests/sleeper/v1';
 const rr = 'ryanroundhouse__sleeper';
+const ffTrades = 'ffverse__ffscrapr/tests/testthat/sleeper/v1/league/522458773317046272/transactions';
 
 /** Which request each recorded answer answers (see the fixture folder's INDEX.md). */
 const recorded: Record<string, string> = {
@@ -22,13 +23,19 @@ const recorded: Record<string, string> = {
   '/league/1264686617134628864/rosters': `${rr}/league_1264686617134628864_rosters.json`,
   '/league/1264686617134628864/users': `${rr}/league_1264686617134628864_users.json`,
   '/players/nfl': 'dmethi__gauntlet-website/apps/web/data/players-sample.json',
+  '/league/522458773317046272/transactions/2': `${ff}/league/522458773317046272/transactions/2.json`,
+  ...Object.fromEntries(
+    [1, 3, 4, 5, 6, 7, 8, 9].map((round) => [
+      `/league/522458773317046272/transactions/${round}`,
+      `${ffTrades}/${round}.json`,
+    ]),
+  ),
 };
 
 /** Recorded answers to endpoints the app does not call. */
 const notRead = [
   `${ff}/league/522458773317046272/matchups/1.json`,
   `${ff}/league/522458773317046272/traded_picks.json`,
-  `${ff}/league/522458773317046272/transactions/2.json`,
   `${ff}/players/nfl/trending/add-485def.json`,
   `${rr}/league_1264686617134628864_matchups_week_3.json`,
 ];
@@ -55,6 +62,7 @@ const calls: [RegExp, (client: SleeperClient, m: string[]) => Promise<unknown>][
   [/^\/league\/(\d+)\/rosters$/, (c, m) => c.rosters(m[1])],
   [/^\/league\/(\d+)\/users$/, (c, m) => c.leagueUsers(m[1])],
   [/^\/league\/(\d+)\/drafts$/, (c, m) => c.drafts(m[1])],
+  [/^\/league\/(\d+)\/transactions\/(\d+)$/, (c, m) => c.transactions(m[1], Number(m[2]))],
   [/^\/league\/(\d+)$/, (c, m) => c.league(m[1])],
   [/^\/draft\/(\d+)\/picks$/, (c, m) => c.draftPicks(m[1])],
   [/^\/state\/nfl$/, (c) => c.state()],

@@ -11,6 +11,7 @@ import {
   type SleeperPlayer,
   type SleeperRoster,
   type SleeperState,
+  type SleeperTransaction,
   type SleeperUser,
   sleeperDraftPickSchema,
   sleeperDraftSchema,
@@ -19,6 +20,7 @@ import {
   sleeperPlayerSchema,
   sleeperRosterSchema,
   sleeperStateSchema,
+  sleeperTransactionSchema,
   sleeperUserSchema,
 } from './schemas.ts';
 
@@ -35,6 +37,8 @@ export interface SleeperClient {
   players(): Promise<SleeperPlayer[]>;
   drafts(leagueId: string): Promise<SleeperDraft[]>;
   draftPicks(draftId: string): Promise<SleeperDraftPick[]>;
+  /** One round's (week's) transactions of a league; round 1 holds the off-season's too. */
+  transactions(leagueId: string, round: number): Promise<SleeperTransaction[]>;
 }
 
 export interface SleeperClientOptions {
@@ -141,6 +145,15 @@ export function createSleeperClient(options: SleeperClientOptions): SleeperClien
     draftPicks(draftId) {
       return load(`sleeper:draftPicks:${draftId}`, ttl.drafts, async () =>
         parseList(sleeperDraftPickSchema, await get(`/draft/${safeSegment(draftId)}/picks`)),
+      );
+    },
+
+    transactions(leagueId, round) {
+      return load(`sleeper:transactions:${leagueId}:${round}`, ttl.drafts, async () =>
+        parseList(
+          sleeperTransactionSchema,
+          await get(`/league/${safeSegment(leagueId)}/transactions/${safeSegment(String(round))}`),
+        ),
       );
     },
   };

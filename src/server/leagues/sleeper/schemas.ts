@@ -144,6 +144,10 @@ export const sleeperDraftSchema = z.object({
   /** `budget`: an auction's budget per team. */
   settings: z.object({ rounds: count, teams: count, player_type: count, budget: count }).nullish(),
   metadata: z.object({ scoring_type: z.string().nullish(), name: z.string().nullish() }).nullish(),
+  /** The order, once set: user id to draft slot. */
+  draft_order: z.record(z.string(), z.number().nullable()).nullish(),
+  /** The order, once set: draft slot to roster id. */
+  slot_to_roster_id: z.record(z.string(), z.number().nullable()).nullish(),
 });
 export type SleeperDraft = z.infer<typeof sleeperDraftSchema>;
 
@@ -169,3 +173,33 @@ export const sleeperDraftPickSchema = z.object({
     .nullish(),
 });
 export type SleeperDraftPick = z.infer<typeof sleeperDraftPickSchema>;
+
+/**
+ * One entry of `/league/<id>/transactions/<round>`: trades, waivers, free agents and commissioner
+ * moves alike. `adds` maps a player to the roster that received him; each draft pick names its
+ * original roster (`roster_id`) and its new owner (`owner_id`); FAAB moves from sender to receiver.
+ */
+export const sleeperTransactionSchema = z.object({
+  transaction_id: id,
+  type: z.string().nullish(),
+  status: z.string().nullish(),
+  /** Epoch ms. */
+  status_updated: count,
+  created: count,
+  roster_ids: z.array(z.number()).nullish(),
+  adds: z.record(z.string(), z.number().nullable()).nullish(),
+  drops: z.record(z.string(), z.number().nullable()).nullish(),
+  draft_picks: z
+    .array(
+      z.object({
+        season: z.union([z.string(), z.number()]).nullish(),
+        round: count,
+        roster_id: count,
+        previous_owner_id: count,
+        owner_id: count,
+      }),
+    )
+    .nullish(),
+  waiver_budget: z.array(z.object({ sender: count, receiver: count, amount: count })).nullish(),
+});
+export type SleeperTransaction = z.infer<typeof sleeperTransactionSchema>;
