@@ -29,6 +29,8 @@ const screens = import.meta.glob<RenderedScreen>(
     './features/profiles/profile-page.tsx',
     './features/search/search-page.tsx',
     './features/privacy/privacy-page.tsx',
+    './features/tools/values/values-page.tsx',
+    './features/tools/values/trade-page.tsx',
   ],
   { eager: true },
 );
@@ -42,6 +44,8 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   Profile: [],
   Search: ['search'],
   Privacy: [],
+  Values: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'position', 'rookies'],
+  Trade: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'a', 'b'],
 };
 
 /** The page's query reduced to the values it reads, in a fixed order. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
 import { text } from './text.ts';
+import type { TradeFormat } from './trades.ts';
 
 /*
  * Market values estimated from real trades (decision 036): the formats values are given for, the
@@ -18,6 +19,28 @@ export interface ValueFormat {
   ppr: (typeof VALUE_PPR)[number];
   tePremium: (typeof VALUE_TE_PREMIUM)[number];
   idp: boolean;
+}
+
+/**
+ * A side's worth is (Σ vᵏ)^(1/k): two assets are worth less than their sum, a star more than two
+ * halves (decision 036 says why k is 1.4).
+ */
+export const SIDE_EXPONENT = 1.4;
+
+export function sideWorth(values: readonly number[], k: number = SIDE_EXPONENT): number {
+  let u = 0;
+  for (const v of values) u += Math.max(v, 0) ** k;
+  return u ** (1 / k);
+}
+
+/** The value an asset added to the smaller side would need to make the two sides worth the same. */
+export function valueToEven(
+  smaller: readonly number[],
+  larger: readonly number[],
+  k: number = SIDE_EXPONENT,
+): number {
+  const need = sideWorth(larger, k) ** k - sideWorth(smaller, k) ** k;
+  return need > 0 ? need ** (1 / k) : 0;
 }
 
 /** The format most dynasty leagues play, and the pages' default. */
@@ -67,11 +90,26 @@ export function formatLabel(f: ValueFormat): string {
     .join(' · ');
 }
 
+/** A traded league's facts: "12 teams · Superflex · PPR 1". */
+export function leagueFormatLabel(f: TradeFormat): string {
+  return [
+    `${f.size} teams`,
+    f.qbFormat === 'SF' ? 'Superflex' : f.qbFormat,
+    f.ppr === 0 ? 'Standard' : `PPR ${f.ppr}`,
+    f.tePremium > 0 ? `TE premium ${f.tePremium}` : undefined,
+    f.idp ? 'IDP' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export const formatKeySchema = text()
   .trim()
   .refine((k) => parseFormatKey(k) !== undefined, {
     message: 'format is teams-qb-pprN-teN[-idp], e.g. 12-sf-ppr1-te0 (teams 10, 12 or 14; qb 1qb or sf).',
-  });
+  })
+  // One spelling per format (the cache key and the stored sets use it).
+  .transform((k) => formatKey(parseFormatKey(k) as ValueFormat));
 
 /** GET /api/values. */
 export const valuesRequestSchema = z.object({

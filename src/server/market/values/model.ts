@@ -1,5 +1,5 @@
 import type { TradeFormat } from '#common/trades.ts';
-import type { ValueFormat } from '#common/values.ts';
+import { SIDE_EXPONENT, type ValueFormat } from '#common/values.ts';
 
 /*
  * The value model (decision 036), pure: trades in, a value per asset out. Each two-sided trade says
@@ -19,7 +19,7 @@ import type { ValueFormat } from '#common/values.ts';
 /** The model's constants; the decision record says why each is what it is. */
 const constants = {
   /** Exponent of the side worth (Σ vᵏ)^(1/k): two halves of a player are worth 2^(1/k)/2 = 82% of him. */
-  k: 1.4,
+  k: SIDE_EXPONENT,
   /** A trade's weight halves every this many days. */
   halfLifeDays: 60,
   /** The prior counts as this many trades of the asset. */
