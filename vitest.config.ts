@@ -26,6 +26,8 @@ const onPostgres: Record<string, string> = {
     "locking: the jobs' lease rows, taken over from a dead owner",
   'src/server/market/trades/store.test.ts':
     "SQL: the trades store's one-statement saves (a trade and its players whole) and a player's trades by index",
+  'src/server/market/trades/job.test.ts':
+    "SQL: the trades job's due leagues, where each league stands, and withdrawn leagues' trades pruned",
   'src/server/accounts/users.test.ts':
     "locking: two last super users demoting themselves (the rows' FOR UPDATE)",
   'src/server/accounts/account-deletion.test.ts':

@@ -193,6 +193,22 @@ export function recordLeagueCall(call: LeagueCall) {
   );
 }
 
+const leagueTrades = new Counter({
+  name: 'dynasty_league_trades_total',
+  help: "Completed trades read from leagues' services by service and outcome: read (parsed), stored (new to the store), skipped (malformed, nothing kept).",
+  labelNames: ['service', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** Counts one league's trades: read, newly stored and skipped as malformed. */
+export function recordLeagueTrades(
+  service: string,
+  counts: { read: number; stored: number; skipped: number },
+) {
+  for (const outcome of ['read', 'stored', 'skipped'] as const)
+    if (counts[outcome] > 0) leagueTrades.inc({ service, outcome }, counts[outcome]);
+}
+
 export function recordJobRun(job: string, outcome: 'ok' | 'error', seconds: number) {
   jobRuns.inc({ job, outcome });
   jobDuration.observe({ job }, seconds);

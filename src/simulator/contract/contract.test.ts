@@ -115,6 +115,22 @@ describe('MFL contract', () => {
     control.reset();
   });
 
+  it('transactions of type TRADE: many trades, and one alone', async () => {
+    const recs = [json('mfl/danabrey__mfl-api/tests/_data/trades/trades.json')];
+    control.setClock({ now: world.calendar.seasonEndsAt() });
+    try {
+      let seen = 0;
+      for (const l of demo('mfl')) {
+        const body = await answer(mflLeague('transactions', l, '&TRANS_TYPE=TRADE'), true);
+        seen += [body.transactions.transaction ?? []].flat().length;
+        conforms(body, recs, m);
+      }
+      expect(seen).toBeGreaterThan(0);
+    } finally {
+      control.reset();
+    }
+  });
+
   it('injuries: a week with reports and a week without', async () => {
     conforms(
       await answer('/mfl/api/2026/export?TYPE=injuries&JSON=1'),
@@ -256,6 +272,27 @@ describe('Sleeper contract', () => {
     );
   });
 
+  it('transactions of a round: completed trades in the recorded shape', async () => {
+    const recs = [1, 3, 4, 6, 8].map((round) =>
+      json(
+        `sleeper/ffverse__ffscrapr/tests/testthat/sleeper/v1/league/522458773317046272/transactions/${round}.json`,
+      ),
+    );
+    control.setClock({ now: world.calendar.seasonEndsAt() });
+    try {
+      let trades = 0;
+      for (const l of demo('sleeper'))
+        for (let round = 1; round <= 18; round++) {
+          const body = await answer(`${base}/league/${l.id}/transactions/${round}`);
+          trades += body.length;
+          if (body.length > 0) conforms(body, recs, { maps: ['$[].adds', '$[].drops'] });
+        }
+      expect(trades).toBeGreaterThan(0);
+    } finally {
+      control.reset();
+    }
+  });
+
   it('state', async () => {
     conforms(await answer(`${base}/state/nfl`), [json(`${RR}nfl_state.json`)]);
   });
@@ -341,6 +378,29 @@ describe('Fleaflicker contract', () => {
         extra: ['$.players[].proPlayer.isRookie', '$.players[].proPlayer.injury'],
       },
     );
+  });
+
+  it('FetchTrades: executed trades', async () => {
+    const rec = json('flea/ffverse__ffscrapr/tests/testthat/flea/api/FetchTrades-b3c137.json');
+    control.setClock({ now: world.calendar.seasonEndsAt() });
+    try {
+      let trades = 0;
+      for (const l of demo('flea')) {
+        const body = await answer(
+          `${base}/FetchTrades?sport=NFL&league_id=${l.id}&filter=TRADES_COMPLETED&result_offset=0`,
+        );
+        trades += body.trades.length;
+        // Zero points are left out, as on the roster.
+        const optional = ['viewingProjectedPoints', 'seasonTotal', 'seasonAverage'].map(
+          (k) => `$.trades[].teams[].playersObtained[].${k}.value`,
+        );
+        // Picks Fleaflicker documents (DraftPick) but the recording's trades had none.
+        conforms(body, [rec], { optional, extra: ['$.trades[].teams[].picksObtained'] });
+      }
+      expect(trades).toBeGreaterThan(0);
+    } finally {
+      control.reset();
+    }
   });
 
   it('FetchRoster', async () => {

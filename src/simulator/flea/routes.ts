@@ -4,6 +4,7 @@ import type { SimState } from '../control.ts';
 import type { World } from '../world/world.ts';
 import { leagueRosters, leagueRules, userLeagues } from './leagues.ts';
 import { playerListing, teamRoster } from './players.ts';
+import { leagueTrades } from './trades.ts';
 import { FleaView, one, type Query } from './view.ts';
 
 export function registerFlea(app: FastifyInstance, world: World, state: SimState) {
@@ -32,6 +33,11 @@ export function registerFlea(app: FastifyInstance, world: World, state: SimState
   app.get<{ Querystring: Query }>(`${base}/FetchPlayerListing`, async (req, reply) => {
     const l = leagueOf(req.query);
     return l ? send(reply, playerListing(view(), l, req.query)) : missing(reply, 'League');
+  });
+
+  app.get<{ Querystring: Query }>(`${base}/FetchTrades`, async (req, reply) => {
+    const l = leagueOf(req.query);
+    return l ? send(reply, leagueTrades(view(), l, req.query)) : missing(reply, 'League');
   });
 
   app.get<{ Querystring: Query }>(`${base}/FetchRoster`, async (req, reply) => {

@@ -3,6 +3,7 @@
 import { mflLimit } from '../world/formats.ts';
 import type { League, LeagueTeam } from '../world/league.ts';
 import { REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
+import { leagueTrades } from '../world/trades.ts';
 import { idList, leagueBaseUrl, type MflContext, weekParam } from './context.ts';
 import { collapse, envelope, errorBody, type MflBody } from './format.ts';
 
@@ -256,4 +257,37 @@ export function leagueSearch(ctx: MflContext): MflBody {
       id: l.id,
     }));
   return envelope({ leagues: found.length ? { league: collapse(found) } : {} });
+}
+
+/**
+ * The league's trades (TRANS_TYPE=TRADE), newest first, in the recorded shape: the first franchise
+ * in `franchise`, each side's assets as one string with MFL's trailing comma (player ids,
+ * FP_<franchise>_<year>_<round> future picks, BB_<dollars> blind-bid dollars). Other transaction
+ * types are not simulated: asked for, they are an empty list.
+ */
+export function transactions(ctx: MflContext, l: League): MflBody {
+  const type = (ctx.params.TRANS_TYPE ?? '').toUpperCase();
+  const trades =
+    type === 'TRADE' || type === '' ? leagueTrades(ctx.world, l).filter((t) => t.at * 1000 <= ctx.now) : [];
+  const assets = (t: (typeof trades)[number], i: 0 | 1) => {
+    const franchise = l.teams[t.teams[i]].id;
+    const gave = t.gave[i];
+    return [
+      ...gave.players.map((p) => ctx.world.players[p].mflId),
+      ...gave.picks.map((p) => `FP_${franchise}_${p.season}_${p.round}`),
+      ...(gave.faab > 0 ? [`BB_${gave.faab}`] : []),
+    ]
+      .map((a) => `${a},`)
+      .join('');
+  };
+  const rows = [...trades].reverse().map((t) => ({
+    franchise2: l.teams[t.teams[1]].id,
+    franchise2_gave_up: assets(t, 1),
+    timestamp: String(t.at),
+    franchise: l.teams[t.teams[0]].id,
+    franchise1_gave_up: assets(t, 0),
+    type: 'TRADE',
+    expires: String(t.at + 7 * 86_400),
+  }));
+  return envelope({ transactions: rows.length ? { transaction: collapse(rows) } : {} });
 }

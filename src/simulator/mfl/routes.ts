@@ -44,6 +44,7 @@ const LEAGUE_TYPES: Record<string, (ctx: MflContext, l: League) => MflBody> = {
   draftresults: leagueExports.draftResults,
   auctionresults: leagueExports.auctionResults,
   rules: leagueExports.rules,
+  transactions: leagueExports.transactions,
 };
 
 const INVALID_PARAMS = 'An error has occurred - probably caused by one or more invalid parameters.';

@@ -5,6 +5,7 @@ import type { League, StartupDraft } from '../world/league.ts';
 import { REGULAR_SEASON_WEEKS } from '../world/leagues.ts';
 import { standings, streak, teamWeek } from '../world/results.ts';
 import { WEEKS } from '../world/schedule.ts';
+import { leagueTrades } from '../world/trades.ts';
 import type { World } from '../world/world.ts';
 import { leagueJson, playerJson, sleeperPosition, userJson } from './format.ts';
 
@@ -68,6 +69,64 @@ export function registerSleeper(app: FastifyInstance, world: World, state: SimSt
       }),
     );
   });
+
+  // A round's (week's) transactions, trades only, in the recorded shape: `adds` and `drops` by roster,
+  // each pick naming its original roster and new owner, FAAB from sender to receiver. Round 1 also
+  // holds what happened before the season; a trade appears once it has happened.
+  app.get<{ Params: { id: string; round: string } }>(
+    `${base}/league/:id/transactions/:round`,
+    async (req) => {
+      const l = leagueOf(req.params.id);
+      if (!l) return json([]);
+      const round = Number(req.params.round);
+      const now = state.now();
+      const roundOf = (at: number) => Math.max(1, world.calendar.currentWeek(at * 1000));
+      return json(
+        leagueTrades(world, l)
+          .filter((t) => t.at * 1000 <= now && roundOf(t.at) === round)
+          .reverse()
+          .map((t) => {
+            const roster = (i: number) => Number(l.teams[t.teams[i]].id);
+            const adds: Record<string, number> = {};
+            const drops: Record<string, number> = {};
+            t.gave.forEach((gave, i) => {
+              for (const p of gave.players) {
+                adds[world.players[p].sleeperId] = roster(1 - i);
+                drops[world.players[p].sleeperId] = roster(i);
+              }
+            });
+            return {
+              waiver_budget: t.gave.flatMap((gave, i) =>
+                gave.faab > 0 ? [{ sender: roster(i), receiver: roster(1 - i), amount: gave.faab }] : [],
+              ),
+              type: 'trade',
+              transaction_id: t.id,
+              status_updated: t.at * 1000 + 9000,
+              status: 'complete',
+              settings: null,
+              roster_ids: [roster(0), roster(1)],
+              metadata: null,
+              leg: round,
+              drops,
+              draft_picks: t.gave.flatMap((gave, i) =>
+                gave.picks.map((p) => ({
+                  season: String(p.season),
+                  round: p.round,
+                  roster_id: roster(i),
+                  previous_owner_id: roster(i),
+                  owner_id: roster(1 - i),
+                  league_id: null,
+                })),
+              ),
+              creator: world.accountByKey(l.teams[t.teams[0]].ownerKey)?.userId ?? null,
+              created: t.at * 1000,
+              consenter_ids: [roster(0), roster(1)],
+              adds,
+            };
+          }),
+      );
+    },
+  );
 
   app.get<{ Params: { id: string } }>(`${base}/league/:id/rosters`, async (req) => {
     const l = leagueOf(req.params.id);

@@ -11,6 +11,7 @@ import {
 } from '#common/trades.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
+import { startTradeJob, type TradeJob } from './job.ts';
 import { listTrades, type PlayerRef } from './store.ts';
 
 /** Public reads of the market's data: as many a minute as the tools allow a visitor. */
@@ -54,9 +55,26 @@ export function tradeAnswer(trades: readonly StoredTrade[]): TradesAnswer {
   };
 }
 
-/** GET /api/values/trades: the stored completed trades a player changed hands in, the newest first. */
+/**
+ * GET /api/values/trades: the stored completed trades a player changed hands in, the newest first.
+ * The trades job runs beside it on every server (one at a time, by the database's lease).
+ */
 export async function tradeRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
+  let job: TradeJob | undefined;
+  if (deps.config.leagueTrades)
+    api.addHook('onReady', async () => {
+      job = startTradeJob({
+        db: deps.database.db,
+        config: deps.config,
+        limits: deps.serviceLimits,
+        egress: deps.egress,
+        log: api.log,
+      });
+    });
+  api.addHook('onClose', async () => {
+    await job?.stop();
+  });
   app.get(
     '/values/trades',
     {

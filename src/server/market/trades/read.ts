@@ -1,0 +1,149 @@
+import type { StoredTrade, TradeFormat } from '#common/trades.ts';
+import type { MflClient } from '#server/leagues/mfl/client.ts';
+import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import type { MflPositionRules } from '#server/leagues/mfl/schemas.ts';
+import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
+import type { SleeperClient } from '#server/leagues/sleeper/client.ts';
+import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
+// The league settings readers Rookie ADP uses: one reading of QB format and IDP for the whole site.
+import { mflIsIdp, mflQbFormat, perCatchPoints, sleeperFacts } from '#server/tools/rookie-adp/facts.ts';
+import { mflTrades } from './parse-mfl.ts';
+import { sleeperPickSlots, sleeperTrades } from './parse-sleeper.ts';
+
+/*
+ * Reads one league's completed trades from its service, with the league's facts. Each service is
+ * asked as little as it allows: Sleeper per round (only the rounds not yet settled), MFL the season's
+ * list at once. (Fleaflicker's trades are read by the same parsers once a Fleaflicker league may be
+ * listed: no Fleaflicker league feeds the site's ADP.) A league whose settings do not read fails whole (to be
+ * tried again later); a trade that does not read is skipped and counted.
+ */
+
+export interface LeagueTrades {
+  season: number;
+  trades: StoredTrade[];
+  /** Completed trades left out as malformed. */
+  skipped: number;
+  /** Sleeper: the last round read (the next read starts there, as it may still gain trades). */
+  lastRound?: number;
+}
+
+/** The last round of a Sleeper season: 18 weeks, then the playoffs' weeks within them. */
+export const SLEEPER_LAST_ROUND = 18;
+
+export function sleeperFormat(league: SleeperLeague): TradeFormat {
+  const facts = sleeperFacts(league);
+  if (!facts) throw new Error('The league has no size.');
+  const scoring = league.scoring_settings ?? {};
+  return {
+    size: facts.size,
+    qbFormat: facts.qbFormat,
+    ppr: scoring.rec ?? 0,
+    tePremium: scoring.bonus_rec_te ?? 0,
+    idp: facts.idp,
+  };
+}
+
+/**
+ * The rounds to ask for. A league's season still to come has only round 1 (Sleeper files off-season
+ * moves there); one under way runs to the current week; one complete, to the last. The round read
+ * last is read again: trades made since then may have landed in it.
+ */
+export function sleeperRounds(
+  league: SleeperLeague,
+  state: { season: string; week: number; leg?: number | null },
+  fromRound: number | undefined,
+): number[] {
+  const season = Number(league.season);
+  const current = Number(state.season);
+  const last =
+    league.status === 'complete' || season < current
+      ? SLEEPER_LAST_ROUND
+      : season > current
+        ? 1
+        : Math.min(SLEEPER_LAST_ROUND, Math.max(1, state.leg ?? state.week));
+  const first = Math.min(last, Math.max(1, fromRound ?? 1));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+export async function readSleeperTrades(
+  sleeper: SleeperClient,
+  leagueId: string,
+  fromRound?: number,
+): Promise<LeagueTrades> {
+  const league = await sleeper.league(leagueId);
+  const format = sleeperFormat(league);
+  const season = Number(league.season);
+  if (!Number.isInteger(season)) throw new Error('The league has no season.');
+  const rounds = sleeperRounds(league, await sleeper.state(), fromRound);
+  const transactions = [];
+  for (const round of rounds) transactions.push(...(await sleeper.transactions(leagueId, round)));
+  const trades = transactions.filter((t) => t.type === 'trade' && t.status === 'complete');
+  const lastRound = rounds[rounds.length - 1];
+  if (trades.length === 0) return { season, trades: [], skipped: 0, lastRound };
+  // The players database (cached a day) says which ids are players; the draft order places picks.
+  const known = new Set((await sleeper.players()).map((p) => p.player_id));
+  const hasPicks = trades.some((t) => (t.draft_picks ?? []).length > 0);
+  const [drafts, rosters] = hasPicks
+    ? await Promise.all([sleeper.drafts(leagueId), sleeper.rosters(leagueId)])
+    : [[], []];
+  const parsed = sleeperTrades(trades, {
+    leagueId,
+    season,
+    format,
+    knownPlayer: (id) => known.has(id),
+    slotOf: sleeperPickSlots(drafts, rosters, format.size),
+  });
+  return { season, trades: parsed.trades, skipped: parsed.skipped, lastRound };
+}
+
+/** Points per catch a position scores: the largest catch rule of each rule group that names it, added. */
+function catchPoints(rules: readonly MflPositionRules[], position: string): number {
+  return rules
+    .filter((g) => g.positions.split('|').some((p) => p.trim().toUpperCase() === position))
+    .reduce(
+      (sum, g) =>
+        sum +
+        Math.max(
+          0,
+          ...g.rules
+            .filter((r) => r.event.trim().toUpperCase() === 'CC')
+            .map((r) => perCatchPoints(r.points)),
+        ),
+      0,
+    );
+}
+
+/** PPR is a wide receiver's points per catch; TE premium what a tight end scores beyond that. */
+export function mflFormat(
+  league: Awaited<ReturnType<MflClient['league']>>,
+  rules: readonly MflPositionRules[],
+): TradeFormat {
+  const ppr = catchPoints(rules, 'WR');
+  return {
+    size: league.franchises.length,
+    qbFormat: mflQbFormat(league.starters),
+    ppr,
+    tePremium: Math.max(0, catchPoints(rules, 'TE') - ppr),
+    idp: mflIsIdp(league.starters, league.idpStarters),
+  };
+}
+
+export async function readMflTrades(mfl: MflClient, ref: MflLeagueRef): Promise<LeagueTrades> {
+  const season = ref.year ?? yearFromLeagueUrl(ref.url) ?? mfl.seasonYear();
+  const direct: MflLeagueRef = { ...ref, year: season };
+  const rows = await mfl.trades(direct);
+  if (rows.length === 0) return { season, trades: [], skipped: 0 };
+  const [league, rules] = await Promise.all([mfl.league(direct), mfl.rules(direct)]);
+  if (league.franchises.length === 0) throw new Error('The league has no franchises.');
+  const ids = rows
+    .flatMap((r) => [...r.franchise1_gave_up, ...r.franchise2_gave_up])
+    .filter((a) => /^\d+$/.test(a));
+  const known = await mfl.playersById([...new Set(ids)], season);
+  const parsed = mflTrades(rows, {
+    leagueId: ref.league_id,
+    season,
+    format: mflFormat(league, rules),
+    knownPlayer: (id) => known.has(id),
+  });
+  return { season, trades: parsed.trades, skipped: parsed.skipped };
+}
