@@ -173,6 +173,8 @@ const envSchema = z
      * trades came or a day passed: on unless 0 (off by default in tests).
      */
     VALUES_JOB: z.enum(['0', '1']).optional(),
+    /** Newly read trades refit the values at most this often (a run at 100,000 trades is minutes of CPU). */
+    VALUES_REFIT_MINUTES: z.coerce.number().min(1).max(1440).default(60),
   })
   .superRefine((e, ctx) => {
     if (e.CONNECTIONS_OLD_KEYS.trim() && !e.CONNECTIONS_KEY)
@@ -263,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     playersAtStart: e.PLAYER_LIST_AT_START ? e.PLAYER_LIST_AT_START === '1' : e.NODE_ENV !== 'test',
     /** Fit market values from the stored trades in the background (decision 036). */
     valuesJob: e.VALUES_JOB ? e.VALUES_JOB === '1' : e.NODE_ENV !== 'test',
+    valuesRefitMs: e.VALUES_REFIT_MINUTES * 60_000,
     /** What start-up tells the operator about these settings. */
     notices: configNotices(e),
   };

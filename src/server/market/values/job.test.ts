@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredTrade } from '#common/trades.ts';
 import { DEFAULT_VALUE_FORMAT, formatKey, type ValuesAnswer } from '#common/values.ts';
@@ -146,16 +147,31 @@ describe('computeValues', () => {
     expect(again.computedAt).toBe(new Date(now + day).toISOString());
   });
 
-  it('is due with no values yet, after new trades, and a day after the last set', async () => {
+  it('is due once trades are stored, after new trades at most hourly, and a day after the last set', async () => {
+    expect(await valuesDue(database.db, now)).toBe(false);
+    await saveTrades(database.db, [trade('sleeper', 'first', 1, [side(['4046']), side(['8150'])])]);
+    await database.db.execute(
+      sql`UPDATE league_trades SET read_at = ${new Date(now - day).toISOString()}::timestamptz`,
+    );
     expect(await valuesDue(database.db, now)).toBe(true);
-    await computeValues({
-      db: database.db,
-      players: async () => players,
-      now: () => now,
-      formats: [DEFAULT_VALUE_FORMAT],
-    });
+    const run = () =>
+      computeValues({
+        db: database.db,
+        players: async () => players,
+        now: () => now,
+        formats: [DEFAULT_VALUE_FORMAT],
+      });
+    await run();
     expect(await valuesDue(database.db, now + 60_000)).toBe(false);
     expect(await valuesDue(database.db, now + day)).toBe(true);
+    // A trade read after the set: due once the hour has passed (or the shorter wait asked for).
+    await saveTrades(database.db, [trade('sleeper', 'next', 0, [side(['4046']), side(['8150'])])]);
+    await database.db.execute(
+      sql`UPDATE league_trades SET read_at = ${new Date(now + 60_000).toISOString()}::timestamptz WHERE trade_id = 'next'`,
+    );
+    expect(await valuesDue(database.db, now + 30 * 60_000)).toBe(false);
+    expect(await valuesDue(database.db, now + 61 * 60_000)).toBe(true);
+    expect(await valuesDue(database.db, now + 30 * 60_000, 10 * 60_000)).toBe(true);
   });
 
   it('fails the run, storing nothing, when the players list cannot be had', async () => {

@@ -38,8 +38,10 @@ import { saveValueSet, type ValueSet } from './store.ts';
 export const VALUES_JOB = 'market-values';
 /** The cache counter in every values answer's key: a new set makes the old answers unreachable. */
 export const VALUES_VERSION_KEY = 'market-values:version';
-/** How often the job looks for new trades; it refits when there are some, or a day has passed. */
-export const VALUES_CHECK_MS = 10 * 60_000;
+/** How often the job looks whether values are due (a query; see valuesDue). */
+export const VALUES_CHECK_MS = 60_000;
+/** New trades refit the values at most this often. */
+export const REFIT_MS = 60 * 60_000;
 const DAY = 86_400_000;
 const TRADE_DAYS = 400;
 const TREND_DAYS = 30;
@@ -259,18 +261,20 @@ export async function computeValues(ctx: ValuesContext, signal?: AbortSignal): P
 }
 
 /**
- * Whether a run has work: trades read since the last set was computed, or a day since it (recency
- * moves values even without new trades).
+ * Whether a run has work: trades and no values yet; trades read since the last set once `refitMs`
+ * has passed since it (a busy market refits at most that often: a run at 100,000 trades is minutes
+ * of CPU); or a day since it (recency moves values even without new trades).
  */
-export async function valuesDue(db: Db, now: number): Promise<boolean> {
+export async function valuesDue(db: Db, now: number, refitMs: number = REFIT_MS): Promise<boolean> {
   const [r] = await queryRows<{ computed: Date | string | null; read: Date | string | null }>(
     db,
     sql`SELECT (SELECT min(computed_at) FROM market_value_sets) AS computed,
                (SELECT max(read_at) FROM league_trades) AS read`,
   );
-  if (!r || r.computed === null) return true;
+  if (!r || r.read === null) return false;
+  if (r.computed === null) return true;
   const computed = new Date(r.computed).getTime();
-  return now - computed >= DAY || (r.read !== null && new Date(r.read).getTime() > computed);
+  return now - computed >= DAY || (new Date(r.read).getTime() > computed && now - computed >= refitMs);
 }
 
 export interface ValuesJob {
@@ -284,6 +288,7 @@ export function startValuesJob(
     pollMs?: number;
     leaseMs?: number;
     owner?: string;
+    refitMs?: number;
   },
 ): ValuesJob {
   const loop = startJobLoop({
@@ -304,7 +309,7 @@ export function startValuesJob(
         drafts: formats,
         more: false,
       });
-      if (!(await valuesDue(ctx.db, ctx.now()))) return summary(0, 0);
+      if (!(await valuesDue(ctx.db, ctx.now(), ctx.refitMs))) return summary(0, 0);
       const run = await computeValues(ctx, signal);
       return summary(run.formats, run.unknown);
     },

@@ -22,6 +22,7 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
         cache: deps.cache,
         players: () => deps.services.players.list(),
         now: Date.now,
+        refitMs: deps.config.valuesRefitMs,
         log: api.log,
       });
     });

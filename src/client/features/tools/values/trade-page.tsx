@@ -76,8 +76,10 @@ export function Component() {
       <h1 className="page-title mb-1">Trade calculator</h1>
       <p className="mb-4 text-slate-600">
         Put what each side receives; the verdict weighs them by{' '}
-        <Link to={`/tools/values?format=${key}`}>market values from real trades</Link> in your format. The
-        address holds the trade: share it as it is.
+        <Link to={`/tools/values?format=${key}`} className="underline">
+          market values from real trades
+        </Link>{' '}
+        in your format. The address holds the trade: share it as it is.
       </p>
       <form
         method="get"

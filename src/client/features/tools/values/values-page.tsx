@@ -97,7 +97,10 @@ export function Component() {
       <h1 className="page-title mb-1">Trade values</h1>
       <p className="mb-4 text-slate-600">
         What players and picks are worth in your format, estimated from real completed dynasty trades, each
-        value with the trades behind it. <Link to={`/tools/trade?format=${key}`}>Weigh a trade</Link>
+        value with the trades behind it.{' '}
+        <Link to={`/tools/trade?format=${key}`} className="underline">
+          Weigh a trade
+        </Link>
       </p>
       <FilterForm filter={filter} />
       {values.isError ? (
@@ -164,7 +167,7 @@ function FilterForm({ filter }: { filter: Filter }) {
       method="get"
       action="/tools/values"
       aria-label="Filter values"
-      className="card mb-4 grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-4 lg:grid-cols-8"
+      className="card mb-4 grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-4"
       onSubmit={(e) => {
         e.preventDefault();
         navigate(`/tools/values${searchOf(choice)}`, { preventScrollReset: true });
@@ -320,6 +323,10 @@ function TradesBehind({ row, all }: { row: ValueRow; all: ValueRow[] }) {
       <h2 className="mb-2 text-sm font-bold text-field-900">
         The trades behind {row.name}'s value ({list.length}, newest first)
       </h2>
+      <p className="mb-2 text-xs text-slate-600">
+        Every stored trade he changed hands in. The value uses {row.trades} of them: trades of other formats
+        count less the further they are, and lopsided ones are left out.
+      </p>
       <ol className="space-y-2 text-sm" data-testid="trades-behind">
         {list.map((t) => (
           <li key={t.id} className="rounded-md border border-slate-200 bg-white p-2">
@@ -333,7 +340,7 @@ function TradesBehind({ row, all }: { row: ValueRow; all: ValueRow[] }) {
                 <li key={i}>
                   <span className="font-semibold">Side {i + 1} received:</span>{' '}
                   {[
-                    ...s.players.map((p) => names.get(p) ?? p),
+                    ...s.players.map((p) => names.get(p) ?? `a player not valued here (${p})`),
                     ...s.picks.map((p) => pickName(p.season, p.round, p.slot)),
                     ...(s.faab > 0 ? [`$${s.faab} FAAB`] : []),
                   ].join(', ') || 'nothing'}
