@@ -116,6 +116,36 @@ export const valuesRequestSchema = z.object({
   format: formatKeySchema.optional().default(formatKey(DEFAULT_VALUE_FORMAT)),
 });
 
+/** The format of the value choices nearest a league's facts (2QB counts as superflex). */
+export function nearestValueFormat(f: TradeFormat): ValueFormat {
+  const nearest = <T extends number>(list: readonly T[], x: number): T =>
+    list.reduce((best, v) => (Math.abs(v - x) < Math.abs(best - x) ? v : best), list[0]);
+  return {
+    teams: nearest(VALUE_TEAMS, f.size),
+    qb: f.qbFormat === '1QB' ? '1QB' : 'SF',
+    ppr: nearest(VALUE_PPR, f.ppr),
+    tePremium: nearest(VALUE_TE_PREMIUM, f.tePremium),
+    idp: f.idp,
+  };
+}
+
+/** GET /api/values/league-format: a connected league's format, for the trade calculator. */
+export const leagueFormatRequestSchema = z.object({
+  type: z.enum(['sleeper', 'mfl']),
+  league_id: text()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a league id.'),
+  /** MFL: the league's address (its host and year). */
+  url: text().trim().max(500).optional(),
+  /** MFL: the saved league account it came from. */
+  account: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Not a league account id.')
+    .optional(),
+});
+export const leagueFormatAnswerSchema = z.object({ format: z.string(), label: z.string() });
+export type LeagueFormatAnswer = z.infer<typeof leagueFormatAnswerSchema>;
+
 /** A pick asset's key: "pick:2026:1:early", the slot left out when unknown ("pick:2027:2"). */
 export function pickKey(season: number, round: number, slot: string | null): string {
   return `pick:${season}:${round}${slot ? `:${slot}` : ''}`;
@@ -185,7 +215,8 @@ export function valuesCsv(rows: readonly ValueRow[]): string {
       r.team,
       r.thin ? '' : Math.round(r.value),
       r.thin ? '' : Math.round(r.error),
-      trendText(r),
+      // A number, so a spreadsheet reads it as one (a text "+100" would be kept from running as a formula).
+      r.thin || r.previous === null ? '' : Math.round(r.value - r.previous),
       r.trades,
       r.thin ? 'yes' : '',
     ]),

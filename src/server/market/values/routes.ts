@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ValuesAnswer, valuesAnswerSchema, valuesRequestSchema } from '#common/values.ts';
+import type { TradeFormat } from '#common/trades.ts';
+import {
+  formatKey,
+  formatLabel,
+  type LeagueFormatAnswer,
+  leagueFormatAnswerSchema,
+  leagueFormatRequestSchema,
+  nearestValueFormat,
+  type ValuesAnswer,
+  valuesAnswerSchema,
+  valuesRequestSchema,
+} from '#common/values.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { visitorAccount } from '#server/leagues/visitor-accounts.ts';
+import { mflFormat, sleeperFormat } from '../trades/read.ts';
 import { startValuesJob, VALUES_VERSION_KEY, type ValuesJob } from './job.ts';
 import { readValues } from './store.ts';
 
@@ -40,6 +53,34 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
       return load(`market-values:${format}`, ANSWER_TTL_MS, () => readValues(deps.database.db, format), {
         version: VALUES_VERSION_KEY,
       });
+    },
+  );
+
+  // The visitor's own league's format, read from its settings as the trades reader reads them: the
+  // calculator starts from it. Sleeper's leagues are public; MFL's are asked with the visitor's log-in.
+  app.get(
+    '/values/league-format',
+    {
+      schema: { querystring: leagueFormatRequestSchema, response: { 200: leagueFormatAnswerSchema } },
+      config: marketRateLimit,
+    },
+    async (request, reply): Promise<LeagueFormatAnswer> => {
+      reply.header('cache-control', 'private, no-store');
+      const q = request.query;
+      let facts: TradeFormat;
+      if (q.type === 'sleeper') facts = sleeperFormat(await deps.services.sleeper.league(q.league_id));
+      else {
+        const account = await visitorAccount(request, deps, 'mfl', q.account);
+        const ref = { league_id: q.league_id, url: q.url };
+        const options = { cookie: account.credential };
+        const [league, rules] = await Promise.all([
+          deps.services.mfl.league(ref, options),
+          deps.services.mfl.rules(ref, options),
+        ]);
+        facts = mflFormat(league, rules);
+      }
+      const format = nearestValueFormat(facts);
+      return { format: formatKey(format), label: formatLabel(format) };
     },
   );
 }

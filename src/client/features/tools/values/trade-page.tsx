@@ -18,6 +18,7 @@ import {
 import { valuesQuery } from './api.ts';
 import { formatFrom } from './format.ts';
 import { FormatFields } from './format-fields.tsx';
+import { LeagueFormat } from './league-format.tsx';
 
 /*
  * The trade calculator: two sides of players and picks, weighed by the format's market values with
@@ -89,6 +90,7 @@ export function Component() {
         onSubmit={(e) => e.preventDefault()}
       >
         <FormatFields format={state.format} onChange={setFormat} />
+        <LeagueFormat onFormat={setFormat} />
         {state.a.length > 0 && <input type="hidden" name="a" value={state.a.join(',')} />}
         {state.b.length > 0 && <input type="hidden" name="b" value={state.b.join(',')} />}
         <noscript>
