@@ -183,3 +183,28 @@ test('the trade calculator: two sides, the verdict against the values, the trade
   await add('b', third.name);
   await shoot(page, 'trade-phone');
 });
+
+test("the trade calculator takes the format of the visitor's connected league", async ({ page }) => {
+  for (const [path, data] of [
+    ['/api/mfl/login', { username: 'demo', password: 'demo1234' }],
+    ['/api/sleeper/connect', { username: 'dynastydemo' }],
+  ] as const)
+    expect((await page.request.post(path, { data })).status(), path).toBe(200);
+  const leagues: { league_id: string; name: string; url: string }[] = await (
+    await page.request.get('/api/mfl/leagues')
+  ).json();
+  const league = leagues[0];
+  const expected = await (
+    await page.request.get(
+      `/api/values/league-format?type=mfl&league_id=${league.league_id}&url=${encodeURIComponent(league.url)}`,
+    )
+  ).json();
+  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
+  await page.goto('/tools/trade?format=10-1qb-ppr0-te1');
+  await appInteractive(page);
+  const choice = page.getByLabel('Your league');
+  await expect(choice).toBeVisible();
+  await choice.selectOption({ label: `${league.name} (MFL)` });
+  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
+  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+});
