@@ -69,11 +69,12 @@ export const servicePlayerSchema = text()
     'A player is <service>:<id>, the service mfl, sleeper or flea.',
   );
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-/** A day (YYYY-MM-DD) or an ISO time. */
+/** A time must say its zone: without one, it would be read in the server's. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+/** A day (YYYY-MM-DD, UTC) or an ISO time with its zone. */
 const dateParam = text()
   .trim()
-  .regex(ISO_DATE, 'Dates are YYYY-MM-DD or an ISO time.')
+  .regex(ISO_DATE, 'Dates are YYYY-MM-DD or an ISO time with its zone (2025-05-01T12:00:00Z).')
   .refine(isRealDate, 'Not a real date.');
 
 /** Parses, and its day is a day of the calendar (JavaScript would read 30 February as 2 March). */
@@ -107,7 +108,6 @@ export function rangeEnd(to: string): Date {
   return DAY_ONLY.test(to) ? new Date(d.getTime() + 86_400_000) : new Date(d.getTime() + 1);
 }
 
-export const tradeAnswerPickSchema = tradePickSchema;
 export const tradesAnswerSchema = z.object({
   trades: z.array(
     z.object({
@@ -120,7 +120,7 @@ export const tradesAnswerSchema = z.object({
         z.object({
           /** `<service>:<id>`. */
           players: z.array(z.string()),
-          picks: z.array(tradeAnswerPickSchema),
+          picks: z.array(tradePickSchema),
           faab: z.number(),
         }),
       ),

@@ -7,7 +7,9 @@ import { createLeagueServices } from '#server/leagues/services.ts';
 import { registry } from '#server/ops/metrics.ts';
 import type { League } from '#simulator/world/league.ts';
 import { leagueTrades } from '#simulator/world/trades.ts';
+import { makeTestApp } from '#test/app.ts';
 import { emptyDatabase, openTestDatabase } from '#test/database.ts';
+import { eventually } from '#test/rookie-adp.ts';
 import { type Sim, simServices, startSim } from '#test/simulator.ts';
 import { UNREACHABLE_URL } from '#test/test-env.ts';
 import { dueLeagues, readDueTrades, type TradeReadContext } from './job.ts';
@@ -186,5 +188,59 @@ describe('the trades job', () => {
       now: () => now + 5 * 60_000,
     };
     expect(await readDueTrades(up, signal())).toMatchObject({ leagues: 2, failed: 0 });
+  });
+});
+
+describe('the trades job with one service failing', () => {
+  it.each(['down', '500', 'malformed'] as const)(
+    'Sleeper %s: its league waits, the MFL league is read, and Sleeper is read once it is back',
+    async (kind) => {
+      const [s1] = withTrades('sleeper');
+      const [m1] = withTrades('mfl').filter((l) => l.isPublic);
+      await adpLeague(s1, 'configured');
+      await adpLeague(m1, 'admin');
+      sim.control.addFault({ service: 'sleeper', kind, count: 1000, match: '/transactions/' });
+      const now = Date.now();
+      const quick = { attempts: 1, timeoutMs: 1000, backoffMs: 1, maxBackoffMs: 1 };
+      const services = simServices(sim, memoryCache(), quick);
+      try {
+        const result = await readDueTrades({ db: database.db, services, now: () => now }, signal());
+        expect(result).toMatchObject({ leagues: 2, failed: 1, stored: leagueTrades(sim.world, m1).length });
+        expect(new Set((await listTrades(database.db)).map((t) => t.service))).toEqual(new Set(['mfl']));
+      } finally {
+        sim.control.reset();
+        sim.control.setClock({ now: sim.world.calendar.seasonEndsAt() + 86_400_000 });
+      }
+      const later = {
+        db: database.db,
+        services: simServices(sim, memoryCache()),
+        now: () => now + 5 * 60_000,
+      };
+      expect(await readDueTrades(later, signal())).toMatchObject({
+        leagues: 1,
+        failed: 0,
+        stored: leagueTrades(sim.world, s1).length,
+      });
+    },
+  );
+});
+
+describe('the trades job in the app', () => {
+  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league', async () => {
+    const [s1] = withTrades('sleeper');
+    await adpLeague(s1, 'configured');
+    const t = await makeTestApp({ ...sim.env, LEAGUE_TRADES: '1' }, { sim, database });
+    try {
+      await eventually(
+        async () => (await listTrades(database.db)).length === leagueTrades(sim.world, s1).length,
+      );
+      const [run] = await queryRows<{ status: string }>(
+        database.db,
+        sql`SELECT status FROM adp_runs WHERE job = 'league-trades' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(['running', 'ok']).toContain(run?.status);
+    } finally {
+      await t.app.close();
+    }
   });
 });

@@ -126,6 +126,7 @@ describe('GET /api/values/trades', () => {
     ['player=espn:4046', 'A player is <service>:<id>'],
     ['player=sleeper:4046&from=yesterday', 'Dates are YYYY-MM-DD'],
     ['player=sleeper:4046&from=2025-02-30', 'Not a real date'],
+    ['player=sleeper:4046&from=2025-02-01T10:00', 'with its zone'],
     ['player=sleeper:4046&from=2025-05-02&to=2025-05-01', 'from is after to'],
   ])('refuses %j with a 400 that says why', async (query, words) => {
     const res = await get(query);
