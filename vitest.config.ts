@@ -28,6 +28,8 @@ const onPostgres: Record<string, string> = {
     "SQL: the trades store's one-statement saves (a trade and its players whole) and a player's trades by index",
   'src/server/market/trades/job.test.ts':
     "SQL: the trades job's due leagues, where each league stands, and withdrawn leagues' trades pruned",
+  'src/server/market/values/job.test.ts':
+    "SQL: a format's values replaced whole in one transaction, written from a JSON array, and when the job is due",
   'src/server/accounts/users.test.ts':
     "locking: two last super users demoting themselves (the rows' FOR UPDATE)",
   'src/server/accounts/account-deletion.test.ts':

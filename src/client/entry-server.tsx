@@ -33,6 +33,8 @@ const screens = import.meta.glob<RenderedScreen>(
     './features/rankings/ranking-page.tsx',
     './features/rankings/consensus-page.tsx',
     './features/privacy/privacy-page.tsx',
+    './features/tools/values/values-page.tsx',
+    './features/tools/values/trade-page.tsx',
   ],
   { eager: true },
 );
@@ -49,6 +51,8 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   Ranking: [],
   RankingConsensus: ['kind', 'position', 'qbFormat', 'ppr', 'tePremium'],
   Privacy: [],
+  Values: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'position', 'rookies'],
+  Trade: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'a', 'b'],
 };
 
 /** The page's query reduced to the values it reads, in a fixed order. */

@@ -33,6 +33,8 @@ export const pageRoutes = [
   { path: '/tools/rostership', name: 'Rostership', module: 'features/tools/rostership/rostership-page.tsx' },
   { path: '/tools/my-week', name: 'MyWeek', module: 'features/tools/my-week/my-week-page.tsx' },
   { path: '/tools/rookie-adp', name: 'RookieAdp', module: 'features/tools/rookie-adp/rookie-adp-page.tsx' },
+  { path: '/tools/values', name: 'Values', module: 'features/tools/values/values-page.tsx' },
+  { path: '/tools/trade', name: 'Trade', module: 'features/tools/values/trade-page.tsx' },
   { path: '/admin', name: 'AdminHome', module: 'features/admin/admin-home-page.tsx' },
   { path: '/admin/articles', name: 'AdminArticleList', module: 'features/admin/admin-article-list-page.tsx' },
   {

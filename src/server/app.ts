@@ -29,6 +29,7 @@ import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
 import { tradeRoutes } from './market/trades/routes.ts';
+import { valueRoutes } from './market/values/routes.ts';
 import { skipRequestLines } from './ops/logging.ts';
 import { metricsPlugin, recordLimitsLocal, recordLocalLimitCount } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         lineupRoutes,
         rookieAdpRoutes,
         tradeRoutes,
+        valueRoutes,
         leagueAccountRoutes,
       ])
         await api.register(group, routeDeps);

@@ -222,6 +222,10 @@ const matrix: Row[] = [
   { route: 'GET /api/mfl/adp/status',                          expect: all(200), open: true },
   { route: 'POST /api/mfl/adp/months', note: 'empty body',     expect: all(400), open: true },
   { route: 'POST /api/mfl/adp/startup', note: 'empty body',    expect: all(400), open: true },
+  { route: 'GET /api/values', note: 'no such format',          expect: all(400), open: true, url: () => '/api/values?format=16-sf-ppr1-te0' },
+  { route: 'GET /api/values',                                  expect: all(200), open: true, url: () => '/api/values?format=12-sf-ppr1-te0' },
+  { route: 'GET /api/values/league-format', note: 'no league',  expect: all(400), open: true, url: () => '/api/values/league-format?type=sleeper' },
+  { route: 'GET /api/values/league-format',                    expect: all(200), open: true, url: (f) => `/api/values/league-format?type=sleeper&league_id=${f.sleeperLeague}` },
   { route: 'GET /api/values/trades', note: 'no player',        expect: all(400), open: true },
   { route: 'GET /api/values/trades',                           expect: all(200), open: true, url: () => '/api/values/trades?player=sleeper:4046&from=2025-01-01&to=2025-12-31' },
   // League accounts kept on the site account: each user's own, never another's (super users too)

@@ -168,6 +168,13 @@ const envSchema = z
      * so the site search finds players from the first visit: on unless 0 (off by default in tests).
      */
     PLAYER_LIST_AT_START: z.enum(['0', '1']).optional(),
+    /**
+     * The job that fits market values from the stored trades (decision 036), every format, when new
+     * trades came or a day passed: on unless 0 (off by default in tests).
+     */
+    VALUES_JOB: z.enum(['0', '1']).optional(),
+    /** Newly read trades refit the values at most this often (a run at 100,000 trades is minutes of CPU). */
+    VALUES_REFIT_MINUTES: z.coerce.number().min(1).max(1440).default(60),
   })
   .superRefine((e, ctx) => {
     if (e.CONNECTIONS_OLD_KEYS.trim() && !e.CONNECTIONS_KEY)
@@ -256,6 +263,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     leagueTrades: e.LEAGUE_TRADES ? e.LEAGUE_TRADES === '1' : e.NODE_ENV !== 'test',
     /** Load the NFL player list at start, for the site search. */
     playersAtStart: e.PLAYER_LIST_AT_START ? e.PLAYER_LIST_AT_START === '1' : e.NODE_ENV !== 'test',
+    /** Fit market values from the stored trades in the background (decision 036). */
+    valuesJob: e.VALUES_JOB ? e.VALUES_JOB === '1' : e.NODE_ENV !== 'test',
+    valuesRefitMs: e.VALUES_REFIT_MINUTES * 60_000,
     /** What start-up tells the operator about these settings. */
     notices: configNotices(e),
   };

@@ -40,6 +40,12 @@ export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env):
     ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.testLeagues().join(',') : ''),
     // The daily copy of MFL's own ADP, under the test runner too (the demo seeds the earlier days).
     ADP_MFL_COPIES: env.ADP_MFL_COPIES ?? '1',
+    // The listed leagues' trades and the values fitted from them, under the test runner too, so the
+    // values pages have something to show.
+    LEAGUE_TRADES: env.LEAGUE_TRADES ?? '1',
+    VALUES_JOB: env.VALUES_JOB ?? '1',
+    // The demo's trades are read within minutes of its start: values follow them closely.
+    VALUES_REFIT_MINUTES: env.VALUES_REFIT_MINUTES ?? '2',
   };
 }
 

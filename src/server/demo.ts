@@ -1,8 +1,10 @@
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import { adp } from '#simulator/mfl/exports-nfl.ts';
+import { leagueTrades } from '#simulator/world/trades.ts';
 import { demoConfig, demoLimits } from './demo-config.ts';
 import { seedDemoMflCopies } from './demo-mfl-copies.ts';
+import { seedDemoTrades } from './demo-trades.ts';
 import { createRuntime } from './runtime.ts';
 
 // The site and the league-services simulator in one process, so every tool works offline.
@@ -26,6 +28,15 @@ const runtime = await createRuntime(config, { limits: demoLimits });
 await seedDemoMflCopies(runtime.database.db, (params, now, season) =>
   adp({ world: sim.world, now, host: '', year: String(season), params }),
 );
+// In the background: the site serves at once, and the values follow the trades within minutes.
+const traded = sim.world.leagues.filter(
+  (l) =>
+    (l.service === 'sleeper' || (l.service === 'mfl' && l.isPublic)) && leagueTrades(sim.world, l).length > 0,
+);
+void seedDemoTrades(
+  { db: runtime.database.db, cache: runtime.cache, config, limits: demoLimits },
+  traded.map((l) => ({ service: l.service as 'sleeper' | 'mfl', leagueId: l.id, url: null })),
+).catch((e) => console.error('Demo trades not read:', e));
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const { demo } = DEMO_ACCOUNTS;
 console.log(

@@ -89,6 +89,8 @@ test.describe('header, sidebar and footer', () => {
       ['Rookie ADP', '/tools/rookie-adp'],
       ['Startup ADP', '/tools/rookie-adp\\?draft=startup'],
       ['Rostership', '/tools/rostership'],
+      ['Trade values', '/tools/values'],
+      ['Trade calculator', '/tools/trade'],
     ] as const;
     for (const [label, path] of tools) {
       await nav.getByRole('button', { name: 'Tools' }).click();

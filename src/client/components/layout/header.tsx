@@ -15,6 +15,8 @@ const tools = [
   // The same page's startup view: named here, as few would look for it under "Rookie ADP".
   { to: '/tools/rookie-adp?draft=startup', label: 'Startup ADP' },
   { to: '/tools/rostership', label: 'Rostership' },
+  { to: '/tools/values', label: 'Trade values' },
+  { to: '/tools/trade', label: 'Trade calculator' },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,324 @@
+import { useId, useMemo, useState } from 'react';
+import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { WithSidebar } from '#client/components/layout/sidebar.tsx';
+import { usePageTitle } from '#client/components/page-title.tsx';
+import { Spinner } from '#client/components/spinner.tsx';
+import type { PageQueries } from '#client/lib/page-queries.ts';
+import { usePublicData } from '#client/lib/public-data.ts';
+import { Link } from '#client/router/links.tsx';
+import { useLocation, useNavigate } from '#client/router/router.tsx';
+import {
+  formatKey,
+  formatLabel,
+  sideWorth,
+  type ValueFormat,
+  type ValueRow,
+  valueToEven,
+} from '#common/values.ts';
+import { valuesQuery } from './api.ts';
+import { formatFrom } from './format.ts';
+import { FormatFields } from './format-fields.tsx';
+import { LeagueFormat } from './league-format.tsx';
+
+/*
+ * The trade calculator: two sides of players and picks, weighed by the format's market values with
+ * the values' own side worth (two assets are worth less than their sum, decision 036). Everything is
+ * in the address (format, a, b), so a trade can be shared; rendered on the server.
+ */
+
+const SIDES = ['a', 'b'] as const;
+type Side = (typeof SIDES)[number];
+const SIDE_NAMES: Record<Side, string> = { a: 'Side A receives', b: 'Side B receives' };
+const MAX_ASSETS = 12;
+
+interface TradeState {
+  format: ValueFormat;
+  a: string[];
+  b: string[];
+}
+
+const assetsOf = (raw: string | null) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^(player|pick):[A-Za-z0-9:_-]{1,60}$/.test(s))
+    .slice(0, MAX_ASSETS);
+
+const stateFrom = (search: string): TradeState => {
+  const params = new URLSearchParams(search);
+  return { format: formatFrom(params), a: assetsOf(params.get('a')), b: assetsOf(params.get('b')) };
+};
+
+const searchOf = (s: TradeState) => {
+  const q = new URLSearchParams({ format: formatKey(s.format) });
+  if (s.a.length) q.set('a', s.a.join(','));
+  if (s.b.length) q.set('b', s.b.join(','));
+  return `?${q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':')}`;
+};
+
+export const pageQueries: PageQueries = ({ search }) => [
+  valuesQuery(formatKey(stateFrom(`?${search}`).format)),
+];
+
+export function Component() {
+  usePageTitle('Trade calculator');
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const state = stateFrom(search);
+  const key = formatKey(state.format);
+  const values = usePublicData(valuesQuery(key));
+  const answer = values.data?.format === key ? values.data : undefined;
+  const byAsset = useMemo(() => new Map((answer?.rows ?? []).map((r) => [r.asset, r])), [answer]);
+  const go = (next: TradeState) =>
+    navigate(`/tools/trade${searchOf(next)}`, { replace: true, preventScrollReset: true });
+  const setFormat = (format: ValueFormat) => go({ ...state, format });
+  return (
+    <WithSidebar>
+      <h1 className="page-title mb-1">Trade calculator</h1>
+      <p className="mb-4 text-slate-600">
+        Put what each side receives; the verdict weighs them by{' '}
+        <Link to={`/tools/values?format=${key}`} className="underline">
+          market values from real trades
+        </Link>{' '}
+        in your format. The address holds the trade: share it as it is.
+      </p>
+      <form
+        method="get"
+        action="/tools/trade"
+        aria-label="League format"
+        className="card mb-4 grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-3 lg:grid-cols-6"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <FormatFields format={state.format} onChange={setFormat} />
+        <LeagueFormat onFormat={setFormat} />
+        {state.a.length > 0 && <input type="hidden" name="a" value={state.a.join(',')} />}
+        {state.b.length > 0 && <input type="hidden" name="b" value={state.b.join(',')} />}
+        <noscript>
+          <button type="submit" className="btn-accent">
+            Apply
+          </button>
+        </noscript>
+      </form>
+      {values.isError ? (
+        <ErrorAlert title="Error getting values" error={values.error} />
+      ) : !answer ? (
+        <Spinner label="Loading values" />
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            {SIDES.map((side) => (
+              <SideCard
+                key={side}
+                side={side}
+                assets={state[side]}
+                byAsset={byAsset}
+                rows={answer.rows}
+                taken={new Set([...state.a, ...state.b])}
+                onChange={(assets) => go({ ...state, [side]: assets })}
+              />
+            ))}
+          </div>
+          <Verdict state={state} byAsset={byAsset} rows={answer.rows} format={state.format} />
+        </>
+      )}
+    </WithSidebar>
+  );
+}
+
+const shownValue = (r: ValueRow | undefined) => (r ? Math.round(r.value) : 0);
+
+function SideCard({
+  side,
+  assets,
+  byAsset,
+  rows,
+  taken,
+  onChange,
+}: {
+  side: Side;
+  assets: string[];
+  byAsset: Map<string, ValueRow>;
+  rows: ValueRow[];
+  taken: Set<string>;
+  onChange: (assets: string[]) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const term = text.trim().toLowerCase();
+  const matches = term
+    ? rows.filter((r) => !taken.has(r.asset) && r.name.toLowerCase().includes(term)).slice(0, 8)
+    : [];
+  const add = (asset: string) => {
+    if (assets.length >= MAX_ASSETS) return;
+    onChange([...assets, asset]);
+    setText('');
+  };
+  return (
+    <section className="card p-4" aria-labelledby={`${id}-title`} data-testid={`side-${side}`}>
+      <h2 id={`${id}-title`} className="mb-2 font-display text-lg font-bold uppercase text-field-900">
+        {SIDE_NAMES[side]}
+      </h2>
+      {assets.length === 0 ? (
+        <p className="mb-2 text-sm text-slate-500">Nothing yet.</p>
+      ) : (
+        <ul className="mb-3 space-y-1">
+          {assets.map((a) => {
+            const r = byAsset.get(a);
+            return (
+              <li
+                key={a}
+                className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-2 py-1"
+              >
+                <span>
+                  <span className="font-semibold">{r?.name ?? 'Unknown in this format'}</span>{' '}
+                  <span className="text-xs text-slate-500">
+                    {r?.position === 'PICK' ? 'Pick' : r?.position}
+                  </span>
+                </span>
+                <span className="flex items-center gap-2 tabular-nums">
+                  {r?.thin ? (
+                    <span
+                      className="text-xs text-amber-700"
+                      title="Too few trades: an estimate from startup ADP"
+                    >
+                      ~{shownValue(r)}
+                    </span>
+                  ) : (
+                    shownValue(r)
+                  )}
+                  <button
+                    type="button"
+                    className="rounded px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+                    aria-label={`Remove ${r?.name ?? a}`}
+                    onClick={() => onChange(assets.filter((x) => x !== a))}
+                  >
+                    ×
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <label className="label" htmlFor={`${id}-find`}>
+        Add a player or pick
+      </label>
+      <input
+        id={`${id}-find`}
+        className="input"
+        type="search"
+        autoComplete="off"
+        placeholder="Name, or e.g. 2027 1st"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            if (matches[0]) add(matches[0].asset);
+          }
+        }}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="sr-only">
+        Enter adds the first match; the matches follow as buttons.
+      </p>
+      {matches.length > 0 && (
+        <ul className="mt-1 rounded-md border border-slate-200" aria-label="Matches">
+          {matches.map((r) => (
+            <li key={r.asset}>
+              <button
+                type="button"
+                className="flex w-full justify-between px-2 py-1.5 text-left text-sm hover:bg-field-50 focus:bg-field-50"
+                onClick={() => add(r.asset)}
+              >
+                <span>
+                  {r.name}{' '}
+                  <span className="text-xs text-slate-500">
+                    {r.position === 'PICK' ? 'Pick' : r.position}
+                  </span>
+                </span>
+                <span className="tabular-nums">{r.thin ? '—' : Math.round(r.value)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Verdict({
+  state,
+  byAsset,
+  rows,
+  format,
+}: {
+  state: TradeState;
+  byAsset: Map<string, ValueRow>;
+  rows: ValueRow[];
+  format: ValueFormat;
+}) {
+  const [copied, setCopied] = useState(false);
+  const worthOf = (assets: string[]) => assets.map((a) => byAsset.get(a)?.value ?? 0);
+  const a = sideWorth(worthOf(state.a));
+  const b = sideWorth(worthOf(state.b));
+  const thin = [...state.a, ...state.b].map((x) => byAsset.get(x)).filter((r) => r?.thin);
+  if (state.a.length === 0 || state.b.length === 0)
+    return (
+      <p className="card mt-4 p-4 text-slate-600" data-testid="verdict">
+        Add what each side receives to weigh the trade ({formatLabel(format)}).
+      </p>
+    );
+  const gap = Math.abs(a - b);
+  const share = gap / Math.max(a, b);
+  const even = share < 0.05;
+  const behind: Side = a < b ? 'a' : 'b';
+  const ahead: Side = behind === 'a' ? 'b' : 'a';
+  const need = valueToEven(worthOf(state[behind]), worthOf(state[ahead]));
+  const taken = new Set([...state.a, ...state.b]);
+  // The one asset nearest to what is missing, among values with enough trades.
+  const suggestion = even
+    ? undefined
+    : rows
+        .filter((r) => !r.thin && !taken.has(r.asset))
+        .reduce<ValueRow | undefined>(
+          (best, r) => (!best || Math.abs(r.value - need) < Math.abs(best.value - need) ? r : best),
+          undefined,
+        );
+  const letter = (s: Side) => s.toUpperCase();
+  return (
+    <section className="card mt-4 p-4" aria-label="Verdict" data-testid="verdict" aria-live="polite">
+      <p className="font-display text-xl font-bold uppercase text-field-900">
+        {even ? 'About even' : `Side ${letter(ahead)} gets more`}
+      </p>
+      <p className="mt-1 tabular-nums">
+        Side A: <strong>{Math.round(a)}</strong> · Side B: <strong>{Math.round(b)}</strong> · gap{' '}
+        <strong>{Math.round(gap)}</strong> ({(share * 100).toFixed(0)}%)
+      </p>
+      {!even && (
+        <p className="mt-1">
+          To even it, side {letter(behind)} would need about{' '}
+          <strong className="tabular-nums">{Math.round(need)}</strong> more
+          {suggestion ? `, e.g. ${suggestion.name} (${Math.round(suggestion.value)})` : ''}.
+        </p>
+      )}
+      <p className="mt-2 text-xs text-slate-600">
+        Two assets are worth less than their sum: each side is (Σ value^1.4)^(1/1.4). {formatLabel(format)}.
+        {thin.length > 0 &&
+          ` Too few trades for ${thin.map((r) => r!.name).join(', ')}: counted at an estimate from startup ADP.`}
+      </p>
+      <button
+        type="button"
+        className="btn-ghost mt-3 px-3 py-1.5"
+        onClick={() =>
+          navigator.clipboard?.writeText(window.location.href).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? 'Link copied' : 'Copy link to this trade'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { TradesAnswer } from '#common/trades.ts';
+import { sideWorth, type ValuesAnswer } from '#common/values.ts';
+import { appInteractive, expect, expectNoAxeViolations, test } from './support.ts';
+
+/*
+ * Trade values and the trade calculator (decision 036) against the demo: at start the demo reads the
+ * simulator's traded leagues through the trades job's reader, and the values job fits them within
+ * minutes. The pages are checked against the API's own answers.
+ */
+
+const FORMAT = '12-sf-ppr1-te0';
+const shots = process.env.VALUES_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+async function shoot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 1280;
+  await page.screenshot({
+    path: `${shots ?? test.info().outputDir}/${name}.png`,
+    fullPage: true,
+    clip: { x: 0, y: 0, width, height: width < 600 ? 2200 : 1300 },
+  });
+}
+
+/** Waits for the values job's first set of the format (the demo's trades are read in the background). */
+async function valuesOf(request: APIRequestContext, format = FORMAT): Promise<ValuesAnswer> {
+  let answer: ValuesAnswer | undefined;
+  await expect
+    .poll(
+      async () => {
+        answer = await (await request.get(`/api/values?format=${format}`)).json();
+        return answer!.rows.filter((r) => !r.thin && r.kind === 'player').length;
+      },
+      { timeout: 240_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+  return answer!;
+}
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+test('the values page: rendered on the server, the source line, the table against the API, the trades behind a value', async ({
+  page,
+  request,
+}) => {
+  const answer = await valuesOf(request);
+  // Rendered on the server: the table is in the page as sent.
+  const html = await (await request.get(`/tools/values?format=${FORMAT}`)).text();
+  expect(html).toContain('data-testid="values-table"');
+  expect(html).toContain(answer.rows[0].name);
+
+  await page.goto(`/tools/values?format=${FORMAT}`);
+  await appInteractive(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trade values' })).toBeVisible();
+  const source = page.getByTestId('values-source');
+  await expect(source).toContainText('12 teams · Superflex · PPR 1.');
+  await expect(source).toContainText(`From ${answer.source.trades.toLocaleString('en-US')} trades`);
+  await expect(source).toContainText(answer.source.services.includes('sleeper') ? 'Sleeper' : 'MFL');
+  await expect(source).toContainText(/\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}/);
+
+  const rows = page.getByTestId('values-table').locator('tbody > tr');
+  await expect(rows).toHaveCount(Math.min(150, answer.rows.length));
+  const first = answer.rows[0];
+  await expect(rows.first()).toContainText(first.name);
+  await expect(rows.first()).toContainText(first.thin ? 'too few trades' : String(Math.round(first.value)));
+  // A too-thin value shows no number.
+  const thin = answer.rows.findIndex((r) => r.thin);
+  if (thin >= 0 && thin < 150) await expect(rows.nth(thin)).toContainText('too few trades');
+
+  // The trades behind the first player's value: the API's trades of him, dated, with the league's format.
+  const player = answer.rows.find((r) => r.kind === 'player' && r.ids.length > 0 && r.trades > 0)!;
+  const trades: TradesAnswer = await (await request.get(`/api/values/trades?player=${player.ids[0]}`)).json();
+  expect(trades.trades.length).toBeGreaterThanOrEqual(player.trades);
+  const open = page.getByRole('button', { name: `${player.trades} trades behind ${player.name}'s value` });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  const behind = page.getByTestId('trades-behind').locator(':scope > li');
+  await expect(behind).toHaveCount(trades.trades.length);
+  const t = trades.trades[0];
+  const [y, m, d] = t.at.slice(0, 10).split('-');
+  await expect(behind.first()).toContainText(`${m}/${d}/${y} · ${t.format.size} teams`);
+  await expect(behind.first()).toContainText(player.name);
+  await expectNoAxeViolations(page, 'values page');
+  await shoot(page, 'values-desktop');
+});
+
+test('the values page: filters in the address, another format, and the CSV', async ({ page, request }) => {
+  const answer = await valuesOf(request);
+  await page.goto(`/tools/values?format=${FORMAT}`);
+  await appInteractive(page);
+  await page.getByLabel('Position').selectOption('WR');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(/position=WR/);
+  const wrs = answer.rows.filter((r) => r.position === 'WR');
+  const rows = page.getByTestId('values-table').locator('tbody > tr');
+  await expect(rows).toHaveCount(Math.min(150, wrs.length));
+  await expect(rows.first()).toContainText(wrs[0].name);
+
+  await page.getByLabel('Position').selectOption('');
+  await page.getByLabel('Rookies only').check();
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(/rookies=1/);
+  const rookies = answer.rows.filter((r) => r.rookie);
+  if (rookies.length > 0) await expect(rows.first()).toContainText(rookies[0].name);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`trade-values-${FORMAT}.csv`);
+  const csv = readFileSync((await file.path())!, 'utf8').split('\r\n');
+  expect(csv[0]).toBe('Rank,Name,Position,Team,Value,Error,30-day change,Trades,Too few trades');
+  expect(csv.filter(Boolean)).toHaveLength(rookies.length + 1);
+
+  // Another format: the other QB family, its own set.
+  await page.getByLabel('Rookies only').uncheck();
+  await page.getByLabel('QB', { exact: true }).selectOption('1QB');
+  await page.getByLabel('Teams').selectOption('10');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page).toHaveURL(/format=10-1qb-ppr1-te0/);
+  await expect(page.getByTestId('values-source')).toContainText('10 teams · 1QB · PPR 1.');
+});
+
+test('the values page on a phone', async ({ page, request }) => {
+  await valuesOf(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/tools/values?format=${FORMAT}`);
+  await appInteractive(page);
+  const table = page.getByTestId('values-table');
+  await expect(table).toBeVisible();
+  // The columns a phone keeps fit its width: no sideways scrolling of the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await table.locator('tbody button[aria-expanded]').first().click();
+  await expect(page.getByTestId('trades-behind')).toBeVisible();
+  await shoot(page, 'values-phone');
+});
+
+test('the trade calculator: two sides, the verdict against the values, the trade in a shareable address', async ({
+  page,
+  request,
+}) => {
+  const answer = await valuesOf(request);
+  const valued = answer.rows.filter((r) => !r.thin);
+  const [star, second, third] = valued;
+  await page.goto(`/tools/trade?format=${FORMAT}`);
+  await appInteractive(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trade calculator' })).toBeVisible();
+  await expect(page.getByTestId('verdict')).toContainText('Add what each side receives');
+
+  const add = async (side: 'a' | 'b', name: string) => {
+    const box = page.getByTestId(`side-${side}`).getByLabel('Add a player or pick');
+    await box.fill(name);
+    await box.press('Enter');
+    await expect(page.getByTestId(`side-${side}`).locator('li', { hasText: name }).first()).toBeVisible();
+  };
+  await add('a', star.name);
+  await add('b', second.name);
+  await add('b', third.name);
+  await expect(page).toHaveURL(new RegExp(`a=${star.asset}&b=${second.asset},${third.asset}`));
+
+  const a = sideWorth([star.value]);
+  const b = sideWorth([second.value, third.value]);
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toContainText(`Side A: ${Math.round(a)} · Side B: ${Math.round(b)}`);
+  // Two assets are worth less than their sum.
+  expect(b).toBeLessThan(second.value + third.value);
+  if (Math.abs(a - b) / Math.max(a, b) >= 0.05) await expect(verdict).toContainText('To even it, side');
+  else await expect(verdict).toContainText('About even');
+  await expectNoAxeViolations(page, 'trade calculator');
+  await shoot(page, 'trade-desktop');
+
+  // The address holds the trade: opened anew (server-rendered), the same sides and verdict.
+  const url = page.url();
+  const html = await (await request.get(url.replace(/^https?:\/\/[^/]+/, ''))).text();
+  expect(html).toContain(star.name);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url);
+  await appInteractive(page);
+  await expect(page.getByTestId('verdict')).toContainText(`Side A: ${Math.round(a)}`);
+  await page.getByRole('button', { name: `Remove ${third.name}` }).click();
+  await expect(page).not.toHaveURL(new RegExp(third.asset));
+  await add('b', third.name);
+  await shoot(page, 'trade-phone');
+});
+
+test("the trade calculator takes the format of the visitor's connected league", async ({ page }) => {
+  for (const [path, data] of [
+    ['/api/mfl/login', { username: 'demo', password: 'demo1234' }],
+    ['/api/sleeper/connect', { username: 'dynastydemo' }],
+  ] as const)
+    expect((await page.request.post(path, { data })).status(), path).toBe(200);
+  const leagues: { league_id: string; name: string; url: string }[] = await (
+    await page.request.get('/api/mfl/leagues')
+  ).json();
+  const league = leagues[0];
+  const expected = await (
+    await page.request.get(
+      `/api/values/league-format?type=mfl&league_id=${league.league_id}&url=${encodeURIComponent(league.url)}`,
+    )
+  ).json();
+  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
+  await page.goto('/tools/trade?format=10-1qb-ppr0-te1');
+  await appInteractive(page);
+  const choice = page.getByLabel('Your league');
+  await expect(choice).toBeVisible();
+  await choice.selectOption({ label: `${league.name} (MFL)` });
+  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
+  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+});
