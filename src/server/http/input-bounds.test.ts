@@ -225,6 +225,12 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       query: { kind: 'position', position: 'QB', qbFormat: '1QB', ppr: 'false', tePremium: 'true' },
     }),
     'GET /api/profile-filters': () => ({ url: '/api/profile-filters' }),
+    'GET /api/values': () => ({ url: '/api/values', query: { format: '12-sf-ppr1-te0' } }),
+    'GET /api/values/league-format': () => ({
+      url: '/api/values/league-format',
+      // Sleeper's league ids are long numbers by right: not a 32-bit probe.
+      query: { type: 'sleeper', league_id: 'x1' },
+    }),
     'GET /api/values/trades': () => ({
       url: '/api/values/trades',
       query: { player: 'sleeper:4046', from: '2026-01-01', to: '2026-11-01' },

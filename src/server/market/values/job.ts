@@ -16,7 +16,7 @@ import type { PlayerIdentity } from '#server/leagues/players.ts';
 import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
 import { type JobLoop, type RunSummary, startJobLoop } from '#server/tools/rookie-adp/discovery/jobs.ts';
 import { isoDay } from '#server/tools/rookie-adp/mfl-copies.ts';
-import { type IdentityIndex, identityIndex } from '#server/tools/rostership/identity.ts';
+import { type IdentityIndex, identityIndex } from '#server/tools/shared/identity.ts';
 import { listTrades } from '../trades/store.ts';
 import {
   adpPrior,

@@ -60,7 +60,7 @@ export const pageQueries: PageQueries = ({ search }) => [
   valuesQuery(formatKey(stateFrom(`?${search}`).format)),
 ];
 
-export function Component() {
+export function TradePage() {
   usePageTitle('Trade calculator');
   const { search } = useLocation();
   const navigate = useNavigate();

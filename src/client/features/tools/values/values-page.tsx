@@ -77,7 +77,7 @@ const shows = (f: Pick<Filter, 'position' | 'rookies'>) => (r: ValueRow) => {
   return r.position === f.position;
 };
 
-export function Component() {
+export function ValuesPage() {
   usePageTitle('Trade values');
   const { search } = useLocation();
   const filter = filterFrom(search);
