@@ -9,7 +9,7 @@ import type {
 } from '#common/content.ts';
 import type { PlayerFind } from '#common/leagues.ts';
 import type { Consensus, Ranking, RankingListItem, RankingMarket, RankingVersion } from '#common/rankings.ts';
-import type { PublicRead } from '../lib/public-data.ts';
+import type { PublicRead } from './http.ts';
 import { query } from './http.ts';
 
 // What the public content pages read (lib/public-data.ts): each answer by its path under /api, the
