@@ -1,5 +1,4 @@
-import { query } from '#client/api/http.ts';
-import type { PublicRead } from '#client/lib/public-data.ts';
+import { type PublicRead, query } from '#client/api/http.ts';
 import type { TradesAnswer } from '#common/trades.ts';
 import type { ValuesAnswer } from '#common/values.ts';
 
