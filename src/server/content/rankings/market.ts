@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MarketSource, Ranking, RankingMarket } from '#common/rankings.ts';
 import { ADP_LEAGUE_SIZES, type AdpService, DEFAULT_MIN_SHARE } from '#common/rookie-adp.ts';
+import { DEFAULT_VALUE_FORMAT, formatKey, type ValueFormat } from '#common/values.ts';
 import type { Db } from '#server/db/client.ts';
 import { rankingEntries } from '#server/db/schema.ts';
+import { readValues } from '#server/market/values/store.ts';
 import { type AdpStore, queryAdp, ROOKIE_STORE } from '#server/tools/rookie-adp/adp-query.ts';
 import { movers } from './changes.ts';
 import { previousVersion } from './rankings.ts';
@@ -95,8 +97,58 @@ function adpSource(service: AdpService, label: string): MarketSourceDef {
   };
 }
 
+/** The market-values format nearest a board's: the site's default league size, its QB format and scoring. */
+export function boardValueFormat(
+  ranking: Pick<Ranking, 'kind' | 'qbFormat' | 'ppr' | 'tePremium'>,
+): ValueFormat {
+  return {
+    teams: DEFAULT_VALUE_FORMAT.teams,
+    qb: ranking.qbFormat,
+    ppr: ranking.ppr ? 1 : 0,
+    tePremium: ranking.tePremium ? 1 : 0,
+    idp: ranking.kind === 'idp',
+  };
+}
+
+/**
+ * The site's market values from real trades (decision 036), of the board's format: a player's market
+ * rank is his place by value among the board's positions, counting only values with enough trades
+ * behind them (a too-thin value is no market). Read from the values the job stored, never computed here.
+ */
+const valuesSource: MarketSourceDef = {
+  source: {
+    key: 'values',
+    label: 'Trade value',
+    note: "Trade value: the site's market value from real completed trades of the ranking's format (12 teams), see Trade values.",
+  },
+  async read(db, ranking, entries) {
+    const answer = await readValues(db, formatKey(boardValueFormat(ranking)));
+    const compared = comparedPositions(ranking);
+    const place = new Map<string, MarketCell>();
+    for (const row of answer.rows) {
+      if (row.kind !== 'player' || row.thin || !compared(row.position)) continue;
+      const cell = { rank: 0, value: row.value };
+      for (const id of row.ids) place.set(id, cell);
+    }
+    // Ranks by value, once per player (a player is under each of his services' ids).
+    [...new Set(place.values())]
+      .sort((a, b) => b.value - a.value)
+      .forEach((c, i) => {
+        c.rank = i + 1;
+      });
+    const cells = new Map<string, MarketCell>();
+    for (const e of entries) {
+      const cell =
+        (e.sleeperId && place.get(`sleeper:${e.sleeperId}`)) || (e.mflId && place.get(`mfl:${e.mflId}`));
+      if (cell) cells.set(e.playerId, cell);
+    }
+    return cells;
+  },
+};
+
 /** The columns beside every board, left to right. */
 export const marketSources: MarketSourceDef[] = [
+  valuesSource,
   adpSource('mfl', 'MFL ADP'),
   adpSource('sleeper', 'Sleeper ADP'),
 ];

@@ -10,6 +10,7 @@ import type {
   RankingVersion,
 } from '#common/rankings.ts';
 import { rankingEntries, rankings } from '#server/db/schema.ts';
+import { saveValueSet } from '#server/market/values/store.ts';
 import { saveStartupDraft } from '#server/tools/rookie-adp/startup-store.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
@@ -317,13 +318,13 @@ describe('lists, market and consensus', () => {
     const wren = (await t.get(`/api/rankings?kind=overall&writer=${writer.user.id}`)).json()
       .items[0] as RankingListItem;
     const market = (await t.get(`/api/rankings/${wren.shortname}/market`)).json() as RankingMarket;
-    expect(market.sources.map((s) => s.key)).toEqual(['adp-mfl', 'adp-sleeper']);
-    expect(market.rows.map((r) => r.cells[0])).toEqual([
+    expect(market.sources.map((s) => s.key)).toEqual(['values', 'adp-mfl', 'adp-sleeper']);
+    expect(market.rows.map((r) => r.cells[1])).toEqual([
       { rank: 4, value: 4 },
       { rank: 1, value: 1 },
       { rank: 2, value: 2 },
     ]);
-    expect(market.rows.every((r) => r.cells[1] === null)).toBe(true);
+    expect(market.rows.every((r) => r.cells[2] === null)).toBe(true);
 
     // A player one draft in twenty-two took first is under the ADP page's 5 % and does not count.
     const draft = (key: string, order: LeaguePlayer[]) =>
@@ -341,9 +342,53 @@ describe('lists, market and consensus', () => {
     await draft('ranking-test:22', [qbs[5], rbs[0], qbs[1], rbs[3], qbs[0]]);
     await save(input({ title: 'Bump again' }), writer.cookie);
     const wider = (await t.get(`/api/rankings/${wren.shortname}/market`)).json() as RankingMarket;
-    expect(wider.rows.map((r) => r.cells[0]?.rank)).toEqual([4, 1, 2]);
+    expect(wider.rows.map((r) => r.cells[1]?.rank)).toEqual([4, 1, 2]);
+
+    // Market values from trades, of the board's format (12 teams, SF, PPR 1, no TE premium): ranked by
+    // value among the board's positions, a too-thin value and another position left out.
+    const row = (p: LeaguePlayer, value: number, thin = false) => ({
+      asset: `player:${p.mfl_id}`,
+      kind: 'player' as const,
+      name: p.name,
+      position: p.position,
+      team: 'FA',
+      rookie: false,
+      ids: [p.sleeper_id && `sleeper:${p.sleeper_id}`, `mfl:${p.mfl_id}`].filter((x): x is string => !!x),
+      value,
+      error: 10,
+      previous: null,
+      trades: thin ? 1 : 9,
+      tradeIds: [],
+      thin,
+    });
+    await saveValueSet(t.database.db, {
+      format: '12-sf-ppr1-te0',
+      computedAt: new Date(now),
+      trades: 30,
+      exact: 30,
+      outliers: 0,
+      services: ['sleeper'],
+      from: new Date(now - 86_400_000),
+      to: new Date(now),
+      heldOutError: null,
+      rows: [
+        row(qbs[5], 9_000, true),
+        row(qbs[1], 8_000),
+        { ...row(rbs[3], 7_500), position: 'K' },
+        row(qbs[0], 7_000),
+        row(rbs[0], 3_000),
+      ],
+    });
+    await save(input({ title: 'Bump for values' }), writer.cookie);
+    const valued = (await t.get(`/api/rankings/${wren.shortname}/market`)).json() as RankingMarket;
+    expect(valued.rows.map((r) => r.cells[0])).toEqual([
+      { rank: 2, value: 7_000 },
+      { rank: 3, value: 3_000 },
+      { rank: 1, value: 8_000 },
+    ]);
     // A rookie board reads the rookie store, which holds none of these drafts.
     const rookieMarket = (await t.get(`/api/rankings/${rookie.shortname}/market`)).json() as RankingMarket;
+    // (Its format is 1QB: no values are stored for it either.)
     expect(rookieMarket.rows.every((r) => r.cells.every((c) => c === null))).toBe(true);
   });
 });

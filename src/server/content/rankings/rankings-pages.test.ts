@@ -88,6 +88,7 @@ describe('a ranking’s page', () => {
     expect([...board.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
       'Rank',
       'Player',
+      'Trade value',
       'MFL ADP',
       'Sleeper ADP',
     ]);
