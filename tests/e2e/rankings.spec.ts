@@ -204,7 +204,13 @@ test.describe('the public pages', () => {
     await page.goto(`/ranking/${ranking.shortname}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ranking.title);
     const board = page.getByTestId('ranking-board');
-    await expect(board.getByRole('columnheader')).toHaveText(['Rank', 'Player', 'Trade value', 'MFL ADP', 'Sleeper ADP']);
+    await expect(board.getByRole('columnheader')).toHaveText([
+      'Rank',
+      'Player',
+      'Trade value',
+      'MFL ADP',
+      'Sleeper ADP',
+    ]);
     await expect(board.getByTestId('board-entry')).toHaveCount(10);
     await expect(page.getByTestId('movers')).toContainText('New');
     await page.getByText('Version history (2)').click();
