@@ -3,10 +3,10 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { TagInput } from '#client/components/tag-input.tsx';
 import { useNavigate } from '#client/router/router.tsx';
-import { ARTICLE_LIMITS, type Article, type ArticleInput, formatDate } from '#common/content.ts';
+import { ARTICLE_LIMITS, type Article, type ArticleInput } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveArticle } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { articleKind, ContentEditorPage } from './content-kinds.tsx';
 import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
 import { noteSaved } from './saved-notice.tsx';
@@ -101,21 +101,12 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           onChange={(v) => set('title', v)}
           limit={ARTICLE_LIMITS.title}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <ContributorSelect
-            me={me}
-            value={draft.contributorId}
-            currentName={article?.contributor?.name}
-            onChange={(v) => set('contributorId', v)}
-          />
-          <TextField
-            id="date"
-            label="Date"
-            value={article ? formatDate(article.date) : ''}
-            placeholder="Set when first saved"
-            readOnly
-          />
-        </div>
+        <AuthorshipFields
+          me={me}
+          value={draft.contributorId}
+          saved={article}
+          onChange={(v) => set('contributorId', v)}
+        />
         <TextAreaField
           id="description"
           label="Description"

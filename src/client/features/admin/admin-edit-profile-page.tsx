@@ -4,7 +4,6 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { useNavigate } from '#client/router/router.tsx';
 import {
-  formatDate,
   formatHeight,
   HEIGHT_FEET,
   PROFILE_LIMITS,
@@ -16,7 +15,7 @@ import {
 } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveProfile } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { ContentEditorPage, profileKind } from './content-kinds.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { noteSaved } from './saved-notice.tsx';
@@ -172,21 +171,12 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
       {notMine && <NotYoursNotice noun="profile" owner={profile?.contributor?.name} />}
       {!notMine && !me.isSuperUser && <PublishNote visible={profile?.isVisible ?? false} />}
       <fieldset disabled={notMine || save.isPending} className="flex flex-col gap-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <ContributorSelect
-            me={me}
-            value={draft.contributorId}
-            currentName={profile?.contributor?.name}
-            onChange={(v) => set('contributorId', v)}
-          />
-          <TextField
-            id="date"
-            label="Date"
-            value={profile ? formatDate(profile.date) : ''}
-            placeholder="Set when first saved"
-            readOnly
-          />
-        </div>
+        <AuthorshipFields
+          me={me}
+          value={draft.contributorId}
+          saved={profile}
+          onChange={(v) => set('contributorId', v)}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             id="year"

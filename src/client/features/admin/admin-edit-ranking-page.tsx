@@ -3,7 +3,6 @@ import { ApiError, fieldError } from '#client/api/http.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { useNavigate } from '#client/router/router.tsx';
-import { formatDate } from '#common/content.ts';
 import { searchable } from '#common/player-search.ts';
 import {
   carryTiers,
@@ -26,7 +25,7 @@ import {
   usePlayerList,
   useSaveRanking,
 } from './api/admin-content.ts';
-import { ContentFormActions, ContributorSelect, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
 import { ContentEditorPage, rankingKind } from './content-kinds.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { type BoardPlayer, type BoardRow, RankingBoard } from './ranking-board.tsx';
@@ -235,21 +234,12 @@ function RankingForm({ me, ranking }: { me: User; ranking?: Ranking }) {
           limit={RANKING_LIMITS.title}
           error={fieldProblem('title')}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <ContributorSelect
-            me={me}
-            value={draft.contributorId}
-            currentName={ranking?.contributor?.name}
-            onChange={(v) => set('contributorId', v)}
-          />
-          <TextField
-            id="date"
-            label="Date"
-            value={ranking ? formatDate(ranking.date) : ''}
-            placeholder="Set when first saved"
-            readOnly
-          />
-        </div>
+        <AuthorshipFields
+          me={me}
+          value={draft.contributorId}
+          saved={ranking}
+          onChange={(v) => set('contributorId', v)}
+        />
         <TextAreaField
           id="description"
           label="Description"

@@ -1,12 +1,13 @@
 import { useContributors } from '#client/api/users.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Link } from '#client/router/links.tsx';
+import { formatDate } from '#common/content-format.ts';
 import type { User } from '#common/users.ts';
 import { useDeleteContent } from './api/admin-content.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { FormActions, SelectField } from './form-fields.tsx';
+import { FormActions, SelectField, TextField } from './form-fields.tsx';
 
-/* Pieces the article and profile forms share. */
+/* Pieces the article, profile and ranking forms share. */
 
 /**
  * The author select, filled from the contributors. Super users choose anyone; a contributor
@@ -43,6 +44,33 @@ export function ContributorSelect({
       disabled={!me.isSuperUser}
       hint={me.isSuperUser ? undefined : 'You write as yourself; a super user can change the author.'}
     />
+  );
+}
+
+/** The author and the date (set by the server when first saved), side by side. */
+export function AuthorshipFields({
+  me,
+  value,
+  saved,
+  onChange,
+}: {
+  me: User;
+  value: number | null;
+  /** The loaded item, if any: its author's name and its date. */
+  saved: { contributor?: { name: string } | null; date: string } | undefined;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <ContributorSelect me={me} value={value} currentName={saved?.contributor?.name} onChange={onChange} />
+      <TextField
+        id="date"
+        label="Date"
+        value={saved ? formatDate(saved.date) : ''}
+        placeholder="Set when first saved"
+        readOnly
+      />
+    </div>
   );
 }
 
