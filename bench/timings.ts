@@ -42,6 +42,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
     cache,
     services: leagueServicesFor(config, cache),
     cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    backgroundWork: true,
   });
   await app.ready();
   const passwordHash = await hashPassword('password123');

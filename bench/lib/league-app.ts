@@ -94,6 +94,8 @@ export async function buildBenchApp(
     services: leagueServicesFor(config, cache, { limits: opts.limits, fetch: opts.fetch, egress }),
     egress,
     cookieSecret: 'bench-secret-bench-secret-bench-secret!',
+    // As in production: the background work the settings ask for runs beside the visitors.
+    backgroundWork: true,
     ...opts.deps,
   });
   return {

@@ -1,7 +1,7 @@
 import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { PageData, PageRenderer, RenderedPage } from '#common/page-render.ts';
-import { matchRoute, type RouteName } from '#common/routes.ts';
+import { matchRoute, type RouteName, screenExport } from '#common/routes.ts';
 import { ApiError } from './api/http.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Spinner } from './components/spinner.tsx';
@@ -18,7 +18,8 @@ import { Router } from './router/router.tsx';
  * which the browser replaces with the screen it draws itself.
  */
 
-type RenderedScreen = { Component: ComponentType; pageQueries: PageQueries };
+/** A rendered page's module: its screen (under the name screenExport gives) and the data it reads. */
+type RenderedScreen = { pageQueries: PageQueries } & Record<string, ComponentType>;
 
 const screens = import.meta.glob<RenderedScreen>(
   [
@@ -113,7 +114,9 @@ export const renderer: PageRenderer = {
           <Router
             history={staticHistory(pathname, shownSearch ? `?${shownSearch}` : '')}
             screenFor={(route) =>
-              page && route.module === page.match.route.module ? page.screen.Component : Loading
+              page && route.module === page.match.route.module
+                ? page.screen[screenExport(route.module)]
+                : Loading
             }
             layout={SiteLayout}
           />

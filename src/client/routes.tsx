@@ -1,7 +1,8 @@
 import { type ComponentType, lazy } from 'react';
-import { matchRoute, type PageRoute, type RouteName } from '#common/routes.ts';
+import { matchRoute, type PageRoute, type RouteName, screenExport } from '#common/routes.ts';
 
-type PageModule = { Component: ComponentType };
+/** A screen's module: its screen under the name screenExport gives (`LoginPage`, …). */
+type PageModule = Record<string, ComponentType>;
 
 // Every screen loads lazily, so the first page only downloads what it shows.
 const modules = import.meta.glob<PageModule>('./features/**/*-page.tsx');
@@ -9,9 +10,9 @@ const loaded = new Map<string, ComponentType>();
 const screens = new Map<RouteName, ComponentType>();
 
 async function load(module: string): Promise<ComponentType> {
-  const { Component } = await modules[`./${module}`]();
-  loaded.set(module, Component);
-  return Component;
+  const screen = (await modules[`./${module}`]())[screenExport(module)];
+  loaded.set(module, screen);
+  return screen;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Content constants and text rules shared by the server and the pages; no dependencies. */
 
-/** Business constants (spec section 9). */
+/** How many items the home page, the public lists and the admin lists show a page. */
 export const HOME_COUNT = 6;
 export const LIST_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 50;

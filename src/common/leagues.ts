@@ -5,7 +5,7 @@ import { rowIdText, text } from './text.ts';
 
 export { CONNECT_LIMITS, type LeagueType, leagueTypeLabel, leagueTypes } from './league-types.ts';
 
-/** A league as the API lists it (spec section 3). */
+/** A league as GET /api/{service}/leagues lists it, the same shape for every service. */
 export const leagueSchema = z.object({
   league_id: z.string().min(1).max(64),
   name: z.string().max(200),
@@ -51,7 +51,7 @@ export const fleaConnectSchema = z.object({
     .max(CONNECT_LIMITS.email),
 });
 
-/** The leagues each service sends to the tool routes (spec section 7). */
+/** A league as a tool's request names it: what its service needs to find the visitor's team there. */
 export const mflLeagueRefSchema = z.object({
   league_id: z.string().regex(/^\d{1,10}$/),
   franchise_id: z.string().regex(/^\d{4}$/),
@@ -132,7 +132,7 @@ export const playerFindSchema = z.object({
 });
 export type PlayerFind = z.infer<typeof playerFindSchema>;
 
-/** The names of the league connection cookies (spec section 3). */
+/** The names of the cookies a visitor's league connections are kept in (without a site account). */
 export const leagueCookies = {
   mfl: 'MFL_USER_ID',
   /** The MFL username that logged in, to name the connected account. */

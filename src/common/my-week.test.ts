@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bestByPosition,
@@ -128,6 +129,155 @@ describe('best available ranking', () => {
       ['b', ['mfl:1', 'sleeper:2', 'flea:4']],
       ['a', ['mfl:1', 'flea:3', 'flea:4']],
       ['c', ['flea:3', 'flea:4']],
+    ]);
+  });
+});
+
+describe('the rules at their edges', () => {
+  it.each([['NFI'], ['COVID'], ['Inactive']])('%s is out', (status) =>
+    expect(injuryProblem(status)).toBe('out'),
+  );
+  it.each([['ir'], ['out'], ['Injured Reserve']])(
+    '%s, not the vocabulary injuryOf gives, is no problem',
+    (status) => expect(injuryProblem(status)).toBeUndefined(),
+  );
+
+  it('lists a starter injured and on bye once, for his injury; a questionable starter on bye for his bye', () => {
+    expect(
+      problemsOf(
+        [
+          { player: player('1', 'SF'), status: 'IR' },
+          { player: player('2', 'SF'), status: 'Questionable' },
+        ],
+        [],
+        new Set(['SF']),
+      ),
+    ).toEqual([
+      { kind: 'ir', player: player('1', 'SF'), status: 'IR' },
+      { kind: 'bye', player: player('2', 'SF') },
+    ]);
+    expect(problemsOf([], [], new Set(['SF']))).toEqual([]);
+  });
+
+  it('takes a kickoff at this very moment as started, and the earliest of two teams kicking off together', () => {
+    const kickoffs = new Map([
+      ['KC', 5_000],
+      ['SF', 5_000],
+      ['DAL', 7_000],
+    ]);
+    expect(firstKickoff(['KC'], kickoffs, 5_000)).toBeNull();
+    expect(firstKickoff(['KC'], kickoffs, 4_999)).toBe(5_000);
+    expect(firstKickoff(['DAL', 'SF', 'KC', 'BUF'], kickoffs, 0)).toBe(5_000);
+    expect(firstKickoff([], kickoffs, 0)).toBeNull();
+    // The earliest wins wherever it stands among the teams.
+    expect(firstKickoff(['SF', 'DAL'], kickoffs, 0)).toBe(5_000);
+    expect(firstKickoff(['DAL', 'SF'], kickoffs, 0)).toBe(5_000);
+  });
+
+  it('breaks an ADP tie by projection, a projection tie by the service’s rank, a rank tie by name', () => {
+    const sorted = (list: MyWeekFreeAgent[]) => [...list].sort(compareFreeAgents).map((p) => p.id);
+    expect(
+      sorted([
+        fa('low', { adp: 7, adpFrom: 'startup', projection: 2 }),
+        fa('high', { adp: 7, projection: 8 }),
+      ]),
+    ).toEqual(['high', 'low']);
+    expect(
+      sorted([
+        fa('second', { projection: 5, serviceRank: 9 }),
+        fa('first', { projection: 5, serviceRank: 2 }),
+      ]),
+    ).toEqual(['first', 'second']);
+    expect(
+      sorted([fa('b', { name: 'Bo', serviceRank: 3 }), fa('a', { name: 'Al', serviceRank: 3 })]),
+    ).toEqual(['a', 'b']);
+    // The service's rank counts only where neither has a projection; a player with one ranks first.
+    expect(sorted([fa('ranked', { serviceRank: 1 }), fa('projected', { projection: 0 })])).toEqual([
+      'projected',
+      'ranked',
+    ]);
+    expect(sorted([fa('none', { name: 'Aaron' }), fa('ranked', { name: 'Zack', serviceRank: 50 })])).toEqual([
+      'ranked',
+      'none',
+    ]);
+  });
+
+  it('orders any two free agents as an independent ranking key does, whichever comes first', () => {
+    // The ranking written out as a key: tier (startup, rookie, none), ADP, projection's presence and
+    // value (higher first), the service's rank's presence and value, then the name.
+    const key = (p: MyWeekFreeAgent): (number | string)[] => [
+      p.adp === undefined ? 2 : p.adpFrom === 'rookie' ? 1 : 0,
+      p.adp ?? 0,
+      p.projection === undefined ? 1 : 0,
+      -(p.projection ?? 0),
+      p.serviceRank === undefined ? 1 : 0,
+      p.serviceRank ?? 0,
+      p.name,
+    ];
+    const byKey = (a: MyWeekFreeAgent, b: MyWeekFreeAgent) => {
+      const [ka, kb] = [key(a), key(b)];
+      for (let i = 0; i < ka.length; i++) {
+        if (ka[i] === kb[i]) continue;
+        return typeof ka[i] === 'string'
+          ? String(ka[i]).localeCompare(String(kb[i]))
+          : (ka[i] as number) - (kb[i] as number);
+      }
+      return 0;
+    };
+    const agent = fc.record({
+      name: fc.constantFrom('Al', 'Bo', 'Cy'),
+      adp: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }),
+      adpFrom: fc.constantFrom('startup' as const, 'rookie' as const),
+      projection: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+      serviceRank: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(agent, agent, (x, y) => {
+        const a = fa('a', x);
+        const b = fa('b', y);
+        expect(Math.sign(compareFreeAgents(a, b))).toBe(Math.sign(byKey(a, b)));
+        expect(Math.sign(compareFreeAgents(b, a))).toBe(Math.sign(byKey(b, a)));
+      }),
+    );
+  });
+
+  it('keeps as many of each position as asked, in the positions’ order, fewer where fewer are free', () => {
+    const list = [
+      { ...fa('te'), position: 'TE', adp: 1 },
+      { ...fa('wr2'), position: 'WR', adp: 9 },
+      { ...fa('wr1'), position: 'WR', adp: 2 },
+      { ...fa('qb'), position: 'QB' },
+    ];
+    expect(bestByPosition(list, 1).map((p) => p.id)).toEqual(['qb', 'wr1', 'te']);
+    expect(bestByPosition(list).map((p) => p.id)).toEqual(['qb', 'wr1', 'wr2', 'te']);
+    expect(bestByPosition([])).toEqual([]);
+  });
+
+  it('across leagues: a player free in one league only is left out; the first copy of a player is the one shown', () => {
+    const a = fa('a', { adp: 5, adpFrom: 'startup', name: 'First copy' });
+    const again = fa('a', { adp: 5, adpFrom: 'startup', name: 'Second copy' });
+    const lonely = fa('l', { adp: 1, adpFrom: 'startup' });
+    const rows = freeInMost([
+      { type: 'mfl', league_id: '1', best: [], freeWithAdp: ['a', 'l'], topFree: [a, lonely] },
+      { type: 'sleeper', league_id: '1', best: [again], freeWithAdp: [], topFree: [] },
+    ]);
+    expect(rows).toEqual([{ player: a, leagues: ['mfl:1', 'sleeper:1'] }]);
+  });
+
+  it('across leagues: the player free in more leagues first, whatever order the leagues name them in', () => {
+    const few = fa('few', { adp: 1, adpFrom: 'startup' });
+    const many = fa('many', { adp: 90, adpFrom: 'startup' });
+    const line = (league_id: string, ids: string[]) => ({
+      type: 'sleeper' as const,
+      league_id,
+      best: [],
+      freeWithAdp: ids,
+      topFree: [few, many].filter((p) => ids.includes(p.id)),
+    });
+    const rows = freeInMost([line('1', ['few', 'many']), line('2', ['few', 'many']), line('3', ['many'])]);
+    expect(rows.map((r) => [r.player.id, r.leagues.length])).toEqual([
+      ['many', 3],
+      ['few', 2],
     ]);
   });
 });

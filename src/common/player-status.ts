@@ -13,7 +13,7 @@ import { text } from './text.ts';
 /** The league name the page already has; echoed back so each row is labelled without another call. */
 const nameField = { name: text().max(200).optional() };
 
-/** A league of any service, tagged with its type (spec section 7: "each with its type"). */
+/** A league of any service, tagged with its type: one request may hold leagues of several services. */
 export const statusLeagueRefSchema = z.discriminatedUnion('type', [
   mflLeagueRefSchema.extend({ type: z.literal('mfl'), ...nameField }),
   sleeperLeagueRefSchema.extend({ type: z.literal('sleeper'), ...nameField }),

@@ -3,11 +3,12 @@ import { toCsv } from './csv.ts';
 import { text } from './text.ts';
 
 /*
- * Rookie ADP: the filter the page sends, the answer, and the rules both sides apply (spec sections 2,
- * 3, 5, 7 and 9). The three submit checks live here so the page and the API give the same words.
+ * Rookie ADP: the filter the page sends, the answer, and the rules both sides apply (sizes, types,
+ * the draft window, the caption). The three submit checks live here so the page and the API give
+ * the same words.
  */
 
-/** League sizes and QB formats the tool filters on (spec section 9). */
+/** League sizes and QB formats the tool filters on: those most dynasty leagues are played in. */
 export const ADP_LEAGUE_SIZES = [10, 12, 14] as const;
 export const ADP_LEAGUE_TYPES = ['1QB', 'SF', '2QB'] as const;
 export type AdpLeagueSize = (typeof ADP_LEAGUE_SIZES)[number];
@@ -33,7 +34,7 @@ export const TRI_STATE_OPTIONS = [
 ] as const;
 export type TriState = -1 | 0 | 1;
 
-/** Default draft window: the last 30 days (spec section 9). */
+/** Default draft window: the last 30 days, recent enough to follow the market. */
 export const DEFAULT_RANGE_DAYS = 30;
 
 export const ADP_MESSAGES = {
@@ -293,7 +294,7 @@ export function adpWindow(startDate: string, endDate: string): { startTime: numb
   return { startTime: dayStart(startDate)!, endTime: dayStart(endDate)! + DAY_MS };
 }
 
-/** The submit checks (spec section 5), in order; empty when the filter may be sent. */
+/** The submit checks, in the order the page shows them (sizes, types, dates); none: the filter may go. */
 export function adpFilterProblems(f: {
   sizes: readonly unknown[];
   types: readonly unknown[];
@@ -309,7 +310,7 @@ export function adpFilterProblems(f: {
   return problems;
 }
 
-/** "2025-03-07" → "03/07/2025", the caption's format (spec section 9). */
+/** "2025-03-07" → "03/07/2025": the caption's dates, as American readers write them. */
 export function formatMdy(iso: string): string {
   const m = isoDatePattern.exec(iso);
   return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
@@ -367,7 +368,7 @@ export const pickLegend = (size: number) =>
 export const pickHiddenLegend = (sizes: readonly number[]) =>
   `ADP is the average overall pick (${formatAdp(4.13)} lies between the 4th and 5th pick, not round 4, pick 13). Round.pick is shown when one league size is chosen: these drafts have ${sizes.join(', ').replace(/, (\d+)$/, ' or $1')} teams, so a round has no single length.`;
 
-/** The caption under the results (spec section 2). */
+/** The caption under the results: how many drafts the numbers come from, of which service, over which days. */
 export function adpCaption(
   totalLeagues: number,
   service: string,

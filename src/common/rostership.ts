@@ -236,7 +236,10 @@ export function withoutLeagues(players: readonly RostershipPlayer[], keys: Reado
   return out;
 }
 
-/** count / total × 100, rounded to 2 decimals (spec section 3); 0 when there are no leagues. */
+/**
+ * The share of the visitor's leagues a player is rostered in: count / total × 100, rounded to 2
+ * decimals; 0 when there are no leagues.
+ */
 export function rosterRate(count: number, totalLeagues: number): number {
   if (totalLeagues <= 0) return 0;
   // Integer arithmetic first so that e.g. 1/3 gives 33.33, not 33.330000000000005.
@@ -321,7 +324,7 @@ export function compareRows(a: RostershipRow, b: RostershipRow, key: RostershipS
 const flagRank = (r: RostershipRow) =>
   (r.isInactiveStarter ? 4 : 0) + (r.isAtRiskStarter ? 2 : 0) + (r.injuryStatus ? 1 : 0);
 
-/** Default order: count descending (spec section 2), then name. */
+/** Default order: the players in the most leagues first (count descending), then name. */
 export function sortRows(rows: readonly RostershipRow[], key: RostershipSortKey = 'count', desc = true) {
   const dir = desc ? -1 : 1;
   return [...rows].sort(

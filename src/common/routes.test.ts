@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isPagePath, matchRoute, pageRoutes, pathFor, redirects } from './routes.ts';
+import { isPagePath, matchRoute, pageRoutes, pathFor, redirects, screenExport } from './routes.ts';
 
 describe('matchRoute', () => {
   it('names the route and decodes its parameters', () => {
@@ -51,6 +51,15 @@ describe('the route table', () => {
   it('points every route at a screen file that exists', () => {
     for (const r of pageRoutes)
       expect(existsSync(join(import.meta.dirname, '../client', r.module)), r.module).toBe(true);
+  });
+
+  it('finds each screen under the name of its file', () => {
+    expect(screenExport('features/auth/login-page.tsx')).toBe('LoginPage');
+    expect(screenExport('features/tools/rookie-adp/rookie-adp-page.tsx')).toBe('RookieAdpPage');
+    for (const r of pageRoutes) {
+      const source = readFileSync(join(import.meta.dirname, '../client', r.module), 'utf8');
+      expect(source, r.module).toMatch(new RegExp(`^export function ${screenExport(r.module)}\\(\\)`, 'm'));
+    }
   });
 
   it('redirects moved addresses to pages', () => {

@@ -1,5 +1,5 @@
 /**
- * The site's page routes (spec section 2), shared by the client router and the server's page
+ * The site's page routes (every address a visitor can open), shared by the client router and the server's page
  * handling. `module` is the screen's file under src/client: the client loads it lazily and the
  * server tells the browser to fetch it with the page. The first matching route wins.
  */
@@ -100,3 +100,14 @@ export function pathFor(name: RouteName, params: Record<string, string | number>
     encodeURIComponent(String(params[key] ?? '')),
   );
 }
+
+/**
+ * The name a screen's module exports its screen under: the file's name in PascalCase
+ * (`features/auth/login-page.tsx` exports `LoginPage`).
+ */
+export const screenExport = (module: string) =>
+  (module.split('/').pop() ?? '')
+    .replace(/\.tsx?$/, '')
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');

@@ -29,11 +29,12 @@ import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { leagueRoutes, secureCookieRule } from './leagues/routes.ts';
 import { mailerFor } from './mail/mailer.ts';
 import { skipRequestLines } from './ops/logging.ts';
-import { metricsPlugin } from './ops/metrics.ts';
+import { metricsPlugin, recordLimitsLocal, recordLocalLimitCount } from './ops/metrics.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { lineupRoutes } from './tools/lineup/routes.ts';
 import { myWeekRoutes } from './tools/my-week/routes.ts';
 import { playerStatusRoutes } from './tools/player-status/routes.ts';
+import { adpBackgroundPlugin, createAdpBackground } from './tools/rookie-adp/background.ts';
 import { createMflSharing } from './tools/rookie-adp/consent.ts';
 import { adpLookup } from './tools/rookie-adp/player-adp.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
@@ -93,7 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // With Redis the counts are shared by every copy of the server, and kept in this process while
     // Redis fails: the limits get weaker for a while, never switched off.
     store: deps.redis
-      ? sharedLimitStore({ redis: deps.redis, namespace: `${config.redisPrefix}rl:`, log: app.log })
+      ? sharedLimitStore({
+          redis: deps.redis,
+          namespace: `${config.redisPrefix}rl:`,
+          log: app.log,
+          report: { local: recordLimitsLocal, countedHere: recordLocalLimitCount },
+        })
       : undefined,
     // Per client network (an IPv6 client's /64 by default), as every other per-address count.
     keyGenerator: (req) => req.clientNetwork,
@@ -128,7 +134,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createMflSharing({ db: deps.database.db, cache: deps.cache, secure: secureCookieRule(secureCookies) }),
     mailer: deps.mailer ?? mailerFor(config),
     playerAdp: deps.playerAdp ?? (() => adpLookup(deps.database.db)),
+    adpBackground:
+      deps.adpBackground ??
+      createAdpBackground({
+        db: deps.database.db,
+        cache: deps.cache,
+        config,
+        limits: deps.serviceLimits,
+        egress: deps.egress,
+        log: app.log,
+      }),
   };
+  const background = routeDeps.adpBackground!;
+  app.addHook('onClose', async () => background.stop());
+  // The background work starts where the process asks for it (the runtime), once the server is ready.
+  if (deps.backgroundWork) await app.register(adpBackgroundPlugin, { background });
 
   // Every route group is a plugin given the app's dependencies (the league cookies take their own).
   await app.register(

@@ -5,11 +5,12 @@ import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { HttpTimeouts } from './http/timeouts.ts';
+import type { MflSharingHooks } from './leagues/connect/kit.ts';
 import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
-import type { MflSharingHooks } from './leagues/service-routes.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { AdpBackground } from './tools/rookie-adp/background.ts';
 import type { PlayerAdp } from './tools/shared/player-adp.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
@@ -39,6 +40,14 @@ export interface AppDeps {
    * app: the league routes ask and keep it, Rookie ADP reads it. buildApp makes it when not given.
    */
   mflSharing?: MflSharingHooks;
+  /** Rookie ADP's crawl and MFL copies (buildApp makes it when not given); see backgroundWork. */
+  adpBackground?: AdpBackground;
+  /**
+   * Start the site's background work once the server is ready: the Rookie ADP crawl and the daily
+   * MFL copies, where the configuration asks for them. The runtime sets it; an app built without it
+   * (the tests) runs only what its routes start.
+   */
+  backgroundWork?: boolean;
   /** The site's ADP of a player (the Rookie ADP pipeline's), which My week ranks free agents by. buildApp makes it when not given. */
   playerAdp?: PlayerAdp;
   /** Outgoing mail (password-reset links); buildApp makes it from SMTP_URL when not given, none without. */

@@ -81,6 +81,8 @@ export async function createRuntime(
       connectionKeys: connections.keys ?? null,
       cookieSecret: await sessionSecret(database.db, config.sessionSecret),
       logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+      // The Rookie ADP crawl and MFL copies, where configured, once the server is ready.
+      backgroundWork: true,
     });
     return {
       app,

@@ -103,6 +103,8 @@ export async function makeTestApp(env: NodeJS.ProcessEnv = {}, opts: TestAppOpti
     clientDir: opts.clientDir,
     pageRenderer: opts.pageRenderer,
     mailer: opts.mailer,
+    // As the runtime: the background work the settings ask for (the test defaults ask for none).
+    backgroundWork: true,
   });
   await app.ready();
   const request: TestApp['request'] = ({ cookie, ...o }) =>

@@ -8,7 +8,7 @@ import type {
   SearchResult,
 } from '#common/content.ts';
 import type { PlayerFind } from '#common/leagues.ts';
-import type { PublicRead } from '../lib/public-data.ts';
+import type { PublicRead } from './http.ts';
 import { query } from './http.ts';
 
 // What the public content pages read (lib/public-data.ts): each answer by its path under /api, the

@@ -130,6 +130,20 @@ export function stream<L>(
   });
 }
 
+/** A public API answer a page reads. */
+export interface PublicRead<T> {
+  /** Its path under /api, with its query (`articles?limit=6`): the key it is kept under. */
+  path: string;
+  /** How long an answer stays fresh, in ms (30 s unless told); an older one shows while asked for again. */
+  fresh?: number;
+  /** While the answer at a new path is on its way, show the one before (a list's next page). */
+  keepPrevious?: boolean;
+  /** False: nothing is asked for (a search with no term). */
+  enabled?: boolean;
+  /** The answer's type, for the reader's sake (never set). */
+  readonly answer?: T;
+}
+
 /** Builds a query string from the values that are set (empty values are left out). */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const q = new URLSearchParams();

@@ -60,7 +60,7 @@ export function useLeagues(service: LeagueType, connected: boolean) {
 
 /**
  * Connects (or, for MFL, logs in). Throws the server's own words on failure; a 200 whose body
- * carries an `error` member also counts as a failure (spec section 7).
+ * carries an `error` member also counts as a failure (a service refusing in a 200's body).
  */
 export async function connectService<S extends LeagueType>(
   service: S,
@@ -74,7 +74,7 @@ export function logoutService(service: LeagueType): Promise<unknown> {
   return api(`${service}/logout`, { method: 'POST' });
 }
 
-/** After a connect, login or logout the page reloads (spec section 4), so every tool starts afresh. */
+/** After a connect, login or logout the page reloads, so every tool starts afresh. */
 export function reloadPage() {
   window.location.reload();
 }
@@ -104,7 +104,7 @@ export function useStopSharingMflDrafts() {
 }
 
 /**
- * The league as each service's tool routes take it (spec section 7): flea league_id + team_id, mfl
+ * The league as each service's tool routes take it: flea league_id + team_id, mfl
  * league_id + franchise_id + url, sleeper league_id; and the saved account it came from, if any.
  */
 export function leagueRef(l: League) {

@@ -1,4 +1,3 @@
-import { usePublicDataStore } from '#client/lib/public-data.ts';
 import {
   keepPreviousData,
   queryOptions,
@@ -73,24 +72,6 @@ export function useSaveUser() {
         client.invalidateQueries({ queryKey: userKeys.all }),
         client.invalidateQueries({ queryKey: authKeys.currentUser }),
       ]);
-    },
-  });
-}
-
-/** Deletes a user; their content goes to contentTo, or stays credited to a former contributor. */
-export function useDeleteUser() {
-  const client = useQueryClient();
-  const publicData = usePublicDataStore();
-  return useMutation({
-    mutationFn: ({ id, contentTo }: { id: number; contentTo: number | null }) =>
-      api<{ deleted: number; articles: number; profiles: number }>(`users/${id}${query({ contentTo })}`, {
-        method: 'DELETE',
-      }),
-    // Authors show on public pages too, so every cached query is retired.
-    // Marked stale, not refetched: the open form's own item is gone, and the next screen reloads.
-    onSuccess: () => {
-      publicData.retire();
-      return client.invalidateQueries({ refetchType: 'none' });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ApiError, api, whileOnItsWay } from '#client/api/http.ts';
+import { ApiError, api, type PublicRead, whileOnItsWay } from '#client/api/http.ts';
 
 /*
  * The public pages' data (home, articles, article, prospects, profile, search): public API answers,
@@ -9,20 +9,6 @@ import { ApiError, api, whileOnItsWay } from '#client/api/http.ts';
  * the tools, admin and account screens, which also write, load TanStack Query with their own code
  * (lib/query-client.ts). Decision 026.
  */
-
-/** A public API answer a page reads. */
-export interface PublicRead<T> {
-  /** Its path under /api, with its query (`articles?limit=6`): the key it is kept under. */
-  path: string;
-  /** How long an answer stays fresh, in ms (30 s unless told); an older one shows while asked for again. */
-  fresh?: number;
-  /** While the answer at a new path is on its way, show the one before (a list's next page). */
-  keepPrevious?: boolean;
-  /** False: nothing is asked for (a search with no term). */
-  enabled?: boolean;
-  /** The answer's type, for the reader's sake (never set). */
-  readonly answer?: T;
-}
 
 /** An answer as kept: its data, or why it failed (then the data of an earlier answer, if any). */
 export interface Kept {

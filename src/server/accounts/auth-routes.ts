@@ -10,11 +10,11 @@ import {
   userSchema,
 } from '#common/users.ts';
 import type { Cache } from '../cache.ts';
-import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
 import type { KnownBrowsers } from '../http/known-browsers.ts';
-import type { MflSharingHooks } from '../leagues/service-routes.ts';
+import { bumpContentVersion } from '../http/public-cache.ts';
+import type { MflSharingHooks } from '../leagues/connect/kit.ts';
 import { requireUser } from './current-user.ts';
 import {
   accountLoginLimit,

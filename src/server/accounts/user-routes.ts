@@ -16,9 +16,9 @@ import {
   userUpdateSchema,
 } from '#common/users.ts';
 import type { Cache } from '../cache.ts';
-import { bumpContentVersion } from '../content/public-cache.ts';
 import type { Db } from '../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { bumpContentVersion } from '../http/public-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireAdmin, requireSuperUser, requireUser } from './current-user.ts';
 import { type currentPasswordCheck, minutesLeft } from './login-limits.ts';

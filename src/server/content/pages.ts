@@ -6,10 +6,10 @@ import { createLoader } from '../cache.ts';
 import { articles, profiles, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { siteOrigin } from '../http/origin.ts';
+import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from '../http/public-cache.ts';
 import type { PageMeta, PageMetaProvider } from '../http/spa.ts';
 import { findArticle } from './articles.ts';
 import { findProfile } from './profiles.ts';
-import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
 
 const DESCRIPTION_LENGTH = 160;
 const RSS_COUNT = 50;

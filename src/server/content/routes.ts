@@ -13,8 +13,6 @@ import { requireAdmin } from '../accounts/current-user.ts';
 import { createLoader } from '../cache.ts';
 import type { Db } from '../db/client.ts';
 import type { AppDeps } from '../deps.ts';
-import { articleKind, findArticle, listArticles } from './articles.ts';
-import { findProfile, listProfiles, profileFilters, profileKind } from './profiles.ts';
 import {
   bumpContentVersion,
   byContentVersion,
@@ -22,7 +20,9 @@ import {
   CONTENT_TTL_MS,
   jsonAnswer,
   sendAnswer,
-} from './public-cache.ts';
+} from '../http/public-cache.ts';
+import { articleKind, findArticle, listArticles } from './articles.ts';
+import { findProfile, listProfiles, profileFilters, profileKind } from './profiles.ts';
 import { searchContent } from './search.ts';
 import { type Authored, type ContentKind, createItem, deleteItem, updateItem } from './store.ts';
 

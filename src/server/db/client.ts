@@ -10,7 +10,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { recordDbQuery } from '../ops/metrics.ts';
 import { lockDataDir } from './lock.ts';
 import { runMigrations } from './migrate.ts';
 import * as schema from './schema.ts';
@@ -43,13 +42,21 @@ export interface Database {
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
 
+/** Where each query's time goes: the database-time metric sets it (ops/metrics.ts); nowhere before. */
+let timeQuery: (db: Database['kind'], seconds: number) => void = () => {};
+
+/** Sends each query's time (in seconds) to `record`, from now on. */
+export function timeQueriesWith(record: (db: Database['kind'], seconds: number) => void) {
+  timeQuery = record;
+}
+
 /** pg's client, timing each query for the database-time metric. */
 class TimedClient extends pg.Client {
   override query(...args: any[]): any {
     const started = performance.now();
     const result = (super.query as any)(...args);
     if (result && typeof result.then === 'function') {
-      const done = () => recordDbQuery('postgres', (performance.now() - started) / 1000);
+      const done = () => timeQuery('postgres', (performance.now() - started) / 1000);
       result.then(done, done);
     }
     return result;
@@ -184,7 +191,7 @@ async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob }): Promi
         try {
           return await fn();
         } finally {
-          recordDbQuery('pglite', (performance.now() - started) / 1000);
+          timeQuery('pglite', (performance.now() - started) / 1000);
         }
       });
     let closed = false;

@@ -2,7 +2,6 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
-import { recordLimitsLocal, recordLocalLimitCount } from '../ops/metrics.ts';
 
 type Count = { current: number; ttl: number };
 type Callback = (err: Error | null, res?: Count) => void;
@@ -21,18 +20,29 @@ export interface LimitStore {
 // Counts are only read, never refused by the limiter itself: the plugin compares them with `max`.
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
+/** Where the store tells how it counts (the metrics: ops/metrics.ts). */
+export interface LimitReports {
+  /** Whether the limits count in this process now (Redis fails) rather than through Redis. */
+  local(local: boolean): void;
+  /** One count made in this process because Redis failed. */
+  countedHere(): void;
+}
+
 /**
  * Whether the limits are shared through Redis right now or counted in this process because Redis
  * fails: one log line and a metric change at each switch.
  */
 class Sharing {
   local = false;
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly report: LimitReports,
+  ) {}
   fellBack(err: unknown) {
-    recordLocalLimitCount();
+    this.report.countedHere();
     if (this.local) return;
     this.local = true;
-    recordLimitsLocal(true);
+    this.report.local(true);
     this.log.error(
       { err: { message: (err as Error)?.message ?? String(err) } },
       'Redis does not answer: log-in and other rate limits count in this process only until it does',
@@ -41,7 +51,7 @@ class Sharing {
   shared() {
     if (!this.local) return;
     this.local = false;
-    recordLimitsLocal(false);
+    this.report.local(false);
     this.log.warn('Redis answers again: rate limits are shared through it again');
   }
 }
@@ -56,9 +66,10 @@ export function sharedLimitStore(opts: {
   redis: Redis;
   namespace: string;
   log: FastifyBaseLogger;
+  report: LimitReports;
 }): FastifyRateLimitStoreCtor {
-  const sharing = new Sharing(opts.log);
-  recordLimitsLocal(false);
+  const sharing = new Sharing(opts.log, opts.report);
+  opts.report.local(false);
 
   class SharedLimitStore implements LimitStore {
     private readonly limiters = new Map<number, { redis: RateLimiterRedis; memory: RateLimiterMemory }>();

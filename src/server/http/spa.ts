@@ -13,8 +13,8 @@ import {
 } from '#common/page-render.ts';
 import { isPagePath, matchRoute, movedTo, pageRoutes } from '#common/routes.ts';
 import { type Cache, createLoader } from '../cache.ts';
-import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from '../content/public-cache.ts';
 import { acceptsGzip } from './encoding.ts';
+import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
 import { isApiRequest } from './security.ts';
 
 /** What a page's HTML head says about it, for search engines and link previews. */

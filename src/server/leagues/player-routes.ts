@@ -8,8 +8,8 @@ import {
   playerFindSchema,
 } from '#common/leagues.ts';
 import { type SearchablePlayer, searchable, searchPlayers } from '#common/player-search.ts';
+import { fromService } from './connect/kit.ts';
 import type { PlayerIdentity } from './players.ts';
-import { fromService } from './service-routes.ts';
 import type { LeagueServices } from './services.ts';
 import { type VisitorAccountsDeps, visitorAccounts } from './visitor-accounts.ts';
 

@@ -2,16 +2,13 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Connections, connectionsSchema, type LeagueType, leagueCookies } from '#common/leagues.ts';
-import { fleaRoutes } from './flea/routes.ts';
-import { mflRoutes } from './mfl/routes.ts';
+import { fleaRoutes } from './connect/flea.ts';
+import { type MflSharingHooks, serviceRouteKit } from './connect/kit.ts';
+import { mflRoutes } from './connect/mfl.ts';
+import { sleeperRoutes } from './connect/sleeper.ts';
 import { playerRoutes } from './player-routes.ts';
-import { type MflSharingHooks, serviceRouteKit } from './service-routes.ts';
 import type { LeagueServices } from './services.ts';
-import { sleeperRoutes } from './sleeper/routes.ts';
 import { maskEmail, onSiteAccount, type VisitorAccountsDeps, visitorAccounts } from './visitor-accounts.ts';
-
-export { MFL_LOGIN_FAILURES, MFL_LOGIN_FAILURES_PER_USER } from './mfl/login-limit.ts';
-export type { MflSharingHooks } from './service-routes.ts';
 
 export interface LeagueRoutesOptions {
   services: LeagueServices;
@@ -38,8 +35,8 @@ export const secureCookieRule =
     secureCookies || request.protocol === 'https';
 
 /**
- * The league services' routes: each service's connect, log-out and leagues (in its own folder's
- * routes.ts), which services the visitor is connected to, and the merged player list.
+ * The league services' routes: each service's connect, log-out and leagues (connect/: one file a
+ * service), which services the visitor is connected to, and the merged player list.
  */
 export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fastify, opts) => {
   const { services, accounts } = opts;

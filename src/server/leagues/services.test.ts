@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { knownBrowserCookie } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
-import { MFL_LOGIN_FAILURES, MFL_LOGIN_FAILURES_PER_USER } from './mfl/login-limit.ts';
+import { MFL_LOGIN_FAILURES, MFL_LOGIN_FAILURES_PER_USER } from './connect/mfl-login-limit.ts';
 
 /*
  * The league services as the app uses them, with their production limits, against the simulator:

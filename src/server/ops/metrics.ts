@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { Cache } from '../cache.ts';
+import { timeQueriesWith } from '../db/client.ts';
 import { type TrustProxy, trustsAddress } from '../http/trust-proxy.ts';
 
 /*
@@ -201,6 +202,8 @@ export function recordJobRun(job: string, outcome: 'ok' | 'error', seconds: numb
 export function recordDbQuery(db: 'pglite' | 'postgres', seconds: number) {
   dbQueryDuration.observe({ db }, seconds);
 }
+// The database reports each query's time here (it imports nothing of ops/).
+timeQueriesWith(recordDbQuery);
 
 /** Cache keys are `kind:rest`; anything else is counted as "other" so labels stay few. */
 const keyKind = (key: string) => /^([a-z][a-z-]{0,30}):/.exec(key)?.[1] ?? 'other';

@@ -10,7 +10,7 @@ export interface ConnectModalProps {
   service: LeagueType;
   open: boolean;
   onClose: () => void;
-  /** Runs after a successful connect; the page reloads by default (spec section 4). */
+  /** Runs after a successful connect; by default the page reloads, so every tool starts anew. */
   onConnected?: () => void;
   /** Fields the form starts with (the MFL user name of an account to log in again). */
   initial?: Record<string, string>;

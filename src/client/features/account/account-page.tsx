@@ -14,12 +14,12 @@ import { PASSWORD_MAX, PASSWORD_MIN, twitterHandleLength, USER_LIMITS, type User
 import { LeagueAccounts } from './league-accounts.tsx';
 
 /** Everyone's own account: name and Twitter handle, the password, and deleting the account. */
-export function Component() {
+export function AccountPage() {
   usePageTitle('Your Account');
-  return <SignedIn>{(user) => <AccountPage user={user} />}</SignedIn>;
+  return <SignedIn>{(user) => <AccountSettings user={user} />}</SignedIn>;
 }
 
-function AccountPage({ user }: { user: User }) {
+function AccountSettings({ user }: { user: User }) {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <div className="flex flex-col gap-1 border-b border-slate-200 pb-3">

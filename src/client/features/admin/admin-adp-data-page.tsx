@@ -30,7 +30,7 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`);
 
-export function Component() {
+export function AdminAdpDataPage() {
   return (
     <AdminFrame title="Rookie ADP data" superOnly="manage the Rookie ADP data and its league sources">
       {() => <AdpDataScreen />}

@@ -1,5 +1,5 @@
 import { articleKind, ContentListPage } from './content-kinds.tsx';
 
-export function Component() {
+export function AdminArticleListPage() {
   return <ContentListPage kind={articleKind} />;
 }

@@ -12,7 +12,7 @@ import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
-export function Component() {
+export function AdminEditArticlePage() {
   return (
     <ContentEditorPage kind={articleKind} form={({ me, item }) => <ArticleForm me={me} article={item} />} />
   );

@@ -22,7 +22,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fie
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
-export function Component() {
+export function AdminEditProfilePage() {
   return (
     <ContentEditorPage kind={profileKind} form={({ me, item }) => <ProfileForm me={me} profile={item} />} />
   );

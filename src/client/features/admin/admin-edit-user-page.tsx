@@ -14,7 +14,7 @@ import { ResetLinkPanel } from './reset-link.tsx';
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
-export function Component() {
+export function AdminEditUserPage() {
   const { id } = useParams();
   const isNew = !id || id === 'new';
   return (

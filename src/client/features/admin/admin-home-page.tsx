@@ -9,7 +9,7 @@ import { AdminFrame } from './admin-frame.tsx';
 import { useAdminArticles, useAdminProfiles } from './api/admin-content.ts';
 import { articleColumns, profileColumns, userColumns } from './columns.tsx';
 
-export function Component() {
+export function AdminHomePage() {
   return (
     <AdminFrame title="Admin Home">
       {(user) => (

@@ -1,5 +1,5 @@
 import { ContentListPage, profileKind } from './content-kinds.tsx';
 
-export function Component() {
+export function AdminProfileListPage() {
   return <ContentListPage kind={profileKind} />;
 }

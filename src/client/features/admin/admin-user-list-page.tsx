@@ -9,7 +9,7 @@ import { USERS_PAGE_SIZE } from '#common/users.ts';
 import { AdminFrame } from './admin-frame.tsx';
 import { userColumns } from './columns.tsx';
 
-export function Component() {
+export function AdminUserListPage() {
   return (
     <AdminFrame
       title="Users"

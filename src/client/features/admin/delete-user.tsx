@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useContributors, useDeleteUser } from '#client/api/users.ts';
+import { useContributors } from '#client/api/users.ts';
 import { FORMER_CONTRIBUTOR, type User } from '#common/users.ts';
+import { useDeleteUser } from './api/admin-users.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { SelectField } from './form-fields.tsx';
 

@@ -18,7 +18,7 @@ export const pageQueries: PageQueries = ({ search }) => [
   listQuery(pageFromSearch(`?${search}`), tagFrom(search.toString())),
 ];
 
-export function Component() {
+export function ArticleListPage() {
   const { search } = useLocation();
   const page = pageFromSearch(search);
   const tag = tagFrom(search);

@@ -16,7 +16,7 @@ import { formatDate } from '#common/content-format.ts';
 
 export const pageQueries: PageQueries = ({ params }) => [articleQuery(params.shortname ?? '')];
 
-export function Component() {
+export function ArticlePage() {
   const { shortname = '' } = useParams();
   const article = usePublicData(articleQuery(shortname));
   usePageTitle(article.data?.title);

@@ -12,7 +12,7 @@ import { AuthCard } from './auth-card.tsx';
  * "Forgot password": with mail set up, a link is mailed to the address (the page says the same
  * whether it has an account or not); without, the page says to ask a site administrator.
  */
-export function Component() {
+export function ForgotPasswordPage() {
   usePageTitle('Forgot Password');
   const info = usePasswordResetInfo();
   return (

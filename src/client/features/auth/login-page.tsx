@@ -10,7 +10,7 @@ import { canUseAdmin } from '#common/roles.ts';
 import { PASSWORD_MAX, USER_LIMITS } from '#common/users.ts';
 import { AuthCard } from './auth-card.tsx';
 
-export function Component() {
+export function LoginPage() {
   usePageTitle('Log In');
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));

@@ -23,7 +23,7 @@ function formProblem(password: string, confirm: string): { field: string; messag
 }
 
 /** A reset link's page: choose a new password; every device logged in to the account is logged out. */
-export function Component() {
+export function ResetPasswordPage() {
   usePageTitle('Choose a New Password');
   // Read once; the address bar then loses the token, so it stays out of the history.
   const [token] = useState(tokenFromAddress);

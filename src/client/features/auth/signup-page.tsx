@@ -28,7 +28,7 @@ function formProblems(form: { name: string; email: string; password: string; con
   return problems;
 }
 
-export function Component() {
+export function SignupPage() {
   usePageTitle('Sign Up');
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));

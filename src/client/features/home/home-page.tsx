@@ -27,7 +27,7 @@ const latestQuery = () => articlesQuery({ limit: HOME_COUNT });
 
 export const pageQueries: PageQueries = ({ search }) => [prospectsQuery(filterFrom(search)), latestQuery()];
 
-export function Component() {
+export function HomePage() {
   usePageTitle(null);
   return (
     <>

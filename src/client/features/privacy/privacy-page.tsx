@@ -14,7 +14,7 @@ import {
 export const pageQueries: PageQueries = () => [];
 
 /** What the site keeps about its visitors, why, and for how long (each fact as the code does it). */
-export function Component() {
+export function PrivacyPage() {
   usePageTitle('Privacy');
   return (
     <article className="mx-auto flex w-full max-w-3xl flex-col gap-6">

@@ -31,7 +31,7 @@ export const pageQueries: PageQueries = ({ search }) => [
   profileFiltersQuery(),
 ];
 
-export function Component() {
+export function ProfileListPage() {
   const { search } = useLocation();
   const page = pageFromSearch(search);
   const filter = filterFrom(search);

@@ -15,7 +15,7 @@ import { formatDate, formatWeight } from '#common/content-format.ts';
 
 export const pageQueries: PageQueries = ({ params }) => [profileQuery(params.shortname ?? '')];
 
-export function Component() {
+export function ProfilePage() {
   const { shortname = '' } = useParams();
   const profile = usePublicData(profileQuery(shortname));
   usePageTitle(profile.data?.name);

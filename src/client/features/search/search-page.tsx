@@ -20,7 +20,7 @@ export const pageQueries: PageQueries = ({ search }) => {
   return term ? [searchQuery(term)] : [];
 };
 
-export function Component() {
+export function SearchPage() {
   const [params] = useSearchParams();
   const term = termFrom(params);
   usePageTitle(term ? `Search: ${term}` : 'Search');

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { users } from '#server/db/schema.ts';
 import { rookieAdpContributions } from '#server/db/schema-adp.ts';
-import type { MflSharingHooks } from '#server/leagues/routes.ts';
+import type { MflSharingHooks } from '#server/leagues/connect/kit.ts';
 import { settingOrCreate } from '#server/settings.ts';
 import { ADP_VERSION_KEY } from './ingest.ts';
 import { deleteLeagues, type LeagueKey } from './store.ts';

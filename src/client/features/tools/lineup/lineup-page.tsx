@@ -14,7 +14,7 @@ import { LeaguePicker } from './components/league-picker.tsx';
 import { LineupEditor } from './components/lineup-editor.tsx';
 import { useServiceClock } from './use-service-clock.ts';
 
-export function Component() {
+export function LineupPage() {
   usePageTitle('Lineup');
   const connections = useConnections();
   const connected = connections.data?.mfl.connected ?? false;

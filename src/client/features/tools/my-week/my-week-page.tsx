@@ -22,7 +22,7 @@ import { type MyWeekRow, useMyWeekLoad } from './use-my-week-load.ts';
 
 const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 
-export function Component() {
+export function MyWeekPage() {
   return (
     <ToolPage
       title="My week"

@@ -60,7 +60,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const DRAFT_OPTIONS = ADP_DRAFTS.map((d) => ({ value: d, label: d === 'rookie' ? 'Rookie' : 'Startup' }));
 const KIND_OPTIONS = STARTUP_KINDS.map((k) => ({ value: k, label: STARTUP_KIND_NAMES[k] }));
 
-export function Component() {
+export function RookieAdpPage() {
   const [params, setParams] = useSearchParams();
   const service = serviceFromParams(params);
   const minShare = minShareFromParams(params);

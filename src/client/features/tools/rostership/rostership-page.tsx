@@ -41,7 +41,7 @@ const descFirst: Record<RostershipSortKey, boolean> = {
   flags: true,
 };
 
-export function Component() {
+export function RostershipPage() {
   return (
     <ToolPage
       title="Rostership"

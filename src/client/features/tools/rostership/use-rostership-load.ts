@@ -143,7 +143,7 @@ export function useRostershipLoad(initial?: {
     [apply, chunks.start],
   );
 
-  /** Get Players: clears the list and loads the leagues (spec section 4). */
+  /** Get Players: clears the list and loads the leagues afresh. */
   const start = useCallback((leagues: readonly League[]) => begin(leagues, false), [begin]);
   /** Loads again behind the rows on screen (a stored result), which are replaced when done. */
   const refresh = useCallback((leagues: readonly League[]) => begin(leagues, true), [begin]);

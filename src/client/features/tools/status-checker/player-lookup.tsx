@@ -41,7 +41,7 @@ export default function PlayerLookup({ connections }: { connections: Connections
   const leagues = connected.flatMap((s) => queries[s].data ?? []);
   const leagueIds = leagues.map((l) => `${l.type}:${l.league_id}`).join(',');
 
-  // Selecting a player looks him up in every league (spec section 4), once the leagues are known.
+  // Selecting a player looks him up in every league at once (no button), once the leagues are known.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the league ids, not the array
   useEffect(() => {
     if (player && !leaguesLoading) lookUp(player, leagues);

@@ -5,7 +5,7 @@ import { ToolPage } from '../tool-page.tsx';
 // The player search and the table are fetched only once an account is connected.
 const PlayerLookup = lazy(() => import('./player-lookup.tsx'));
 
-export function Component() {
+export function StatusCheckerPage() {
   return (
     <ToolPage
       title="Player Status Checker"

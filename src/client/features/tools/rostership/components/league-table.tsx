@@ -18,8 +18,9 @@ interface LeagueTableProps {
 }
 
 /**
- * Columns League, Platform, Active; all leagues start active (spec section 4). The box shows about
- * a dozen leagues before it scrolls (on a short screen, as many as fit in three quarters of it).
+ * Columns League, Platform, Active; all leagues start active (a visitor switches off the few to leave
+ * out). The box shows about a dozen leagues before it scrolls (on a short screen, as many as fit in
+ * three quarters of it).
  */
 export function LeagueTable({ services, inactive, onToggle }: LeagueTableProps) {
   const all = services.flatMap((s) => s.leagues);

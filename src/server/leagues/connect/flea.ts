@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fleaConnectSchema, type League, leagueCookies } from '#common/leagues.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from '../service-routes.ts';
 import { maskEmail } from '../visitor-accounts.ts';
+import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from './kit.ts';
 
 /** Fleaflicker's connect (an e-mail address), log-out, and the visitor's leagues. */
 export function fleaRoutes(fastify: FastifyInstance, kit: ServiceRouteKit) {

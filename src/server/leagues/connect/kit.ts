@@ -3,19 +3,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type League, type LeagueType, leagueSchema } from '#common/leagues.ts';
 import { HttpError, unauthorized } from '#server/http/errors.ts';
-import { saveConnection } from './connection-store.ts';
-import { isLeagueError, leagueError } from './errors.ts';
-import type { LeagueServices } from './services.ts';
+import { saveConnection } from '../connection-store.ts';
+import { isLeagueError, leagueError } from '../errors.ts';
+import type { LeagueServices } from '../services.ts';
 import {
   noteUse,
   onSiteAccount,
   type VisitorAccount,
   type VisitorAccountsDeps,
   visitorAccounts,
-} from './visitor-accounts.ts';
+} from '../visitor-accounts.ts';
 
 /*
- * What each service's connect and league routes (mfl/routes.ts, sleeper/routes.ts, flea/routes.ts)
+ * What each service's connect and league routes (mfl.ts, sleeper.ts, flea.ts)
  * are built with: the cookies, where a new connection is kept, the listing of every account's leagues,
  * and the one way a service's failure reaches the visitor.
  */

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Cache, LoadOptions } from '../cache.ts';
-import { acceptsGzip } from '../http/encoding.ts';
+import { acceptsGzip } from './encoding.ts';
 
 const VERSION_KEY = 'content:version';
 /**

@@ -9,9 +9,9 @@ import {
 } from '#common/leagues.ts';
 import { knownBrowsers } from '#server/http/known-browsers.ts';
 import { isLeagueError } from '../errors.ts';
-import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from '../service-routes.ts';
 import { mflSessionEnded } from '../visitor-accounts.ts';
-import { mflLoginLimit } from './login-limit.ts';
+import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from './kit.ts';
+import { mflLoginLimit } from './mfl-login-limit.ts';
 
 /** MFL's log-in, log-out, the visitor's leagues, and the choice to share their rookie drafts. */
 export function mflRoutes(fastify: FastifyInstance, kit: ServiceRouteKit, cookieSecret: string) {

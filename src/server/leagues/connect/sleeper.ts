@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type League, leagueCookies, sleeperConnectSchema } from '#common/leagues.ts';
-import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from '../service-routes.ts';
+import { clip, fromService, leaguesSchema, okSchema, type ServiceRouteKit } from './kit.ts';
 
 /** Sleeper's connect (a user name, no password), log-out, and the visitor's leagues. */
 export function sleeperRoutes(fastify: FastifyInstance, kit: ServiceRouteKit) {
