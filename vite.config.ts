@@ -49,10 +49,13 @@ export default defineConfig({
       // src/common builds its zod schemas at module top level. With z.* calls marked pure and the
       // shared modules free of other side effects, a screen that only uses their rules and
       // constants gets no schema code and no zod. A call on a schema variable (x.nullable()) is not
-      // known to be pure: write z.nullable(x) in src/common, or the schema comes along.
+      // known to be pure: write z.nullable(x) in src/common, or mark a schema built from another
+      // (x.extend(…)) /* @__PURE__ */, or the schema comes along. text(), rowId() and rowIdText()
+      // build zod schemas and nothing else; no property read the client relies on has a side effect.
       treeshake: {
-        manualPureFunctions: ['z'],
+        manualPureFunctions: ['z', 'text', 'rowId', 'rowIdText'],
         moduleSideEffects: (id: string) => !id.includes('/src/common/'),
+        propertyReadSideEffects: false,
       },
     },
   },

@@ -127,8 +127,8 @@ const isoWindowSchema = z.object({ startDate: z.string(), endDate: z.string() })
 
 /** The trend's periods (YYYY-MM-DD, both days included) and its source, or why there is none. */
 export const adpTrendSchema = z.object({
-  recent: isoWindowSchema.optional(),
-  prior: isoWindowSchema.optional(),
+  recent: z.optional(isoWindowSchema),
+  prior: z.optional(isoWindowSchema),
   /** The legend's words: where the trend comes from, or why the answer has none. */
   note: z.string(),
 });
@@ -139,6 +139,9 @@ export type AdpTrend = z.infer<typeof adpTrendSchema>;
  * site's store holds), and how many drafts Sleeper's store holds for the same filters and dates when
  * the answer is MFL's and there are some (the page offers Sleeper's answer in one click).
  */
+/** An earlier rookie-draft season's window, offered when the asked window holds no drafts. */
+export const adpLatestSchema = z.object({ startDate: z.string(), endDate: z.string(), label: z.string() });
+
 export const adpEmptySchema = z.object({
   reason: z.string(),
   sleeperDrafts: z.number().int().positive().optional(),
@@ -163,10 +166,10 @@ export const adpAnswerSchema = z.object({
    * Set when the window holds no drafts but an earlier rookie-draft season does: that season's window,
    * offered to the visitor in one click.
    */
-  latest: z.object({ startDate: z.string(), endDate: z.string(), label: z.string() }).optional(),
-  empty: adpEmptySchema.optional(),
+  latest: z.optional(adpLatestSchema),
+  empty: z.optional(adpEmptySchema),
   /** The players' trends: the two periods compared and where the numbers come from. */
-  trend: adpTrendSchema.optional(),
+  trend: z.optional(adpTrendSchema),
 });
 export type AdpAnswer = z.infer<typeof adpAnswerSchema>;
 
@@ -242,7 +245,7 @@ export function trendDisplay(change: number): {
 }
 
 /** POST /api/mfl/adp/months: one player's ADP month by month under the page's filter. */
-export const adpMonthsRequestSchema = adpRequestSchema.omit({ minShare: true }).extend({
+export const adpMonthsRequestSchema = /* @__PURE__ */ adpRequestSchema.omit({ minShare: true }).extend({
   player: text().min(1).max(40),
 });
 export type AdpMonthsRequestInput = z.input<typeof adpMonthsRequestSchema>;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { toCsv } from './csv.ts';
-import { adpAnswerSchema, adpRequestSchema, adpSourceSchema, formatMdy } from './rookie-adp.ts';
+import {
+  adpEmptySchema,
+  adpLatestSchema,
+  adpPlayerSchema,
+  adpRequestSchema,
+  adpSourceSchema,
+  formatMdy,
+} from './rookie-adp.ts';
 
 /*
  * Startup ADP (issue 26, decision 021): a dynasty league's first draft, of veterans and rookies. A
@@ -19,7 +26,7 @@ export type StartupKind = (typeof STARTUP_KINDS)[number];
 export const STARTUP_KIND_NAMES: Record<StartupKind, string> = { snake: 'Snake', auction: 'Auction' };
 
 /** POST /api/mfl/adp/startup: the rookie page's filter plus the kind. */
-export const startupRequestSchema = adpRequestSchema.extend({
+export const startupRequestSchema = /* @__PURE__ */ adpRequestSchema.extend({
   kind: z.enum(STARTUP_KINDS).default('snake'),
 });
 export type StartupRequestInput = z.input<typeof startupRequestSchema>;
@@ -46,13 +53,13 @@ const startupCommon = {
   startTime: z.number(),
   endTime: z.number(),
   source: adpSourceSchema,
-  latest: adpAnswerSchema.shape.latest,
-  empty: adpAnswerSchema.shape.empty,
+  latest: z.optional(adpLatestSchema),
+  empty: z.optional(adpEmptySchema),
 };
 
 /** A snake answer is a rookie answer's shape (ADP, min and max pick) without trend; an auction's has shares. */
 export const startupAnswerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('snake'), players: adpAnswerSchema.shape.players, ...startupCommon }),
+  z.object({ kind: z.literal('snake'), players: z.array(adpPlayerSchema), ...startupCommon }),
   z.object({ kind: z.literal('auction'), players: z.array(auctionPlayerSchema), ...startupCommon }),
 ]);
 export type StartupAnswer = z.infer<typeof startupAnswerSchema>;
