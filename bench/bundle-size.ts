@@ -132,6 +132,8 @@ for (const [page, prefixes] of [
   ['lineup', ['lineup-page']],
   ['rookie ADP', ['rookie-adp-page']],
   ['my week', ['my-week-page']],
+  ['trade values', ['values-page']],
+  ['trade calculator', ['trade-page']],
 ] as const) {
   const files = closure([entry, ...preloaded, ...prefixes.map(routeModule)]);
   const kb = sizeOf(files);
