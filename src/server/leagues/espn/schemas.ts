@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/*
+ * What ESPN's read API sends (v3, games/ffl), only the fields the site reads; ESPN adds fields
+ * freely, so objects are not strict. One league URL answers with different payloads per `view=`.
+ */
+
+export const espnMemberSchema = z.object({
+  id: z.string(),
+  displayName: z.string().optional(),
+});
+
+export const espnRosterEntrySchema = z.object({
+  playerId: z.number().int(),
+  lineupSlotId: z.number().int(),
+  injuryStatus: z.string().optional(),
+});
+
+export const espnTeamSchema = z.object({
+  id: z.number().int(),
+  abbrev: z.string().optional(),
+  location: z.string().optional(),
+  nickname: z.string().optional(),
+  name: z.string().optional(),
+  owners: z.array(z.string()).optional(),
+  primaryOwner: z.string().optional(),
+  /** Only with view=mRoster. */
+  roster: z.object({ entries: z.array(espnRosterEntrySchema) }).optional(),
+});
+
+/** The league with view=mTeam, mRoster and/or mSettings. */
+export const espnLeagueSchema = z.object({
+  id: z.number().int(),
+  seasonId: z.number().int(),
+  scoringPeriodId: z.number().int(),
+  members: z.array(espnMemberSchema).optional(),
+  teams: z.array(espnTeamSchema).optional(),
+  settings: z
+    .object({
+      name: z.string().optional(),
+      rosterSettings: z.object({ lineupSlotCounts: z.record(z.string(), z.number().int()) }).optional(),
+    })
+    .optional(),
+});
+
+export const espnPlayerSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  defaultPositionId: z.number().int(),
+  proTeamId: z.number().int(),
+  injuryStatus: z.string().optional(),
+  eligibleSlots: z.array(z.number().int()).optional(),
+});
+
+/** view=kona_player_info, filtered by the x-fantasy-filter header. */
+export const espnPlayerInfoSchema = z.object({
+  players: z.array(
+    z.object({
+      id: z.number().int(),
+      onTeamId: z.number().int(),
+      /** ONTEAM, FREEAGENT or WAIVERS. */
+      status: z.string(),
+      player: espnPlayerSchema,
+    }),
+  ),
+});
+
+/** GET seasons/<y>?view=proTeamSchedules_wl: each NFL team's bye week (id 0 is "free agent"). */
+export const espnProScheduleSchema = z.object({
+  settings: z.object({
+    proTeams: z.array(z.object({ id: z.number().int(), abbrev: z.string(), byeWeek: z.number().int() })),
+  }),
+});
+
+/** ESPN's error answer (401 private league, 404 unknown league, 400 bad filter). */
+export const espnErrorSchema = z.object({
+  details: z.array(z.object({ type: z.string(), message: z.string().optional() })),
+});
+
+export type EspnLeague = z.infer<typeof espnLeagueSchema>;
+export type EspnPlayerInfo = z.infer<typeof espnPlayerInfoSchema>;
+export type EspnProSchedule = z.infer<typeof espnProScheduleSchema>;
