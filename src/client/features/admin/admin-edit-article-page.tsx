@@ -6,9 +6,15 @@ import { useNavigate } from '#client/router/router.tsx';
 import { ARTICLE_LIMITS, type Article, type ArticleInput } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveArticle } from './api/admin-content.ts';
-import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import {
+  AuthorshipFields,
+  ContentFormActions,
+  NotYoursNotice,
+  PublishNote,
+  VisibilityField,
+} from './content-form-parts.tsx';
 import { articleKind, ContentEditorPage } from './content-kinds.tsx';
-import { CheckboxField, TextAreaField, TextField } from './form-fields.tsx';
+import { TextAreaField, TextField } from './form-fields.tsx';
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
@@ -137,15 +143,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
           limit={ARTICLE_LIMITS.body}
           hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video, a line [[ranking:shortname]] a ranking's first players. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
         />
-        {me.isSuperUser && (
-          <CheckboxField
-            id="isVisible"
-            label="Is Visible"
-            hint="Shown on the public site."
-            checked={draft.isVisible}
-            onChange={(v) => set('isVisible', v)}
-          />
-        )}
+        <VisibilityField me={me} checked={draft.isVisible} onChange={(v) => set('isVisible', v)} />
       </fieldset>
       <ContentFormActions
         kind="articles"

@@ -15,9 +15,15 @@ import {
 } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { useSaveProfile } from './api/admin-content.ts';
-import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import {
+  AuthorshipFields,
+  ContentFormActions,
+  NotYoursNotice,
+  PublishNote,
+  VisibilityField,
+} from './content-form-parts.tsx';
 import { ContentEditorPage, profileKind } from './content-kinds.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
+import { SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { noteSaved } from './saved-notice.tsx';
 import { useDraft } from './use-draft.ts';
 
@@ -252,15 +258,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
           hint="Markdown. A line [[video:https://www.youtube.com/watch?v=…]] embeds a YouTube or Vimeo video. An image needs words for what it shows, ![Depth chart](https://…), or it is left out."
           {...text('body')}
         />
-        {me.isSuperUser && (
-          <CheckboxField
-            id="isVisible"
-            label="Is Visible"
-            hint="Shown on the public site."
-            checked={draft.isVisible}
-            onChange={(v) => set('isVisible', v)}
-          />
-        )}
+        <VisibilityField me={me} checked={draft.isVisible} onChange={(v) => set('isVisible', v)} />
       </fieldset>
       <ContentFormActions
         kind="profiles"

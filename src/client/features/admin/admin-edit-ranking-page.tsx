@@ -25,7 +25,13 @@ import {
   usePlayerList,
   useSaveRanking,
 } from './api/admin-content.ts';
-import { AuthorshipFields, ContentFormActions, NotYoursNotice, PublishNote } from './content-form-parts.tsx';
+import {
+  AuthorshipFields,
+  ContentFormActions,
+  NotYoursNotice,
+  PublishNote,
+  VisibilityField,
+} from './content-form-parts.tsx';
 import { ContentEditorPage, rankingKind } from './content-kinds.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './form-fields.tsx';
 import { type BoardPlayer, type BoardRow, RankingBoard } from './ranking-board.tsx';
@@ -307,15 +313,12 @@ function RankingForm({ me, ranking }: { me: User; ranking?: Ranking }) {
           problems={problems}
           disabled={notMine || save.isPending}
         />
-        {me.isSuperUser && (
-          <CheckboxField
-            id="isVisible"
-            label="Is Visible"
-            hint="Shown on the public site. Each save while visible is kept as a version."
-            checked={draft.isVisible}
-            onChange={(v) => set('isVisible', v)}
-          />
-        )}
+        <VisibilityField
+          me={me}
+          hint="Shown on the public site. Each save while visible is kept as a version."
+          checked={draft.isVisible}
+          onChange={(v) => set('isVisible', v)}
+        />
       </fieldset>
       <ContentFormActions
         kind="rankings"

@@ -5,7 +5,7 @@ import { formatDate } from '#common/content-format.ts';
 import type { User } from '#common/users.ts';
 import { useDeleteContent } from './api/admin-content.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { FormActions, SelectField, TextField } from './form-fields.tsx';
+import { CheckboxField, FormActions, SelectField, TextField } from './form-fields.tsx';
 
 /* Pieces the article, profile and ranking forms share. */
 
@@ -71,6 +71,24 @@ export function AuthorshipFields({
         readOnly
       />
     </div>
+  );
+}
+
+/** Whether the item is on the public site: a super user's choice, so no one else sees the box. */
+export function VisibilityField({
+  me,
+  checked,
+  onChange,
+  hint = 'Shown on the public site.',
+}: {
+  me: User;
+  checked: boolean;
+  onChange: (visible: boolean) => void;
+  hint?: string;
+}) {
+  if (!me.isSuperUser) return null;
+  return (
+    <CheckboxField id="isVisible" label="Is Visible" hint={hint} checked={checked} onChange={onChange} />
   );
 }
 
