@@ -1,15 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { TradeService } from '#common/trades.ts';
-import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { endedBy } from '#server/leagues/call-context.ts';
-import type { Egress } from '#server/leagues/egress.ts';
-import type { LeagueServices, LeagueServicesOptions } from '#server/leagues/services.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
 import { recordLeagueTrades } from '#server/ops/metrics.ts';
 // The background budget and the jobs framework every background read shares (decision 013).
-import { type BackgroundServices, backgroundServicesFor } from '#server/tools/rookie-adp/discovery/budget.ts';
-import { type JobLoop, type RunSummary, startJobLoop } from '#server/tools/rookie-adp/discovery/jobs.ts';
+import {
+  type BackgroundJob,
+  type BackgroundJobOptions,
+  startBackgroundJob,
+} from '#server/tools/rookie-adp/discovery/background-job.ts';
+import type { RunSummary } from '#server/tools/rookie-adp/discovery/jobs.ts';
 import { type LeagueTrades, readMflTrades, readSleeperTrades } from './read.ts';
 import { saveTrades } from './store.ts';
 
@@ -176,39 +178,18 @@ export async function readDueTrades(
   });
 }
 
-export interface TradeJobOptions {
-  db: Db;
-  config: Config;
-  limits?: LeagueServicesOptions['limits'];
-  egress?: Egress;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  fetch?: typeof fetch;
-  now?: () => number;
-  leaseMs?: number;
-  pollMs?: number;
-  owner?: string;
-}
-
-export interface TradeJob {
-  loop: JobLoop;
-  bg: BackgroundServices;
-  stop(): Promise<void>;
-}
+export type TradeJobOptions = BackgroundJobOptions;
+export type TradeJob = BackgroundJob;
 
 /** Starts the trades job on this server; the database decides which server runs each run. */
 export function startTradeJob(opts: TradeJobOptions): TradeJob {
-  const bg = backgroundServicesFor(opts.config, opts);
-  const ctx: TradeReadContext = { db: opts.db, services: bg.services, now: opts.now, log: opts.log };
-  const loop = startJobLoop({
-    db: opts.db,
+  return startBackgroundJob(opts, {
     name: TRADES_JOB,
-    owner: opts.owner,
     intervalMs: TRADES_CHECK_MS,
     backlogMs: 60_000,
-    leaseMs: opts.leaseMs ?? 120_000,
-    pollMs: opts.pollMs ?? 60_000,
-    log: opts.log,
-    run: async (signal): Promise<RunSummary> => {
+    leaseMs: 120_000,
+    run: async (bg, signal): Promise<RunSummary> => {
+      const ctx: TradeReadContext = { db: opts.db, services: bg.services, now: opts.now, log: opts.log };
       const before = { ...bg.requests };
       const result = await readDueTrades(ctx, signal);
       return {
@@ -222,12 +203,4 @@ export function startTradeJob(opts: TradeJobOptions): TradeJob {
       };
     },
   });
-  return {
-    loop,
-    bg,
-    async stop() {
-      await loop.stop();
-      await bg.cache.close();
-    },
-  };
 }

@@ -1,12 +1,13 @@
-import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { endedBy } from '#server/leagues/call-context.ts';
-import type { Egress } from '#server/leagues/egress.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
-import type { LeagueServicesOptions } from '#server/leagues/services.ts';
-import { type BackgroundServices, backgroundServicesFor } from './discovery/budget.ts';
-import { type JobLoop, type RunSummary, startJobLoop } from './discovery/jobs.ts';
+import {
+  type BackgroundJob,
+  type BackgroundJobOptions,
+  startBackgroundJob,
+} from './discovery/background-job.ts';
+import type { RunSummary } from './discovery/jobs.ts';
 import { COPY_FILTERS, copiedOn, copyRequest, isoDay, pruneCopies, saveCopy } from './mfl-copies.ts';
 
 /*
@@ -69,42 +70,18 @@ export async function copyMflCounts(
   });
 }
 
-export interface MflCopiesOptions {
-  db: Db;
-  config: Config;
-  limits?: LeagueServicesOptions['limits'];
-  /** The process's egress: the job's calls wait in the visitors' queues, behind every visitor. */
-  egress?: Egress;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  /** Tests: their own fetch, clock, lease and poll times. */
-  fetch?: typeof fetch;
-  now?: () => number;
-  leaseMs?: number;
-  pollMs?: number;
-  owner?: string;
-}
-
-export interface MflCopies {
-  loop: JobLoop;
-  bg: BackgroundServices;
-  stop(): Promise<void>;
-}
+export type MflCopiesOptions = BackgroundJobOptions;
+export type MflCopies = BackgroundJob;
 
 /** Starts the daily copy job on this server; the database decides which server runs each run. */
 export function startMflCopies(opts: MflCopiesOptions): MflCopies {
-  const { config } = opts;
-  const bg = backgroundServicesFor(config, opts);
-  const ctx: CopyContext = { db: opts.db, mfl: bg.services.mfl, now: opts.now ?? Date.now };
-  const loop = startJobLoop({
-    db: opts.db,
+  return startBackgroundJob(opts, {
     name: MFL_COPY_JOB,
-    owner: opts.owner,
     intervalMs: COPY_CHECK_MS,
     backlogMs: COPY_CHECK_MS,
-    leaseMs: opts.leaseMs ?? 60_000,
-    pollMs: opts.pollMs ?? 60_000,
-    log: opts.log,
-    run: async (signal): Promise<RunSummary> => {
+    leaseMs: 60_000,
+    run: async (bg, signal): Promise<RunSummary> => {
+      const ctx: CopyContext = { db: opts.db, mfl: bg.services.mfl, now: opts.now ?? Date.now };
       const before = bg.requests.mfl;
       const { made } = await copyMflCounts(ctx, signal);
       return {
@@ -117,12 +94,4 @@ export function startMflCopies(opts: MflCopiesOptions): MflCopies {
       };
     },
   });
-  return {
-    loop,
-    bg,
-    async stop() {
-      await loop.stop();
-      await bg.cache.close();
-    },
-  };
 }
