@@ -60,6 +60,8 @@ export function simConfig(simBase: string, env: Record<string, string> = {}) {
     MFL_API_URL: `${simBase}/mfl/api`,
     SLEEPER_API_URL: `${simBase}/sleeper/v1`,
     FLEA_API_URL: `${simBase}/flea/api`,
+    ESPN_API_URL: `${simBase}/espn`,
+    ESPN_FAN_API_URL: `${simBase}/espn-fan`,
     ...env,
   });
 }

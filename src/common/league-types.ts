@@ -4,12 +4,13 @@
  * the module loads) would bring the whole schema library with them.
  */
 
-export const leagueTypes = ['mfl', 'sleeper', 'flea'] as const;
+export const leagueTypes = ['mfl', 'sleeper', 'flea', 'espn'] as const;
 export type LeagueType = (typeof leagueTypes)[number];
 export const leagueTypeLabel: Record<LeagueType, string> = {
   mfl: 'MFL',
   sleeper: 'Sleeper',
   flea: 'Fleaflicker',
+  espn: 'ESPN',
 };
 
 /** Length limits of the connect forms (the schemas in leagues.ts and the forms' counters). */

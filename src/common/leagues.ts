@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESPN_MAX_LEAGUES, ESPN_S2, ESPN_SWID } from './espn.ts';
 import { extraKinds } from './extras.ts';
 import { CONNECT_LIMITS, type LeagueType, leagueTypes } from './league-types.ts';
 import { rowIdText, text } from './text.ts';
@@ -51,6 +52,29 @@ export const fleaConnectSchema = z.object({
     .max(CONNECT_LIMITS.email),
 });
 
+/**
+ * POST /api/espn/connect: league ids or team page addresses, and a member's two ESPN cookies for
+ * private leagues (and to find the member's leagues and teams). Either a league or the cookies.
+ */
+export const espnConnectSchema = z
+  .object({
+    leagues: z
+      .array(text().trim().max(500))
+      .max(ESPN_MAX_LEAGUES, `Add at most ${ESPN_MAX_LEAGUES} ESPN leagues at once.`)
+      .default([]),
+    swid: text()
+      .trim()
+      .regex(ESPN_SWID, 'SWID looks like {XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX}.')
+      .optional(),
+    espnS2: text().trim().regex(ESPN_S2, 'espn_s2 is a long code of letters, digits and %.').optional(),
+  })
+  .refine((b) => Boolean(b.swid) === Boolean(b.espnS2), {
+    message: 'Give both ESPN cookies, espn_s2 and SWID, or neither.',
+  })
+  .refine((b) => b.leagues.length > 0 || Boolean(b.swid), {
+    message: 'Add a league id, or your ESPN cookies.',
+  });
+
 /** A league as a tool's request names it: what its service needs to find the visitor's team there. */
 export const mflLeagueRefSchema = z.object({
   league_id: z.string().regex(/^\d{1,10}$/),
@@ -65,11 +89,18 @@ export const fleaLeagueRefSchema = z.object({
   ...fromAccount,
 });
 
+export const espnLeagueRefSchema = z.object({
+  league_id: z.string().regex(/^\d{1,12}$/),
+  team_id: z.string().regex(/^\d{1,4}$/),
+  ...fromAccount,
+});
+
 /** Each service's league reference, by service: what a league tool is sent for one of its leagues. */
 export const leagueRefSchemas = {
   mfl: mflLeagueRefSchema,
   sleeper: sleeperLeagueRefSchema,
   flea: fleaLeagueRefSchema,
+  espn: espnLeagueRefSchema,
 } as const satisfies Record<LeagueType, z.ZodType>;
 
 /** A saved league account in use, as the tool pages name it (never its credential). */
@@ -88,6 +119,8 @@ export const connectionsSchema = z.object({
   }),
   sleeper: z.object({ connected: z.boolean(), username: z.string().optional(), ...inUse }),
   flea: z.object({ connected: z.boolean(), email: z.string().optional(), ...inUse }),
+  /** label: how many leagues, or the ESPN member's name. */
+  espn: z.object({ connected: z.boolean(), label: z.string().optional(), ...inUse }),
   /** True when connections are kept on the signed-in user's site account rather than in this browser. */
   onAccount: z.boolean().optional(),
 });
@@ -140,6 +173,8 @@ export const leagueCookies = {
   sleeperId: 'SLEEPER_USER_ID',
   sleeperName: 'SLEEPER_USER_NAME',
   flea: 'FLEAFLICKER_EMAIL',
+  /** The ESPN connection: its leagues and teams, and the member's cookies when given (JSON). */
+  espn: 'ESPN_CONNECTION',
 } as const;
 
 // --- League accounts kept on the site account (decision 022) ------------------------------------

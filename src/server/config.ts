@@ -66,6 +66,9 @@ const envSchema = z
     MFL_API_URL: z.string().url().default('https://api.myfantasyleague.com'),
     SLEEPER_API_URL: z.string().url().default('https://api.sleeper.app/v1'),
     FLEA_API_URL: z.string().url().default('https://www.fleaflicker.com/api'),
+    /** ESPN's fantasy read API, and its fan API that lists a member's leagues. */
+    ESPN_API_URL: z.string().url().default('https://lm-api-reads.fantasy.espn.com'),
+    ESPN_FAN_API_URL: z.string().url().default('https://fan.api.espn.com'),
     ADMIN_EMAIL: z.string().email().default('admin@dynasty.local'),
     /** Checked at start like any new password (length, the leaked list, the e-mail, zxcvbn's strength). */
     ADMIN_PASSWORD: z.string().min(8).optional(),
@@ -221,6 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mflApiUrl: e.MFL_API_URL.replace(/\/$/, ''),
     sleeperApiUrl: e.SLEEPER_API_URL.replace(/\/$/, ''),
     fleaApiUrl: e.FLEA_API_URL.replace(/\/$/, ''),
+    espnApiUrl: e.ESPN_API_URL.replace(/\/$/, ''),
+    espnFanApiUrl: e.ESPN_FAN_API_URL.replace(/\/$/, ''),
     /** The User-Agent of every call to Sleeper and Fleaflicker, and to MFL unless mflUserAgent differs. */
     userAgent: agent,
     mflUserAgent: e.MFL_USER_AGENT ?? agent,

@@ -36,6 +36,8 @@ export function demoEnv(world: DemoWorld, env: NodeJS.ProcessEnv = process.env):
     MFL_API_URL: `${world.simBase}/mfl/api`,
     SLEEPER_API_URL: `${world.simBase}/sleeper/v1`,
     FLEA_API_URL: `${world.simBase}/flea/api`,
+    ESPN_API_URL: `${world.simBase}/espn`,
+    ESPN_FAN_API_URL: `${world.simBase}/espn-fan`,
     ADP_SLEEPER_USERS: env.ADP_SLEEPER_USERS ?? world.sleeperUser,
     ADP_LEAGUE_IDS: env.ADP_LEAGUE_IDS ?? (env.NODE_ENV === 'test' ? world.testLeagues().join(',') : ''),
     // The daily copy of MFL's own ADP, under the test runner too (the demo seeds the earlier days).

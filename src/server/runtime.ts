@@ -114,6 +114,8 @@ export function leagueServicesFor(
     mflApiUrl: config.mflApiUrl,
     sleeperApiUrl: config.sleeperApiUrl,
     fleaApiUrl: config.fleaApiUrl,
+    espnApiUrl: config.espnApiUrl,
+    espnFanApiUrl: config.espnFanApiUrl,
     userAgent: config.userAgent,
     mflUserAgent: config.mflUserAgent,
     cache,

@@ -57,6 +57,8 @@ const common = {
 /**
  * MFL throttles hard and asks for about a second between requests, so it gets a strict 2/s with no
  * burst; Sleeper allows 1000 calls a minute; Fleaflicker publishes no limit, so it gets the same.
+ * ESPN's read API is unofficial and publishes none: it gets a gentler 5/s, as a browser on its
+ * league pages would send.
  */
 export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
   mfl: {
@@ -90,6 +92,17 @@ export const defaultHttpLimits: Record<LeagueType, HttpLimits> = {
     timeoutMs: 10_000,
     attempts: 3,
     backoffMs: 400,
+    maxBackoffMs: 5_000,
+    maxRetryAfterMs: 10_000,
+    ...common,
+  },
+  espn: {
+    requestsPerSecond: 5,
+    burst: 5,
+    concurrency: 4,
+    timeoutMs: 10_000,
+    attempts: 3,
+    backoffMs: 500,
     maxBackoffMs: 5_000,
     maxRetryAfterMs: 10_000,
     ...common,

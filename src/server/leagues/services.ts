@@ -2,6 +2,7 @@ import type { LeagueType } from '#common/leagues.ts';
 import { type Cache, createLoader } from '../cache.ts';
 import { loadsEndedByLastCaller } from './call-context.ts';
 import { Egress } from './egress.ts';
+import { createEspnClient, type EspnClient } from './espn/client.ts';
 import { createFleaClient, type FleaClient } from './flea/client.ts';
 import { createServiceHttp, type ServiceHttpOptions } from './http.ts';
 import type { HttpLimits } from './limits.ts';
@@ -14,6 +15,7 @@ export interface LeagueServices {
   mfl: MflClient;
   sleeper: SleeperClient;
   flea: FleaClient;
+  espn: EspnClient;
   players: PlayerDirectory;
 }
 
@@ -21,6 +23,9 @@ export interface LeagueServicesOptions {
   mflApiUrl: string;
   sleeperApiUrl: string;
   fleaApiUrl: string;
+  /** ESPN's read API and fan API; ESPN's own hosts unless set. */
+  espnApiUrl?: string;
+  espnFanApiUrl?: string;
   /** How the site names itself to the services (config.userAgent): every call sends it. */
   userAgent: string;
   /** MFL's own User-Agent when it differs (the one registered with MFL: config.mflUserAgent). */
@@ -63,6 +68,13 @@ export function createLeagueServices(opts: LeagueServicesOptions): LeagueService
   const mfl = createMflClient({ http: http('mfl'), apiUrl: opts.mflApiUrl, load, now: opts.now });
   const sleeper = createSleeperClient({ http: http('sleeper'), apiUrl: opts.sleeperApiUrl, load });
   const flea = createFleaClient({ http: http('flea'), apiUrl: opts.fleaApiUrl, load });
+  const espn = createEspnClient({
+    http: http('espn'),
+    apiUrl: opts.espnApiUrl ?? 'https://lm-api-reads.fantasy.espn.com',
+    fanApiUrl: opts.espnFanApiUrl ?? 'https://fan.api.espn.com',
+    load,
+    seasonYear: () => mfl.seasonYear(),
+  });
   const players = createPlayerDirectory({ mfl, sleeper, flea, load, now: opts.now });
-  return { mfl, sleeper, flea, players };
+  return { mfl, sleeper, flea, espn, players };
 }

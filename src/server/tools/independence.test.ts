@@ -76,6 +76,8 @@ async function freshApp(mflLimits: Partial<HttpLimits> = quick): Promise<Bed> {
       MFL_API_URL: `${simBase}/mfl/api`,
       SLEEPER_API_URL: `${simBase}/sleeper/v1`,
       FLEA_API_URL: `${simBase}/flea/api`,
+      ESPN_API_URL: `${simBase}/espn`,
+      ESPN_FAN_API_URL: `${simBase}/espn-fan`,
     },
     {
       database,

@@ -10,10 +10,21 @@ export const espnMemberSchema = z.object({
   displayName: z.string().optional(),
 });
 
+export const espnPlayerSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  defaultPositionId: z.number().int(),
+  proTeamId: z.number().int(),
+  injuryStatus: z.string().optional(),
+  eligibleSlots: z.array(z.number().int()).optional(),
+});
+
 export const espnRosterEntrySchema = z.object({
   playerId: z.number().int(),
   lineupSlotId: z.number().int(),
   injuryStatus: z.string().optional(),
+  /** The player as the league sees him (name, position, NFL team, injury). */
+  playerPoolEntry: z.object({ player: espnPlayerSchema }).optional(),
 });
 
 export const espnTeamSchema = z.object({
@@ -43,15 +54,6 @@ export const espnLeagueSchema = z.object({
     .optional(),
 });
 
-export const espnPlayerSchema = z.object({
-  id: z.number().int(),
-  fullName: z.string(),
-  defaultPositionId: z.number().int(),
-  proTeamId: z.number().int(),
-  injuryStatus: z.string().optional(),
-  eligibleSlots: z.array(z.number().int()).optional(),
-});
-
 /** view=kona_player_info, filtered by the x-fantasy-filter header. */
 export const espnPlayerInfoSchema = z.object({
   players: z.array(
@@ -70,6 +72,39 @@ export const espnProScheduleSchema = z.object({
   settings: z.object({
     proTeams: z.array(z.object({ id: z.number().int(), abbrev: z.string(), byeWeek: z.number().int() })),
   }),
+});
+
+/**
+ * The fan API's document (fan.api.espn.com/apis/v2/fans/<SWID>): each fantasy entry of the member,
+ * with the leagues ("groups") it plays in. No recording of it exists: every field is optional, and
+ * what is missing is simply not found.
+ */
+export const espnFanSchema = z.object({
+  preferences: z
+    .array(
+      z.object({
+        metaData: z
+          .object({
+            entry: z
+              .object({
+                abbrev: z.string().optional(),
+                entryId: z.number().int().optional(),
+                seasonId: z.number().int().optional(),
+                groups: z
+                  .array(
+                    z.object({
+                      groupId: z.union([z.number().int(), z.string().regex(/^\d{1,12}$/)]).optional(),
+                      groupName: z.string().optional(),
+                    }),
+                  )
+                  .optional(),
+              })
+              .optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** ESPN's error answer (401 private league, 404 unknown league, 400 bad filter). */
