@@ -55,5 +55,13 @@ export const espnEntryLines = (text: string) =>
     .filter(Boolean);
 
 /** The address of the visitor's team page on ESPN. */
-export const espnTeamUrl = (leagueId: string, teamId: string, season: number) =>
-  `https://fantasy.espn.com/football/team?leagueId=${leagueId}&teamId=${teamId}&seasonId=${season}`;
+export const espnTeamUrl = (leagueId: string, teamId: string) =>
+  `https://fantasy.espn.com/football/team?leagueId=${leagueId}&teamId=${teamId}`;
+
+/** The league's page on ESPN. */
+export const espnLeagueUrl = (leagueId: string) =>
+  `https://fantasy.espn.com/football/league?leagueId=${leagueId}`;
+
+/** ESPN's free agents page of the league, where a player is added. */
+export const espnAddUrl = (leagueId: string) =>
+  `https://fantasy.espn.com/football/players/add?leagueId=${leagueId}`;

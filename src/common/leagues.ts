@@ -137,6 +137,7 @@ export const leaguePlayerSchema = z.object({
   draftYear: z.number().int().optional(),
   sleeper_id: z.string().optional(),
   flea_id: z.string().optional(),
+  espn_id: z.string().optional(),
 });
 export type LeaguePlayer = z.infer<typeof leaguePlayerSchema>;
 

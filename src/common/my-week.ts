@@ -26,6 +26,7 @@ export const myWeekPlayerSchema = z.object({
   mfl_id: z.string().optional(),
   sleeper_id: z.string().optional(),
   flea_id: z.string().optional(),
+  espn_id: z.string().optional(),
 });
 export type MyWeekPlayer = z.infer<typeof myWeekPlayerSchema>;
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { extraKinds } from './extras.ts';
 import { chunkLeaguesSchema } from './league-chunks.ts';
 import {
+  espnLeagueRefSchema,
   fleaLeagueRefSchema,
   type LeagueType,
   leagueTypeLabel,
+  leagueTypes,
   mflLeagueRefSchema,
   sleeperLeagueRefSchema,
 } from './leagues.ts';
@@ -18,6 +20,7 @@ export const statusLeagueRefSchema = z.discriminatedUnion('type', [
   mflLeagueRefSchema.extend({ type: z.literal('mfl'), ...nameField }),
   sleeperLeagueRefSchema.extend({ type: z.literal('sleeper'), ...nameField }),
   fleaLeagueRefSchema.extend({ type: z.literal('flea'), ...nameField }),
+  espnLeagueRefSchema.extend({ type: z.literal('espn'), ...nameField }),
 ]);
 export type StatusLeagueRef = z.infer<typeof statusLeagueRefSchema>;
 
@@ -45,6 +48,10 @@ export const playerStatusRequestSchema = z.object({
         .string()
         .regex(/^\d{1,12}$/)
         .optional(),
+      espn_id: z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .optional(),
     })
     .optional(),
   leagues: chunkLeaguesSchema(statusLeagueRefSchema),
@@ -65,7 +72,7 @@ export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 export const leagueStatusSchema = z.object({
   name: z.string(),
   url: z.string(),
-  type: z.enum(['mfl', 'sleeper', 'flea']),
+  type: z.enum(leagueTypes),
   league_id: z.string(),
   /** The label of the saved league account the league was read through (signed-in users). */
   account: z.string().optional(),

@@ -31,6 +31,7 @@ export const rostershipPlayerSchema = z.object({
   mfl_id: z.string().optional(),
   sleeper_id: z.string().optional(),
   flea_id: z.string().optional(),
+  espn_id: z.string().optional(),
 });
 export type RostershipPlayer = z.infer<typeof rostershipPlayerSchema>;
 
@@ -127,7 +128,7 @@ export function draftYearsOf(players: readonly { draftYear?: number }[]): number
 
 // --- Merging and derived fields ------------------------------------------------------------------
 
-const serviceIdFields = ['mfl_id', 'sleeper_id', 'flea_id'] as const;
+const serviceIdFields = ['mfl_id', 'sleeper_id', 'flea_id', 'espn_id'] as const;
 
 /** The keys a row is known by: its id and each service id. */
 const keysOf = (p: RostershipPlayer) => [
@@ -158,6 +159,7 @@ export function mergePlayers(
       mfl_id: main.mfl_id ?? other.mfl_id,
       sleeper_id: main.sleeper_id ?? other.sleeper_id,
       flea_id: main.flea_id ?? other.flea_id,
+      espn_id: main.espn_id ?? other.espn_id,
       draftYear: main.draftYear ?? other.draftYear,
       team: main.team === 'FA' && other.team !== 'FA' ? other.team : main.team,
       injuryStatus: main.injuryStatus ?? other.injuryStatus,

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * license). They are data exactly as recorded: never reformat or edit them.
  */
 
-export type FixtureService = 'mfl' | 'sleeper' | 'flea';
+export type FixtureService = 'mfl' | 'sleeper' | 'flea' | 'espn';
 
 export const fixturesRoot = fileURLToPath(new URL('../fixtures/recorded/', import.meta.url));
 

@@ -16,6 +16,8 @@ export interface PlayerIdentity {
   draftYear?: number;
   sleeper_id?: string;
   flea_id?: string;
+  /** ESPN's id, as MFL's and Sleeper's player lists carry it (ESPN has no list of its own here). */
+  espn_id?: string;
 }
 
 export interface PlayerSources {
@@ -319,6 +321,9 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
   }
 
   return entries
-    .map(({ norm: _norm, families: _families, ext: _ext, born: _born, ...player }) => player)
+    .map(({ norm: _norm, families: _families, ext, born: _born, ...player }) => {
+      const espn = ext.get('espn');
+      return espn ? { ...player, espn_id: espn } : player;
+    })
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -2,13 +2,20 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Connections, connectionsSchema, type LeagueType, leagueCookies } from '#common/leagues.ts';
+import { espnRoutes } from './connect/espn.ts';
 import { fleaRoutes } from './connect/flea.ts';
 import { type MflSharingHooks, serviceRouteKit } from './connect/kit.ts';
 import { mflRoutes } from './connect/mfl.ts';
 import { sleeperRoutes } from './connect/sleeper.ts';
 import { playerRoutes } from './player-routes.ts';
 import type { LeagueServices } from './services.ts';
-import { maskEmail, onSiteAccount, type VisitorAccountsDeps, visitorAccounts } from './visitor-accounts.ts';
+import {
+  cookieAccounts,
+  maskEmail,
+  onSiteAccount,
+  type VisitorAccountsDeps,
+  visitorAccounts,
+} from './visitor-accounts.ts';
 
 export interface LeagueRoutesOptions {
   services: LeagueServices;
@@ -50,6 +57,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
   mflRoutes(fastify, kit, opts.cookieSecret);
   sleeperRoutes(fastify, kit);
   fleaRoutes(fastify, kit);
+  espnRoutes(fastify, kit);
 
   app.get(
     '/connections',
@@ -59,7 +67,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
         const mine = await visitorAccounts(request, accounts);
         const of = (service: LeagueType) =>
           mine.filter((a) => a.service === service).map((a) => ({ id: a.accountId ?? '', label: a.label }));
-        const [mfl, sleeper, flea] = [of('mfl'), of('sleeper'), of('flea')];
+        const [mfl, sleeper, flea, espn] = [of('mfl'), of('sleeper'), of('flea'), of('espn')];
         return {
           mfl: {
             connected: mfl.length > 0,
@@ -68,6 +76,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
           },
           sleeper: { connected: sleeper.length > 0, username: sleeper[0]?.label, accounts: sleeper },
           flea: { connected: flea.length > 0, email: flea[0]?.label, accounts: flea },
+          espn: { connected: espn.length > 0, label: espn[0]?.label, accounts: espn },
           onAccount: true,
         };
       }
@@ -75,6 +84,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
       const sleeperId = c[leagueCookies.sleeperId];
       const email = c[leagueCookies.flea];
       const mfl = Boolean(c[leagueCookies.mfl]);
+      const espn = cookieAccounts(c).find((a) => a.service === 'espn');
       return {
         mfl: {
           connected: mfl,
@@ -86,6 +96,7 @@ export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fast
           username: sleeperId ? c[leagueCookies.sleeperName] || undefined : undefined,
         },
         flea: { connected: Boolean(email), email: email ? maskEmail(email) : undefined },
+        espn: { connected: Boolean(espn), label: espn?.label },
       };
     },
   );

@@ -5,6 +5,16 @@ import { notFound, unauthorized } from '../http/errors.ts';
 import type { ConnectionKeys } from './connection-keys.ts';
 import { markSessionEnded, openConnections, touchConnections } from './connection-store.ts';
 import { leagueError } from './errors.ts';
+import { decodeEspnConnection } from './espn/connection.ts';
+
+/** An ESPN cookie's label; one that does not read is still an account (its use asks to connect again). */
+const espnLabel = (cookie: string) => {
+  try {
+    return decodeEspnConnection(cookie).label;
+  } catch {
+    return 'ESPN';
+  }
+};
 
 /*
  * The one place every league tool learns whose leagues to read (decision 022).
@@ -65,6 +75,8 @@ export function cookieAccounts(cookies: Record<string, string | undefined>): Vis
     });
   const email = cookies[leagueCookies.flea];
   if (email) accounts.push({ service: 'flea', label: maskEmail(email), credential: email });
+  const espn = cookies[leagueCookies.espn];
+  if (espn) accounts.push({ service: 'espn', label: espnLabel(espn), credential: espn });
   return accounts;
 }
 
@@ -102,6 +114,7 @@ export const connectFirst: Record<LeagueType, string> = {
   mfl: 'Log in to MFL first.',
   sleeper: 'Connect your Sleeper account first.',
   flea: 'Connect your Fleaflicker account first.',
+  espn: 'Connect ESPN first.',
 };
 
 /**

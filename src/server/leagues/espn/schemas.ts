@@ -70,7 +70,26 @@ export const espnPlayerInfoSchema = z.object({
 /** GET seasons/<y>?view=proTeamSchedules_wl: each NFL team's bye week (id 0 is "free agent"). */
 export const espnProScheduleSchema = z.object({
   settings: z.object({
-    proTeams: z.array(z.object({ id: z.number().int(), abbrev: z.string(), byeWeek: z.number().int() })),
+    proTeams: z.array(
+      z.object({
+        id: z.number().int(),
+        abbrev: z.string(),
+        byeWeek: z.number().int(),
+        /** Each week's game: its kickoff (epoch ms) and the two teams. */
+        proGamesByScoringPeriod: z
+          .record(
+            z.string(),
+            z.array(
+              z.object({
+                date: z.number(),
+                homeProTeamId: z.number().int(),
+                awayProTeamId: z.number().int(),
+              }),
+            ),
+          )
+          .optional(),
+      }),
+    ),
   }),
 });
 
@@ -113,5 +132,6 @@ export const espnErrorSchema = z.object({
 });
 
 export type EspnLeague = z.infer<typeof espnLeagueSchema>;
+export type EspnPlayer = z.infer<typeof espnPlayerSchema>;
 export type EspnPlayerInfo = z.infer<typeof espnPlayerInfoSchema>;
 export type EspnProSchedule = z.infer<typeof espnProScheduleSchema>;

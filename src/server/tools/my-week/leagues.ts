@@ -2,11 +2,19 @@ import type { ExtraKind } from '#common/extras.ts';
 import { BEST_POSITIONS, type MyWeekFreeAgent, type StarterRead } from '#common/my-week.ts';
 import { injuryOf } from '#common/rostership.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
+import {
+  ESPN_BENCH_SLOT,
+  ESPN_IR_SLOT,
+  espnInjuryWord,
+  espnSlotName,
+} from '#server/leagues/espn/vocabulary.ts';
 import type { MflLeague, MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import type { SleeperPlayer } from '#server/leagues/sleeper/schemas.ts';
+import { espnStarts, espnTeamOf } from '#server/tools/shared/espn-team.ts';
 import {
+  espnIdentity,
   fleaIdentity,
   type IdentifiedPlayer,
   type IdentityIndex,
@@ -48,6 +56,7 @@ const playerOf = (p: IdentifiedPlayer) => ({
   ...(p.mfl_id ? { mfl_id: p.mfl_id } : {}),
   ...(p.sleeper_id ? { sleeper_id: p.sleeper_id } : {}),
   ...(p.flea_id ? { flea_id: p.flea_id } : {}),
+  ...(p.espn_id ? { espn_id: p.espn_id } : {}),
 });
 
 // --- MFL -----------------------------------------------------------------------------------------
@@ -316,5 +325,62 @@ export async function fleaWeek(
       return listed.has(player.position) ? [{ ...player, serviceRank: i + 1 }] : [];
     }),
     missing: [],
+  };
+}
+
+// --- ESPN ----------------------------------------------------------------------------------------
+
+/** ESPN's slot ids the free agents are asked at: QB, RB, WR, TE (the positions best available lists). */
+const ESPN_LISTED_SLOTS = [0, 2, 4, 6];
+
+/**
+ * ESPN's empty starting slots: each starting slot id of the league's lineup (not the bench, not
+ * injured reserve) short of its count.
+ */
+export function espnEmptySlots(
+  slotCounts: Readonly<Record<string, number>>,
+  filled: readonly number[],
+): string[] {
+  const empty: string[] = [];
+  for (const [id, count] of Object.entries(slotCounts)) {
+    const slot = Number(id);
+    if (slot === ESPN_BENCH_SLOT || slot === ESPN_IR_SLOT) continue;
+    const have = filled.filter((f) => f === slot).length;
+    for (let i = have; i < count; i++) empty.push(espnSlotName(slot));
+  }
+  return empty;
+}
+
+export async function espnWeek(
+  { services, index, week }: WeekContext,
+  ref: { league_id: string; team_id: string },
+  credential: string,
+): Promise<LeagueWeekRead> {
+  const w = week ?? undefined;
+  // The lineup slots come with the rosters: one call for the league, one for its free agents.
+  const { league, entries, auth } = await espnTeamOf(services, ref, credential, ['mSettings'], w);
+  const free = await extra(
+    services.espn.freeAgents(ref.league_id, { auth, week: w, slotIds: ESPN_LISTED_SLOTS, limit: 50 }),
+  );
+  const starting = entries.filter(espnStarts);
+  const starters = starting.map((e) => ({
+    player: playerOf(espnIdentity(index, e.playerId, e.playerPoolEntry?.player)),
+    status: statusOf(espnInjuryWord(e.playerPoolEntry?.player.injuryStatus ?? e.injuryStatus)),
+  }));
+  const missing: ExtraKind[] = [];
+  if (starters.some((s) => s.player.position === '?')) missing.push('player-details');
+  const counts = league.settings?.rosterSettings?.lineupSlotCounts ?? {};
+  return {
+    starters,
+    emptySlots: espnEmptySlots(
+      counts,
+      starting.map((e) => e.lineupSlotId),
+    ),
+    teams: entries.map((e) => espnIdentity(index, e.playerId, e.playerPoolEntry?.player).team),
+    freeAgents: free?.flatMap((p, i) => {
+      const player = playerOf(espnIdentity(index, p.id, p.player));
+      return listed.has(player.position) ? [{ ...player, serviceRank: i + 1 }] : [];
+    }),
+    missing,
   };
 }

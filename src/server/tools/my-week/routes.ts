@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { espnTeamUrl } from '#common/espn.ts';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import {
@@ -24,11 +25,18 @@ import { identityIndex } from '#server/tools/shared/identity.ts';
 import type { AdpOf } from '#server/tools/shared/player-adp.ts';
 import { postToEachService, readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { sendLines, wantsStream } from '#server/tools/shared/stream.ts';
-import { fleaWeek, type LeagueWeekRead, mflWeek, sleeperWeek, type WeekContext } from './leagues.ts';
+import {
+  espnWeek,
+  fleaWeek,
+  type LeagueWeekRead,
+  mflWeek,
+  sleeperWeek,
+  type WeekContext,
+} from './leagues.ts';
 import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within } from './schedule.ts';
 
 /*
- * POST /api/{mfl,sleeper,flea}/my-week: one chunk of the visitor's leagues (at most 5, one service)
+ * POST /api/{mfl,sleeper,flea,espn}/my-week: one chunk of the visitor's leagues (at most 5, one service)
  * for one week, each league's line streamed the moment it is read (Accept: application/x-ndjson), or
  * all lines in one JSON answer. Each league is read on its own under the stream's deadline; one that
  * fails says why and costs the others nothing.
@@ -38,6 +46,7 @@ import { MFL_PATIENCE_MS, resolveWeek, type WeekSchedule, weekSchedule, within }
 export function fixUrlOf(type: LeagueType, ref: { league_id: string; team_id?: string }): string {
   if (type === 'mfl') return `/tools/lineup/${ref.league_id}`;
   if (type === 'sleeper') return `https://sleeper.com/leagues/${ref.league_id}/team`;
+  if (type === 'espn') return espnTeamUrl(ref.league_id, ref.team_id ?? '');
   return `https://www.fleaflicker.com/nfl/leagues/${ref.league_id}/teams/${ref.team_id ?? ''}`;
 }
 
@@ -120,6 +129,7 @@ const weekReaders: ServiceReaders<[WeekContext, VisitorAccount], Promise<LeagueW
   mfl: (ref, ctx, account) => mflWeek(ctx, ref, account.credential),
   sleeper: (ref, ctx, account) => sleeperWeek(ctx, ref, account.credential),
   flea: (ref, ctx) => fleaWeek(ctx, ref),
+  espn: (ref, ctx, account) => espnWeek(ctx, ref, account.credential),
 };
 
 /** Without the site's ADP (an app built without it), nobody has ADP. */
@@ -143,7 +153,7 @@ export async function myWeekRoutes(api: FastifyInstance, deps: AppDeps) {
         deps.playerAdp?.() ?? noAdp,
       ]);
       // The schedule is read beside the leagues, not before them: a line waits for it, a league does not.
-      const scheduled = week ? weekSchedule(services, week) : Promise.resolve(undefined);
+      const scheduled = week ? weekSchedule(services, week, type) : Promise.resolve(undefined);
       const ctx: WeekContext = { services, index: list ? identityIndex(list.players) : undefined, week };
       const read = readerOf(weekReaders, type);
       const readAll = (onLine: (line: MyWeekLeagueLine) => void) =>

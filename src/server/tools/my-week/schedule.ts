@@ -1,10 +1,12 @@
+import type { LeagueType } from '#common/leagues.ts';
+import { espnNflTeam } from '#server/leagues/espn/vocabulary.ts';
 import { normaliseTeam } from '#server/leagues/player-names.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 
 /*
  * The week's NFL games for My week: byes and kickoffs come from MFL's public nflSchedule (cached by
- * the MFL client); Sleeper's API has no schedule. When it cannot be read, byes are unknown and the
- * rest of the page stands.
+ * the MFL client); Sleeper's API has no schedule; ESPN's leagues read ESPN's pro schedule. When it
+ * cannot be read, byes are unknown and the rest of the page stands.
  */
 
 /** The 32 NFL teams, standard abbreviations (normaliseTeam's). */
@@ -87,11 +89,37 @@ export async function resolveWeek(
   return (await mfl) ?? null;
 }
 
-/** The week's games as byes and kickoffs; undefined when MFL's schedule cannot be read or is empty. */
+/**
+ * The week's games as byes and kickoffs; undefined when the schedule cannot be read or is empty.
+ * ESPN's leagues read ESPN's own pro schedule first (MFL's when it fails); the others MFL's.
+ */
 export async function weekSchedule(
   services: LeagueServices,
   week: number,
+  type?: LeagueType,
 ): Promise<WeekSchedule | undefined> {
+  if (type === 'espn') return (await espnWeekSchedule(services, week)) ?? mflWeekSchedule(services, week);
+  return mflWeekSchedule(services, week);
+}
+
+/** ESPN's pro schedule: each team's bye week, and each week's kickoffs. */
+async function espnWeekSchedule(services: LeagueServices, week: number): Promise<WeekSchedule | undefined> {
+  const read = await services.espn.proSchedule().catch(() => undefined);
+  if (!read) return undefined;
+  const byes = new Set<string>();
+  const kickoffs = new Map<string, number>();
+  for (const team of read.settings.proTeams) {
+    const code = espnNflTeam(team.id);
+    if (!code) continue;
+    if (team.byeWeek === week) byes.add(code);
+    const game = team.proGamesByScoringPeriod?.[String(week)]?.[0];
+    if (game) kickoffs.set(code, game.date);
+  }
+  if (byes.size === 0 && kickoffs.size === 0) return undefined;
+  return { week, byes, kickoffs };
+}
+
+async function mflWeekSchedule(services: LeagueServices, week: number): Promise<WeekSchedule | undefined> {
   const read = await services.mfl.nflSchedule(week).catch(() => undefined);
   if (!read || read.games.length === 0) return undefined;
   const kickoffs = new Map<string, number>();

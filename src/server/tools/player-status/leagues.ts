@@ -1,3 +1,4 @@
+import { espnAddUrl } from '#common/espn.ts';
 import {
   FREE_AGENT,
   NOT_AVAILABLE,
@@ -7,6 +8,8 @@ import {
   sleeperUsesFamily,
 } from '#common/player-status.ts';
 import { isLeagueError } from '#server/leagues/errors.ts';
+import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
+import { ESPN_BENCH_SLOT, ESPN_IR_SLOT, espnPosition } from '#server/leagues/espn/vocabulary.ts';
 import type { FleaListedPlayer } from '#server/leagues/flea/schemas.ts';
 import { leagueHost, yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import { normaliseName, positionFamily } from '#server/leagues/player-names.ts';
@@ -156,4 +159,40 @@ async function fleaStarts(
   return roster?.groups.some(
     (g) => g.group === 'START' && g.slots.some((s) => s.leaguePlayer?.proPlayer.id === playerId),
   );
+}
+
+/**
+ * ESPN: the league's rosters (one call, all teams) say who holds him and whether he starts. Found
+ * by his ESPN id (the merged list carries it), else by name and position group on the rosters. A
+ * player on no roster is a free agent when his ESPN id is known; without it ESPN may not list him.
+ */
+export async function espnPlayerStatus(
+  services: LeagueServices,
+  ref: { league_id: string; team_id: string },
+  player: PlayerIdentity,
+  credential: string,
+): Promise<PlayerStatus> {
+  const { auth } = decodeEspnConnection(credential);
+  const league = await services.espn.league(ref.league_id, ['mRoster', 'mTeam'], { auth });
+  const norm = normaliseName(player.name);
+  const family = positionFamily(player.position);
+  for (const team of league.teams ?? []) {
+    const entry = team.roster?.entries.find((e) => {
+      if (player.espn_id) return String(e.playerId) === player.espn_id;
+      const p = e.playerPoolEntry?.player;
+      return (
+        p !== undefined &&
+        normaliseName(p.fullName) === norm &&
+        (!family || positionFamily(espnPosition(p.defaultPositionId)) === family)
+      );
+    });
+    if (!entry) continue;
+    const starter = entry.lineupSlotId !== ESPN_BENCH_SLOT && entry.lineupSlotId !== ESPN_IR_SLOT;
+    if (String(team.id) === ref.team_id) return { status: 'Mine', mine: true, starter };
+    const name = team.name ?? ([team.location, team.nickname].filter(Boolean).join(' ') || `Team ${team.id}`);
+    return { status: name, starter };
+  }
+  return player.espn_id
+    ? { status: FREE_AGENT, addDropUrl: espnAddUrl(ref.league_id) }
+    : { status: NOT_LISTED };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { espnLeagueUrl } from '#common/espn.ts';
 import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import {
   type LeagueStatus,
@@ -19,6 +20,7 @@ import { toolRateLimit } from '#server/tools/shared/rate-limit.ts';
 import { readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { bareIdentity } from './bare-identity.ts';
 import {
+  espnPlayerStatus,
   fleaLeagueUrl,
   fleaPlayerStatus,
   mflLeagueUrls,
@@ -27,7 +29,7 @@ import {
   sleeperPlayerStatus,
 } from './leagues.ts';
 
-const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id' } as const;
+const idField = { mfl: 'mfl_id', sleeper: 'sleeper_id', flea: 'flea_id', espn: 'espn_id' } as const;
 
 export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
@@ -40,11 +42,13 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
     mfl: (ref, p, { credential }) => mflPlayerStatus(services, ref, p, credential, apiUrl),
     sleeper: (ref, p, { credential }) => sleeperPlayerStatus(services, ref, p, credential),
     flea: (ref, p) => fleaPlayerStatus(services, ref, p),
+    espn: (ref, p, { credential }) => espnPlayerStatus(services, ref, p, credential),
   };
   const pages: ServiceReaders<[], string> = {
     mfl: (ref) => mflLeagueUrls(ref, apiUrl, services.mfl.seasonYear()).home,
     sleeper: (ref) => sleeperLeagueUrl(ref.league_id),
     flea: (ref) => fleaLeagueUrl(ref.league_id),
+    espn: (ref) => espnLeagueUrl(ref.league_id),
   };
 
   app.post(
@@ -66,7 +70,7 @@ export async function playerStatusRoutes(api: FastifyInstance, deps: AppDeps) {
         (known && !list?.complete ? { id: playerId, ...known } : bareIdentity(playerId));
       if (!player || (list?.complete && !player.name)) throw notFound('No such player.');
       const unmatched = (type: LeagueType) =>
-        !list?.complete && !player[idField[type]] && !(type === 'flea' && player.name);
+        !list?.complete && !player[idField[type]] && !((type === 'flea' || type === 'espn') && player.name);
 
       // Every league at once; one that fails answers its error in its own row.
       return Promise.all(

@@ -41,7 +41,7 @@ function playerRowOf(
   entry: TeamEntry,
   account?: string,
 ): RostershipPlayer {
-  const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id } = entry.player;
+  const { id, name, position, team, draftYear, mfl_id, sleeper_id, flea_id, espn_id } = entry.player;
   return {
     id,
     name,
@@ -53,6 +53,7 @@ function playerRowOf(
     mfl_id,
     sleeper_id,
     flea_id,
+    espn_id,
   };
 }
 

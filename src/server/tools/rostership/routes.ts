@@ -14,13 +14,14 @@ import { identityIndex } from '#server/tools/shared/identity.ts';
 import { postToEachService, readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { sendLines, wantsStream } from '#server/tools/shared/stream.ts';
 import { type ChunkContext, type ChunkRead, readLeagues, rostershipOf } from './chunk.ts';
-import { fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './teams.ts';
+import { espnTeam, fleaTeam, mflTeam, sleeperTeam, type TeamContext, type TeamRead } from './teams.ts';
 
 /** How the visitor's team is read in a league of each service. */
 const teamReaders: ServiceReaders<[TeamContext, VisitorAccount], Promise<TeamRead>> = {
   mfl: (ref, ctx, account) => mflTeam(ctx, ref, account.credential),
   sleeper: (ref, ctx, account) => sleeperTeam(ctx, ref, account.credential),
   flea: (ref, ctx) => fleaTeam(ctx, ref),
+  espn: (ref, ctx, account) => espnTeam(ctx, ref, account.credential),
 };
 
 /**

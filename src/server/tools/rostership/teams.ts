@@ -1,11 +1,14 @@
 import type { ExtraKind } from '#common/extras.ts';
-import type { LeagueType } from '#common/leagues.ts';
+import { type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
+import { espnInjuryWord } from '#server/leagues/espn/vocabulary.ts';
 import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import { mflPosition, normaliseTeam } from '#server/leagues/player-names.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import type { SleeperPlayer } from '#server/leagues/sleeper/schemas.ts';
+import { espnStarts, espnTeamOf } from '#server/tools/shared/espn-team.ts';
 import {
+  espnIdentity,
   fleaIdentity,
   type IdentifiedPlayer,
   type IdentityIndex,
@@ -40,7 +43,7 @@ export interface TeamContext {
 /** A player no data names still counts, under the service's own id. */
 const unknownPlayer = (type: LeagueType, id: string): TeamEntry['player'] => ({
   id: `${type}:${id}`,
-  name: `Unknown player (${type === 'mfl' ? 'MFL' : type === 'sleeper' ? 'Sleeper' : 'Fleaflicker'} ${id})`,
+  name: `Unknown player (${leagueTypeLabel[type]} ${id})`,
   position: '?',
   team: 'FA',
   [`${type}_id`]: id,
@@ -194,4 +197,24 @@ export async function fleaTeam(
     }
   }
   return { entries, missing: [] };
+}
+
+// --- ESPN ----------------------------------------------------------------------------------------
+
+export async function espnTeam(
+  { services, index }: TeamContext,
+  ref: { league_id: string; team_id: string },
+  credential: string,
+): Promise<TeamRead> {
+  const { entries } = await espnTeamOf(services, ref, credential);
+  const read = entries.map((e) => {
+    const player = e.playerPoolEntry?.player;
+    return {
+      player: espnIdentity(index, e.playerId, player),
+      isStarter: espnStarts(e),
+      injury: espnInjuryWord(player?.injuryStatus ?? e.injuryStatus),
+    };
+  });
+  const missing: ExtraKind[] = read.some((e) => e.player.position === '?') ? ['player-details'] : [];
+  return { entries: read, missing };
 }

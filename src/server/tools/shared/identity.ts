@@ -1,3 +1,5 @@
+import type { EspnPlayer } from '#server/leagues/espn/schemas.ts';
+import { espnNflTeam, espnPosition } from '#server/leagues/espn/vocabulary.ts';
 import type { FleaProPlayer } from '#server/leagues/flea/schemas.ts';
 import type { MflPlayer } from '#server/leagues/mfl/schemas.ts';
 import {
@@ -12,7 +14,7 @@ import type { PlayerIdentity } from '#server/leagues/players.ts';
 /** A player as a league tool names him: the merged list's identity, or a service's own when it has none. */
 export type IdentifiedPlayer = Pick<
   PlayerIdentity,
-  'id' | 'name' | 'position' | 'team' | 'draftYear' | 'mfl_id' | 'sleeper_id' | 'flea_id'
+  'id' | 'name' | 'position' | 'team' | 'draftYear' | 'mfl_id' | 'sleeper_id' | 'flea_id' | 'espn_id'
 >;
 
 /** The merged player list looked up by each service's own id, and by name for what ids miss. */
@@ -21,6 +23,7 @@ export interface IdentityIndex {
   byMfl: Map<string, PlayerIdentity>;
   bySleeper: Map<string, PlayerIdentity>;
   byFlea: Map<string, PlayerIdentity>;
+  byEspn: Map<string, PlayerIdentity>;
   /**
    * The player with this name, position group and team (or, failing that, the only namesake in the
    * group whose team is unknown on one side). Fleaflicker's ids are often unknown to the list, so
@@ -43,11 +46,13 @@ export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex
   const byMfl = new Map<string, PlayerIdentity>();
   const bySleeper = new Map<string, PlayerIdentity>();
   const byFlea = new Map<string, PlayerIdentity>();
+  const byEspn = new Map<string, PlayerIdentity>();
   for (const p of players) {
     byId.set(p.id, p);
     if (p.mfl_id) byMfl.set(p.mfl_id, p);
     if (p.sleeper_id) bySleeper.set(p.sleeper_id, p);
     if (p.flea_id) byFlea.set(p.flea_id, p);
+    if (p.espn_id) byEspn.set(p.espn_id, p);
   }
   let names: Map<string, PlayerIdentity[]> | undefined;
   const nameMap = () => {
@@ -68,6 +73,7 @@ export function identityIndex(players: readonly PlayerIdentity[]): IdentityIndex
     byMfl,
     bySleeper,
     byFlea,
+    byEspn,
     byName(name, position, team) {
       const family = positionFamily(position) ?? positionFamily(position?.split('/')[0]);
       if (!family || !name.trim()) return undefined;
@@ -118,5 +124,32 @@ export function fleaIdentity(index: IdentityIndex | undefined, pro: FleaProPlaye
     name: name || `Player ${pro.id}`,
     position: mflPosition(pro.position),
     team: normaliseTeam(pro.proTeamAbbreviation),
+  };
+}
+
+/**
+ * The merged identity of an ESPN player: by the ESPN id MFL's and Sleeper's lists carry, else by
+ * name, position and team; without a match, ESPN's own player (from the league's answer) names him.
+ */
+export function espnIdentity(
+  index: IdentityIndex | undefined,
+  id: number,
+  player: EspnPlayer | undefined,
+): IdentifiedPlayer {
+  const espn_id = String(id);
+  const position = player ? espnPosition(player.defaultPositionId) : undefined;
+  const team = player ? (espnNflTeam(player.proTeamId) ?? 'FA') : 'FA';
+  const byName = player ? index?.byName(player.fullName, position, team) : undefined;
+  // A namesake the list already knows under another ESPN id is someone else.
+  const listed =
+    index?.byEspn.get(espn_id) ??
+    (byName && (!byName.espn_id || byName.espn_id === espn_id) ? byName : undefined);
+  if (listed) return { ...listed, espn_id };
+  return {
+    id: `espn:${id}`,
+    espn_id,
+    name: player?.fullName ?? `Unknown player (ESPN ${id})`,
+    position: position ? mflPosition(position) : '?',
+    team: normaliseTeam(team),
   };
 }
