@@ -248,6 +248,16 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
     'POST /api/flea/connect': () => ({ url: '/api/flea/connect', body: { email: 'demo@dynasty.test' } }),
     'POST /api/flea/logout': () => ({ url: '/api/flea/logout', body: {} }),
     'GET /api/flea/leagues': () => ({ url: '/api/flea/leagues', cookie: leagueCookies }),
+    'POST /api/espn/connect': () => ({
+      url: '/api/espn/connect',
+      body: {
+        leagues: ['902814', 'https://fantasy.espn.com/football/team?leagueId=1&teamId=2'],
+        swid: '{0A1B2C3D-1111-2222-3333-444455556666}',
+        espnS2: 'AEB0123456789abcdefghij',
+      },
+    }),
+    'POST /api/espn/logout': () => ({ url: '/api/espn/logout', body: {} }),
+    'GET /api/espn/leagues': () => ({ url: '/api/espn/leagues', cookie: leagueCookies }),
     'GET /api/connections': () => ({ url: '/api/connections' }),
     'GET /api/players': () => ({ url: '/api/players' }),
     'GET /api/players/find': () => ({ url: '/api/players/find', query: { search: 'smith' } }),
@@ -266,6 +276,11 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       body: { leagues: [{ league_id: '123', team_id: '456' }] },
       cookie: leagueCookies,
     }),
+    'POST /api/espn/rostership': () => ({
+      url: '/api/espn/rostership',
+      body: { leagues: [{ league_id: '123', team_id: '4' }] },
+      cookie: leagueCookies,
+    }),
     'POST /api/mfl/my-week': () => ({
       url: '/api/mfl/my-week',
       body: { leagues: [mflRef], week: 3 },
@@ -281,6 +296,11 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
       body: { leagues: [{ league_id: '123', team_id: '456' }] },
       cookie: leagueCookies,
     }),
+    'POST /api/espn/my-week': () => ({
+      url: '/api/espn/my-week',
+      body: { leagues: [{ league_id: '123', team_id: '4' }] },
+      cookie: leagueCookies,
+    }),
     'POST /api/players/status': () => ({
       url: '/api/players/status',
       body: {
@@ -292,8 +312,12 @@ describe(`NUL characters and out-of-range numbers on every route (${testDbKind})
           mfl_id: '13604',
           sleeper_id: '4046',
           flea_id: '123',
+          espn_id: '3068267',
         },
-        leagues: [{ type: 'sleeper', league_id: '123456', name: 'A league' }],
+        leagues: [
+          { type: 'sleeper', league_id: '123456', name: 'A league' },
+          { type: 'espn', league_id: '123', team_id: '4', name: 'An ESPN league' },
+        ],
       },
       cookie: leagueCookies,
     }),
