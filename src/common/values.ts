@@ -131,13 +131,13 @@ export function nearestValueFormat(f: TradeFormat): ValueFormat {
 
 /** GET /api/values/league-format: a connected league's format, for the trade calculator. */
 export const leagueFormatRequestSchema = z.object({
-  type: z.enum(['sleeper', 'mfl']),
+  type: z.enum(['sleeper', 'mfl', 'espn']),
   league_id: text()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a league id.'),
   /** MFL: the league's address (its host and year). */
   url: text().trim().max(500).optional(),
-  /** MFL: the saved league account it came from. */
+  /** MFL and ESPN: the saved league account it came from. */
   account: z
     .string()
     .regex(/^\d{1,10}$/, 'Not a league account id.')

@@ -50,6 +50,20 @@ export const espnLeagueSchema = z.object({
     .object({
       name: z.string().optional(),
       rosterSettings: z.object({ lineupSlotCounts: z.record(z.string(), z.number().int()) }).optional(),
+      /** Teams in the league. */
+      size: z.number().int().optional(),
+      /** Points per stat (statId 53: a reception), and per lineup slot where they differ (6: TE). */
+      scoringSettings: z
+        .object({
+          scoringItems: z.array(
+            z.object({
+              statId: z.number().int(),
+              points: z.number(),
+              pointsOverrides: z.record(z.string(), z.number()).optional(),
+            }),
+          ),
+        })
+        .optional(),
     })
     .optional(),
 });

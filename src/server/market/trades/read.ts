@@ -1,4 +1,5 @@
 import type { StoredTrade, TradeFormat } from '#common/trades.ts';
+import type { EspnLeague } from '#server/leagues/espn/schemas.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import type { MflPositionRules } from '#server/leagues/mfl/schemas.ts';
@@ -146,4 +147,29 @@ export async function readMflTrades(mfl: MflClient, ref: MflLeagueRef): Promise<
     knownPlayer: (id) => known.has(id),
   });
   return { season, trades: parsed.trades, skipped: parsed.skipped };
+}
+
+/** ESPN's stat id of a reception, and its lineup slot ids of a QB, a TE and the OP (any player) slot. */
+const ESPN_RECEPTION = 53;
+const ESPN_SLOT = { qb: '0', te: '6', op: '7' } as const;
+/** ESPN's defensive player slots (DT to DP): a league starting any is IDP. */
+const ESPN_IDP_SLOTS = ['8', '9', '10', '11', '12', '13', '14', '15'];
+
+/** An ESPN league's format from its settings (view=mSettings). */
+export function espnFormat(league: EspnLeague): TradeFormat {
+  const settings = league.settings;
+  const size = settings?.size ?? league.teams?.length;
+  if (!size) throw new Error('The league has no size.');
+  const slots = settings?.rosterSettings?.lineupSlotCounts ?? {};
+  const reception = settings?.scoringSettings?.scoringItems.find((i) => i.statId === ESPN_RECEPTION);
+  const ppr = reception?.points ?? 0;
+  const tePpr = reception?.pointsOverrides?.[ESPN_SLOT.te] ?? ppr;
+  const qbs = slots[ESPN_SLOT.qb] ?? 0;
+  return {
+    size,
+    qbFormat: qbs >= 2 ? '2QB' : (slots[ESPN_SLOT.op] ?? 0) > 0 ? 'SF' : '1QB',
+    ppr,
+    tePremium: Math.max(0, tePpr - ppr),
+    idp: ESPN_IDP_SLOTS.some((s) => (slots[s] ?? 0) > 0),
+  };
 }

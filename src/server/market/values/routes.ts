@@ -14,8 +14,9 @@ import {
 } from '#common/values.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import { visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import { mflFormat, sleeperFormat } from '../trades/read.ts';
+import { espnFormat, mflFormat, sleeperFormat } from '../trades/read.ts';
 import { startValuesJob, VALUES_VERSION_KEY, type ValuesJob } from './job.ts';
 import { readValues } from './store.ts';
 
@@ -57,7 +58,8 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
   );
 
   // The visitor's own league's format, read from its settings as the trades reader reads them: the
-  // calculator starts from it. Sleeper's leagues are public; MFL's are asked with the visitor's log-in.
+  // calculator starts from it. Sleeper's leagues are public; MFL's are asked with the visitor's log-in,
+  // ESPN's with the connection's cookies (a public league needs none).
   app.get(
     '/values/league-format',
     {
@@ -69,7 +71,11 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
       const q = request.query;
       let facts: TradeFormat;
       if (q.type === 'sleeper') facts = sleeperFormat(await deps.services.sleeper.league(q.league_id));
-      else {
+      else if (q.type === 'espn') {
+        const account = await visitorAccount(request, deps, 'espn', q.account);
+        const { auth } = decodeEspnConnection(account.credential);
+        facts = espnFormat(await deps.services.espn.league(q.league_id, ['mSettings'], { auth }));
+      } else {
         const account = await visitorAccount(request, deps, 'mfl', q.account);
         const ref = { league_id: q.league_id, url: q.url };
         const options = { cookie: account.credential };
