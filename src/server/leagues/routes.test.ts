@@ -386,6 +386,7 @@ describe('connections and players', () => {
       mfl: { connected: false, sharesDrafts: false },
       sleeper: { connected: false },
       flea: { connected: false },
+      espn: { connected: false },
     });
     const res = await a.inject({
       method: 'GET',
@@ -396,14 +397,22 @@ describe('connections and players', () => {
         SLEEPER_USER_ID: '1',
         SLEEPER_USER_NAME: 'dynastydemo',
         FLEAFLICKER_EMAIL: 'demo@dynasty.test',
+        ESPN_CONNECTION: JSON.stringify({
+          s: '{SECRET-SWID}',
+          k: 'secret-espn-s2',
+          l: [['902814', '4']],
+          n: 'Demo (1 league)',
+        }),
       },
     });
     expect(res.json()).toEqual({
       mfl: { connected: true, sharesDrafts: false, username: 'demo' },
       sleeper: { connected: true, username: 'dynastydemo' },
       flea: { connected: true, email: 'd***@dynasty.test' },
+      espn: { connected: true, label: 'Demo (1 league)' },
     });
-    expect(res.body).not.toContain('secret-cookie');
+    for (const secret of ['secret-cookie', 'SECRET-SWID', 'secret-espn-s2'])
+      expect(res.body).not.toContain(secret);
     expect(maskEmail('x')).toBe('***');
   });
 

@@ -336,6 +336,7 @@ describe('routes on the simulator', () => {
       mfl: { connected: true, sharesDrafts: false, username: 'demo' },
       sleeper: { connected: true, username: demo.sleeper.username },
       flea: { connected: true, email: 'd***@dynasty.test' },
+      espn: { connected: false },
     });
   });
 
