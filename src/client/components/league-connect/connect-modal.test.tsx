@@ -41,9 +41,13 @@ async function open(onConnected: () => void) {
   const host = document.createElement('div');
   document.body.append(host);
   root = createRoot(host);
-  await act(async () =>
-    root!.render(<ConnectModal service="espn" open onClose={() => {}} onConnected={onConnected} />),
-  );
+  const show = (isOpen: boolean) =>
+    act(async () =>
+      root!.render(
+        <ConnectModal service="espn" open={isOpen} onClose={() => show(false)} onConnected={onConnected} />,
+      ),
+    );
+  await show(true);
   const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
   const field = (label: string) => {
     const id = [...dialog.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor;
@@ -60,7 +64,7 @@ async function open(onConnected: () => void) {
     act(async () => {
       dialog.querySelector('form')!.requestSubmit();
     });
-  return { dialog, field, type, send };
+  return { dialog, field, type, send, show };
 }
 
 const posted = (sent: ReturnType<typeof server>) => sent((r) => r.url === '/api/espn/connect');
@@ -120,6 +124,21 @@ describe('the ESPN connect dialog', () => {
     expect(document.activeElement).toBe(field('SWID'));
     expect(dialog.textContent).toContain('Give both ESPN cookies, espn_s2 and SWID, or neither.');
     expect(posted(sent)).toEqual([]);
+  });
+
+  it('forgets the cookies typed when the dialog is cancelled, and keeps the leagues', async () => {
+    server({ status: 200, body: { ok: true } });
+    const { type, show } = await open(() => {});
+    await type('League ids or team page addresses', '123456');
+    await type('espn_s2', S2);
+    await type('SWID', SWID);
+    const cancel = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!;
+    await act(async () => cancel.click());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    await show(true);
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    const value = (name: string) => dialog.querySelector<HTMLInputElement>(`[name="${name}"]`)!.value;
+    expect([value('leagues'), value('espnS2'), value('swid')]).toEqual(['123456', '', '']);
   });
 
   it('shows the server’s refusal and describes the fields with it', async () => {

@@ -81,6 +81,8 @@ export function ConnectModal({ service, open, onClose, onConnected, initial }: C
   const close = () => {
     connect.reset();
     setEspnErrors({});
+    // ESPN's cookies are not kept in the page once the dialog closes without them being sent.
+    if (service === 'espn') setValues(({ espnS2: _s2, swid: _swid, ...rest }) => rest);
     onClose();
   };
   const submit = (e: FormEvent) => {
