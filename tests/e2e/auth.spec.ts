@@ -201,7 +201,7 @@ test.describe('log in and out', () => {
 
     // League connections made in this browser end with the site's log-out (a shared computer).
     await page.context().addCookies(
-      ['MFL_USER_ID', 'SLEEPER_USER_ID', 'FLEAFLICKER_EMAIL'].map((name) => ({
+      ['MFL_USER_ID', 'SLEEPER_USER_ID', 'FLEAFLICKER_EMAIL', 'ESPN_CONNECTION'].map((name) => ({
         name,
         value: 'x',
         url: baseURL!,
@@ -213,9 +213,9 @@ test.describe('log in and out', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
-    expect((await page.context().cookies()).filter((c) => /MFL|SLEEPER|FLEAFLICKER/.test(c.name))).toEqual(
-      [],
-    );
+    expect(
+      (await page.context().cookies()).filter((c) => /MFL|SLEEPER|FLEAFLICKER|ESPN/.test(c.name)),
+    ).toEqual([]);
 
     // Someone who copied the cookie before the log-out gets nothing with it.
     const replay = await playwright.request.newContext({

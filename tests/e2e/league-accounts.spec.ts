@@ -45,7 +45,7 @@ async function connectSleeper(page: Page, button: string, username: string) {
 
 const leagueCookies = async (page: Page) =>
   (await page.context().cookies()).filter((c) =>
-    /^(MFL_USER_ID|SLEEPER_USER_ID|FLEAFLICKER_EMAIL)$/.test(c.name),
+    /^(MFL_USER_ID|SLEEPER_USER_ID|FLEAFLICKER_EMAIL|ESPN_CONNECTION)$/.test(c.name),
   );
 
 test.describe('league accounts kept on the site account', () => {

@@ -79,6 +79,7 @@ test.describe('player status checker', () => {
     await expect(page.getByRole('button', { name: 'Log in to MFL' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sleeper Connect' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect Fleaflicker' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect ESPN' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Player' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Sleeper Connect' }).click();

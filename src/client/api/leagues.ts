@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
+import { leagueTypes } from '#common/league-types.ts';
 import type { Connections, League, LeagueAccountList, LeagueType } from '#common/leagues.ts';
 import { ApiError, api } from './http.ts';
 
@@ -12,12 +13,15 @@ export interface ConnectPayloads {
   mfl: { username: string; password: string; shareDrafts?: boolean };
   sleeper: { username: string };
   flea: { email: string };
+  /** League ids or team page addresses, and both of the member's ESPN cookies or neither. */
+  espn: { leagues: string[]; swid?: string; espnS2?: string };
 }
 
 const connectPath: Record<LeagueType, string> = {
   mfl: 'mfl/login',
   sleeper: 'sleeper/connect',
   flea: 'flea/connect',
+  espn: 'espn/connect',
 };
 
 export const leagueKeys = {
@@ -37,9 +41,9 @@ export function useConnections() {
   return useQuery(connectionsQueryOptions());
 }
 
-/** True when any of the three services is connected. */
+/** True when any of the services is connected. */
 export const anyConnected = (c: Connections | undefined) =>
-  Boolean(c && (c.mfl.connected || c.sleeper.connected || c.flea.connected));
+  Boolean(c && leagueTypes.some((s) => c[s].connected));
 
 export function fetchLeagues(service: LeagueType, signal?: AbortSignal): Promise<League[]> {
   return api<League[]>(`${service}/leagues`, { signal });
@@ -56,6 +60,16 @@ export const leaguesQueryOptions = (service: LeagueType, enabled = true) =>
 /** The service's leagues, fetched only while it is connected. */
 export function useLeagues(service: LeagueType, connected: boolean) {
   return useQuery(leaguesQueryOptions(service, connected));
+}
+
+/** Every service's leagues, each fetched only while that service is connected. */
+export function useServiceLeagues(c: Connections) {
+  return {
+    mfl: useLeagues('mfl', c.mfl.connected),
+    sleeper: useLeagues('sleeper', c.sleeper.connected),
+    flea: useLeagues('flea', c.flea.connected),
+    espn: useLeagues('espn', c.espn.connected),
+  } satisfies Record<LeagueType, unknown>;
 }
 
 /**
@@ -104,14 +118,15 @@ export function useStopSharingMflDrafts() {
 }
 
 /**
- * The league as each service's tool routes take it: flea league_id + team_id, mfl
+ * The league as each service's tool routes take it: flea and espn league_id + team_id, mfl
  * league_id + franchise_id + url, sleeper league_id; and the saved account it came from, if any.
  */
 export function leagueRef(l: League) {
   const account = l.account ? { account: l.account } : {};
   if (l.type === 'mfl')
     return { league_id: l.league_id, franchise_id: l.franchise_id ?? '', url: l.url, ...account };
-  if (l.type === 'flea') return { league_id: l.league_id, team_id: l.team_id ?? '', ...account };
+  if (l.type === 'flea' || l.type === 'espn')
+    return { league_id: l.league_id, team_id: l.team_id ?? '', ...account };
   return { league_id: l.league_id, ...account };
 }
 

@@ -1,8 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
 import { CONNECT_LIMITS, type LeagueType } from '#common/league-types.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from '../text-field.tsx';
+import { EspnFields, espnFieldId } from './espn-fields.tsx';
+import { checkEspnForm, type EspnFormErrors, type EspnFormValues } from './espn-form.ts';
 import { MflSharingBox } from './mfl-sharing.tsx';
 import { serviceText } from './service-text.ts';
 
@@ -30,6 +32,8 @@ const fields: Record<LeagueType, Field[]> = {
   ],
   sleeper: [{ name: 'username', label: 'Sleeper username', type: 'text', autoComplete: 'username' }],
   flea: [{ name: 'email', label: 'Fleaflicker e-mail', type: 'email', autoComplete: 'email' }],
+  // ESPN's form is its own (EspnFields): a box of leagues and the two cookies.
+  espn: [],
 };
 
 const notes: Record<LeagueType, string> = {
@@ -37,7 +41,10 @@ const notes: Record<LeagueType, string> = {
   sleeper:
     'Sleeper needs no password: your public username is enough. Your leagues are public on Sleeper; their rookie drafts (picks only) also feed the site’s Rookie ADP.',
   flea: 'The address your Fleaflicker account uses; Fleaflicker lists its leagues.',
+  espn: 'A public league needs only its id, and a team page’s address (My Team on ESPN) tells us which team is yours. With the cookies we find your leagues and teams ourselves.',
 };
+
+const espnNames: (keyof EspnFormValues)[] = ['leagues', 'espnS2', 'swid'];
 
 /**
  * Connects one service. The service's own error text (wrong password, unknown user, service down)
@@ -55,14 +62,46 @@ export function ConnectModal({ service, open, onClose, onConnected, initial }: C
   const shareDrafts = share ?? sharesNow;
   const formId = useId();
   const errorId = `${formId}-error`;
+  // ESPN: the form's own check of its fields, the private league part's state, and the field to
+  // focus once a check has drawn its problems (a cookie's only after its part has opened).
+  const espnValues: EspnFormValues = {
+    leagues: values.leagues ?? '',
+    espnS2: values.espnS2 ?? '',
+    swid: values.swid ?? '',
+  };
+  const [espnErrors, setEspnErrors] = useState<EspnFormErrors>({});
+  const [cookiesOpen, setCookiesOpen] = useState(Boolean(initial?.espnS2 || initial?.swid));
+  const [focusField, setFocusField] = useState<string>();
+  useEffect(() => {
+    if (!focusField) return;
+    document.getElementById(focusField)?.focus();
+    setFocusField(undefined);
+  }, [focusField]);
 
   const close = () => {
     connect.reset();
+    setEspnErrors({});
+    // ESPN's cookies are not kept in the page once the dialog closes without them being sent.
+    if (service === 'espn') setValues(({ espnS2: _s2, swid: _swid, ...rest }) => rest);
     onClose();
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (connect.isPending) return;
+    if (service === 'espn') {
+      const check = checkEspnForm(espnValues);
+      if (!check.ok) {
+        connect.reset();
+        setEspnErrors(check.errors);
+        if (check.errors.espnS2 || check.errors.swid) setCookiesOpen(true);
+        const first = espnNames.find((n) => check.errors[n]);
+        if (first) setFocusField(espnFieldId(formId, first));
+        return;
+      }
+      setEspnErrors({});
+      connect.mutate(check.body as never);
+      return;
+    }
     connect.mutate((service === 'mfl' ? { ...values, shareDrafts } : values) as never);
   };
 
@@ -105,6 +144,21 @@ export function ConnectModal({ service, open, onClose, onConnected, initial }: C
             onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
           />
         ))}
+        {service === 'espn' && (
+          <EspnFields
+            formId={formId}
+            values={espnValues}
+            errors={espnErrors}
+            refusalId={connect.isError ? errorId : undefined}
+            cookiesOpen={cookiesOpen}
+            onCookiesOpen={setCookiesOpen}
+            onChange={(name, value) => {
+              setValues((v) => ({ ...v, [name]: value }));
+              // A problem the form found goes once its field is changed; the next send checks again.
+              setEspnErrors((errors) => (errors[name] ? { ...errors, [name]: undefined } : errors));
+            }}
+          />
+        )}
         {service === 'mfl' && <MflSharingBox checked={shareDrafts} onChange={setShare} />}
         {connect.isError && (
           <p id={errorId} className="alert-error" role="alert">

@@ -1,6 +1,7 @@
 import { useConnections } from '#client/api/leagues.ts';
 import { Link } from '#client/router/links.tsx';
-import type { Connections, LeagueType } from '#common/leagues.ts';
+import { type LeagueType, leagueTypes } from '#common/league-types.ts';
+import type { Connections } from '#common/leagues.ts';
 import { ConnectButton } from './connect-button.tsx';
 import { LogoutButton } from './logout-button.tsx';
 import { MflSharingControl } from './mfl-sharing.tsx';
@@ -13,10 +14,12 @@ export interface ServiceConnectionProps {
   className?: string;
 }
 
-function who(service: LeagueType, c: Connections): string | undefined {
-  if (service === 'sleeper') return c.sleeper.username;
-  if (service === 'flea') return c.flea.email;
-  return c.mfl.username;
+/** "as …" after "connected": the account's name, or for ESPN (its leagues or member) in brackets. */
+function who(service: LeagueType, c: Connections): string {
+  if (service === 'espn') return c.espn.label ? ` (${c.espn.label})` : '';
+  const name =
+    service === 'sleeper' ? c.sleeper.username : service === 'flea' ? c.flea.email : c.mfl.username;
+  return name ? ` as ${name}` : '';
 }
 
 /**
@@ -49,12 +52,12 @@ function Connection({ service, connections, className = '' }: ServiceConnectionP
   if (c.onAccount) return <SavedAccounts service={service} connections={c} className={className} />;
   if (!c[service].connected)
     return <ConnectButton service={service} className={`btn-primary ${className}`} />;
-  const as = who(service, c);
+
   return (
     <div className={`flex flex-wrap items-center gap-2 ${className}`} data-testid={`connected-${service}`}>
       <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-field-900">
         <span className="size-2 rounded-full bg-emerald-500" aria-hidden="true" />
-        {text.name} connected{as ? ` as ${as}` : ''}
+        {text.name} connected{who(service, c)}
       </span>
       <LogoutButton service={service} className="btn-ghost px-3 py-1.5" />
     </div>
@@ -66,8 +69,8 @@ export interface ConnectionBarProps {
   connections?: Connections;
 }
 
-/** The connect/logout controls of several services in a row (all three by default). */
-export function ConnectionBar({ services = ['mfl', 'sleeper', 'flea'], connections }: ConnectionBarProps) {
+/** The connect/logout controls of several services in a row (every service by default). */
+export function ConnectionBar({ services = leagueTypes, connections }: ConnectionBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
       {services.map((s) => (

@@ -26,4 +26,11 @@ export const serviceText: Record<
     logout: 'Log out of Fleaflicker',
     name: 'Fleaflicker',
   },
+  espn: {
+    connect: 'Connect ESPN',
+    title: 'Connect ESPN',
+    submit: 'Connect',
+    logout: 'Log out of ESPN',
+    name: 'ESPN',
+  },
 };

@@ -26,9 +26,9 @@ export function LeagueAccounts() {
         League Accounts
       </h2>
       <p className="mb-4 text-sm text-slate-600">
-        Your MFL, Sleeper and Fleaflicker accounts, kept with your site account so the league tools (My week,
-        Rostership, the Status Checker, Lineup) use them on every device you sign in on. MFL passwords are
-        never kept.
+        Your MFL, Sleeper, Fleaflicker and ESPN accounts, kept with your site account so the league tools (My
+        week, Rostership, the Status Checker, Lineup) use them on every device you sign in on. MFL passwords
+        are never kept; ESPN’s cookies are kept encrypted and never shown again.
       </p>
       {error && <ErrorAlert title="Error With Your League Accounts" error={error} />}
       {list.isPending && (
@@ -82,6 +82,7 @@ const serviceBadge: Record<LeagueType, string> = {
   mfl: 'bg-sky-100 text-sky-900',
   sleeper: 'bg-violet-100 text-violet-900',
   flea: 'bg-amber-100 text-amber-900',
+  espn: 'bg-rose-100 text-rose-900',
 };
 
 function AccountRow({

@@ -27,7 +27,7 @@ export function HomeHero() {
         </h1>
         <p className="mt-4 max-w-lg text-base text-field-100 sm:text-lg">
           Scouting reports on the next rookie classes, strategy for superflex and best ball, and tools that
-          work across your MFL, Sleeper and Fleaflicker leagues.
+          work across your MFL, Sleeper, Fleaflicker and ESPN leagues.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/profiles" className="btn-accent px-5 py-2.5 text-base">

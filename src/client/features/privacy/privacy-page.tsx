@@ -69,17 +69,19 @@ export function PrivacyPage() {
 
       <Part title="League connections">
         <p>
-          To read your leagues, the tools connect to MyFantasyLeague (MFL), Sleeper and Fleaflicker for you.
-          Your MFL password goes to MFL and is never stored: MFL answers with a log-in cookie, which your
+          To read your leagues, the tools connect to MyFantasyLeague (MFL), Sleeper, Fleaflicker and ESPN for
+          you. Your MFL password goes to MFL and is never stored: MFL answers with a log-in cookie, which your
           browser keeps in a cookie of this site for 30 days, as it keeps your MFL username (to show which
-          account is connected), your Sleeper username and user id and your Fleaflicker e-mail address.
-          Disconnecting a service, or clearing your cookies, removes them.
+          account is connected), your Sleeper username and user id, your Fleaflicker e-mail address, and your
+          ESPN league and team ids with, for a private ESPN league, the two ESPN cookies you give (espn_s2 and
+          SWID), which are sent only to ESPN and never shown again. Disconnecting a service, or clearing your
+          cookies, removes them.
         </p>
         <p>
           When you are signed in, the accounts you connect are saved to your site account instead, so that
-          they work on any device: MFL’s log-in cookie, the Sleeper user id and the Fleaflicker e-mail, each
-          encrypted with a key only the site’s servers hold, with the account’s name (your MFL or Sleeper user
-          name, the e-mail shown shortened) and when a tool last used it. Your{' '}
+          they work on any device: MFL’s log-in cookie, the Sleeper user id, the Fleaflicker e-mail and the
+          ESPN leagues and cookies, each encrypted with a key only the site’s servers hold, with the account’s
+          name (your MFL or Sleeper user name, the e-mail shown shortened) and when a tool last used it. Your{' '}
           <Link to="/account" className="underline">
             account page
           </Link>{' '}

@@ -1,11 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { statusCheckerPath } from '#client/api/content.ts';
-import { useLeagues } from '#client/api/leagues.ts';
+import { useServiceLeagues } from '#client/api/leagues.ts';
 import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { Link } from '#client/router/links.tsx';
 import type { ExtraKind } from '#common/extras.ts';
 import { leagueKey } from '#common/league-chunks.ts';
-import { type Connections, type League, type LeagueType, leagueTypeLabel } from '#common/leagues.ts';
+import {
+  type Connections,
+  type League,
+  type LeagueType,
+  leagueTypeLabel,
+  leagueTypes,
+} from '#common/leagues.ts';
 import {
   BEST_POSITIONS,
   fallbackText,
@@ -20,13 +26,11 @@ import { MissingExtras } from '../missing-extras.tsx';
 import { ToolPage } from '../tool-page.tsx';
 import { type MyWeekRow, useMyWeekLoad } from './use-my-week-load.ts';
 
-const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
-
 export function MyWeekPage() {
   return (
     <ToolPage
       title="My week"
-      intro="Every lineup problem and the best free agents, across all your leagues on MFL, Sleeper and Fleaflicker."
+      intro="Every lineup problem and the best free agents, across all your leagues on MFL, Sleeper, Fleaflicker and ESPN."
       notConnected="Connect at least one account above to see your leagues' lineups for the week."
       foldAccountsOnPhones
     >
@@ -45,11 +49,13 @@ const fixLabel: Record<LeagueType, string> = {
   mfl: 'Fix in the Lineup tool',
   sleeper: 'Fix on Sleeper',
   flea: 'Fix on Fleaflicker',
+  espn: 'Fix on ESPN',
 };
 const openLabel: Record<LeagueType, string> = {
   mfl: 'Open in the Lineup tool',
   sleeper: 'Open on Sleeper',
   flea: 'Open on Fleaflicker',
+  espn: 'Open on ESPN',
 };
 
 const problemTone: Record<MyWeekProblem['kind'], string> = {
@@ -63,12 +69,8 @@ const problemTone: Record<MyWeekProblem['kind'], string> = {
 function MyWeekTool({ connections }: { connections: Connections }) {
   const [week, setWeek] = useState<number | undefined>();
   const { state, start, retry } = useMyWeekLoad();
-  const queries = {
-    mfl: useLeagues('mfl', connections.mfl.connected),
-    sleeper: useLeagues('sleeper', connections.sleeper.connected),
-    flea: useLeagues('flea', connections.flea.connected),
-  };
-  const connected = services.filter((s) => connections[s].connected);
+  const queries = useServiceLeagues(connections);
+  const connected = leagueTypes.filter((s) => connections[s].connected);
   const ready = connected.every((s) => !queries[s].isPending);
   const leagueErrors = connected.flatMap((s) =>
     queries[s].error ? [`${leagueTypeLabel[s]}: ${queries[s].error.message}`] : [],
@@ -76,11 +78,12 @@ function MyWeekTool({ connections }: { connections: Connections }) {
   const mflData = queries.mfl.data;
   const sleeperData = queries.sleeper.data;
   const fleaData = queries.flea.data;
+  const espnData = queries.espn.data;
   const leagues = useMemo(() => {
     if (!ready) return [];
-    const data = { mfl: mflData, sleeper: sleeperData, flea: fleaData };
-    return services.filter((s) => connections[s].connected).flatMap((s) => data[s] ?? []);
-  }, [ready, connections, mflData, sleeperData, fleaData]);
+    const data = { mfl: mflData, sleeper: sleeperData, flea: fleaData, espn: espnData };
+    return leagueTypes.filter((s) => connections[s].connected).flatMap((s) => data[s] ?? []);
+  }, [ready, connections, mflData, sleeperData, fleaData, espnData]);
 
   // The week loads as soon as the leagues are known, and again for each week picked.
   useEffect(() => {

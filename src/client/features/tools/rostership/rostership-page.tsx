@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLeagues } from '#client/api/leagues.ts';
+import { useServiceLeagues } from '#client/api/leagues.ts';
 import { CsvButton } from '#client/components/csv-button.tsx';
 import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { leagueKey } from '#common/league-chunks.ts';
-import type { Connections, League, LeagueType } from '#common/leagues.ts';
+import { leagueTypes } from '#common/league-types.ts';
+import type { Connections, League } from '#common/leagues.ts';
 import { rostershipPositions } from '#common/position-order.ts';
 import {
   deriveRows,
@@ -25,11 +26,9 @@ import { TopPlayersChart } from './components/top-players-chart.tsx';
 import { readStored, writeStored } from './stored-result.ts';
 import { useRostershipLoad } from './use-rostership-load.ts';
 
-const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
-
 /** Which accounts are connected, so a stored result is only shown to the same accounts. */
 const accountOf = (c: Connections) =>
-  `mfl:${c.mfl.connected}|sleeper:${c.sleeper.username ?? c.sleeper.connected}|flea:${c.flea.email ?? c.flea.connected}`;
+  `mfl:${c.mfl.connected}|sleeper:${c.sleeper.username ?? c.sleeper.connected}|flea:${c.flea.email ?? c.flea.connected}|espn:${c.espn.label ?? c.espn.connected}`;
 
 /** Text columns sort A→Z first; numbers and flags most first. */
 const descFirst: Record<RostershipSortKey, boolean> = {
@@ -45,7 +44,7 @@ export function RostershipPage() {
   return (
     <ToolPage
       title="Rostership"
-      intro="How many of your leagues roster each player, across MFL, Sleeper and Fleaflicker."
+      intro="How many of your leagues roster each player, across MFL, Sleeper, Fleaflicker and ESPN."
       notConnected="Connect at least one account above to list your leagues and see who is on your teams."
     >
       {(c) => <RostershipTool key={accountOf(c)} connections={c} />}
@@ -64,12 +63,8 @@ function RostershipTool({ connections }: { connections: Connections }) {
   const [sort, setSort] = useState<SortOrder>({ key: 'count', desc: true });
   const [openId, setOpenId] = useState<string>();
 
-  const queries = {
-    mfl: useLeagues('mfl', connections.mfl.connected),
-    sleeper: useLeagues('sleeper', connections.sleeper.connected),
-    flea: useLeagues('flea', connections.flea.connected),
-  };
-  const serviceLeagues: ServiceLeagues[] = services
+  const queries = useServiceLeagues(connections);
+  const serviceLeagues: ServiceLeagues[] = leagueTypes
     .filter((s) => connections[s].connected)
     .map((s) => ({
       service: s,

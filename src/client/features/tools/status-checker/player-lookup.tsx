@@ -1,15 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { useLeagues } from '#client/api/leagues.ts';
+import { useServiceLeagues } from '#client/api/leagues.ts';
 import { useSearchParams } from '#client/router/router.tsx';
-import type { Connections, LeaguePlayer, LeagueType } from '#common/leagues.ts';
+import { leagueTypes } from '#common/league-types.ts';
+import type { Connections, LeaguePlayer } from '#common/leagues.ts';
 import { FREE_AGENT } from '#common/player-status.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { usePlayers } from './api/players.ts';
 import { PlayerSelect } from './components/player-select.tsx';
 import { StatusTable } from './components/status-table.tsx';
 import { useStatusLookup } from './use-status-lookup.ts';
-
-const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
 
 /** The player search and the status table, for a visitor with at least one connected account. */
 export default function PlayerLookup({ connections }: { connections: Connections }) {
@@ -30,12 +29,8 @@ export default function PlayerLookup({ connections }: { connections: Connections
     setParams(next, { replace: true, preventScrollReset: true });
   };
   const { rows, lookUp, retry } = useStatusLookup();
-  const queries = {
-    mfl: useLeagues('mfl', connections.mfl.connected),
-    sleeper: useLeagues('sleeper', connections.sleeper.connected),
-    flea: useLeagues('flea', connections.flea.connected),
-  };
-  const connected = services.filter((s) => connections[s].connected);
+  const queries = useServiceLeagues(connections);
+  const connected = leagueTypes.filter((s) => connections[s].connected);
   const leaguesLoading = connected.some((s) => queries[s].isPending);
   const leagueErrors = connected.filter((s) => queries[s].error).map((s) => queries[s].error!.message);
   const leagues = connected.flatMap((s) => queries[s].data ?? []);

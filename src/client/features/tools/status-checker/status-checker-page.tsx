@@ -10,7 +10,7 @@ export function StatusCheckerPage() {
     <ToolPage
       title="Player Status Checker"
       intro="Pick a player to see, in every league you are in, whether he is a free agent, on your team, or whose."
-      notConnected="Log in to MFL, or connect Sleeper or Fleaflicker above, to search for a player."
+      notConnected="Log in to MFL, or connect Sleeper, Fleaflicker or ESPN above, to search for a player."
     >
       {(c) => (
         <Suspense fallback={<Spinner label="Loading the player search" />}>

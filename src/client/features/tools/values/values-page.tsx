@@ -154,7 +154,12 @@ function SourceLine({ answer, format }: { answer: ValuesAnswer; format: ValueFor
   );
 }
 
-const SERVICE_NAMES: Record<string, string> = { mfl: 'MFL', sleeper: 'Sleeper', flea: 'Fleaflicker' };
+const SERVICE_NAMES: Record<string, string> = {
+  mfl: 'MFL',
+  sleeper: 'Sleeper',
+  flea: 'Fleaflicker',
+  espn: 'ESPN',
+};
 
 function FilterForm({ filter }: { filter: Filter }) {
   const navigate = useNavigate();

@@ -68,7 +68,7 @@ function StatusCell({
   );
 }
 
-/** League and Status for every league; the league type is labelled MFL, Sleeper or Fleaflicker. */
+/** League and Status for every league; the league type is labelled MFL, Sleeper, Fleaflicker or ESPN. */
 export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
   return (
     <div className="overflow-x-auto">
