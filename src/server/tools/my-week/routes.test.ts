@@ -193,13 +193,16 @@ describe('my week: the schedule unreadable', () => {
     // what runs out of time: the schedule alone is missing here.
     await bed.services.sleeper.players();
     bed.control.addFault({ service: 'mfl', kind: 'down', count: 100_000, match: 'TYPE=nflSchedule' });
-    // Chunks of five leagues, week after week, until one shows a problem (an injury, an empty slot):
-    // the simulated world is built from the day the tests run, so which week holds one varies.
+    // Chunks of five leagues, service after service and week after week, until one shows a problem
+    // (an injury, an empty slot): the simulated world is built from the day the tests run, so which
+    // league and week hold one varies (Sleeper's lineups are this week's whatever the week asked;
+    // Fleaflicker's follow the week).
     const lines: MyWeekLeagueLine[] = [];
     const found = () => lines.some((l) => l.problems.length > 0);
     for (let week = 9; week <= 18 && !found(); week++)
-      for (let i = 0; i < leagues.sleeper.length && !found(); i += 5)
-        lines.push(...(await myWeek('sleeper', leagues.sleeper.slice(i, i + 5).map(refOf), week)));
+      for (const service of ['sleeper', 'flea'] as const)
+        for (let i = 0; i < leagues[service].length && !found(); i += 5)
+          lines.push(...(await myWeek(service, leagues[service].slice(i, i + 5).map(refOf), week)));
     for (const line of lines) {
       expect(line.error).toBeUndefined();
       expect(line.byesKnown).toBe(false);
