@@ -154,6 +154,127 @@ const isServiceFault = (e: unknown) => e instanceof AttemptFailed && e.failure.s
 
 const callEnded = () => new AttemptFailed({ kind: 'unavailable', retryable: false, ended: true });
 
+// An answer over the cap is refused and not tried again: the next one would be as big.
+const tooBig = () => new AttemptFailed({ kind: 'unreadable', retryable: false });
+
+/** The body as text, read no further than `maxBytes`. */
+async function readCapped(res: Response, maxBytes: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One request sent: redirects followed within the service's site, the body read under the cap and
+ * the same deadline. Fails as an AttemptFailed (a timeout, no connection, an answer too big).
+ */
+async function fetchAnswer(
+  doFetch: typeof fetch,
+  userAgent: string,
+  maxBytes: number,
+  request: ServiceRequest,
+  signal: AbortSignal,
+): Promise<ServiceResponse> {
+  try {
+    const first = new URL(request.url);
+    let url = request.url;
+    let method = request.method ?? 'GET';
+    let body = request.body;
+    for (let hop = 0; ; hop++) {
+      const res = await doFetch(url, {
+        method,
+        headers: {
+          'user-agent': userAgent,
+          accept: 'application/json, text/xml;q=0.9, */*;q=0.5',
+          ...request.headers,
+        },
+        body,
+        redirect: 'manual',
+        signal,
+      });
+      const location = res.headers.get('location');
+      if (request.redirect !== 'manual' && res.status >= 300 && res.status < 400 && location) {
+        await res.body?.cancel().catch(() => undefined);
+        // A redirect is followed only within the service's own site: never to another host (one
+        // inside our own network, say), whatever the service or the address it was given says.
+        const next = new URL(location, url);
+        if (hop >= MAX_REDIRECTS || !sameSite(next, first))
+          throw new AttemptFailed({ kind: 'unreadable', retryable: false });
+        url = next.href;
+        if (res.status === 303 || (method === 'POST' && res.status <= 302)) {
+          method = 'GET';
+          body = undefined;
+        }
+        continue;
+      }
+      // Reading the body stays under the same deadline: a stalled download is a timeout too.
+      const text = await readCapped(res, maxBytes);
+      return { status: res.status, url, headers: res.headers, text };
+    }
+  } catch (e) {
+    if (e instanceof AttemptFailed) throw e;
+    const timedOut =
+      signal.aborted || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
+    throw new AttemptFailed({
+      kind: timedOut ? 'timeout' : 'unavailable',
+      retryable: true,
+      serviceFault: true,
+    });
+  }
+}
+
+/** What a service's answer means: null when it is one to hand back, else the failure it is. */
+function failureOf(res: ServiceResponse, request: ServiceRequest): Failure | null {
+  const { status } = res;
+  if (status >= 200 && status < 300) return null;
+  if (status >= 300 && status < 400 && request.redirect === 'manual') return null;
+  if (request.passStatuses?.includes(status)) return null;
+  const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
+  if (status === 429) return { kind: 'rate-limited', retryable: true, status, retryAfterMs };
+  if (status === 408) return { kind: 'timeout', retryable: true, status };
+  if (status === 404) return { kind: 'not-found', retryable: false, status };
+  // 502–504 say the service (or the gateway in front of it) is down, which the breaker counts; a
+  // 500 is one request gone wrong (often one league's), retried but never taken as an outage.
+  if (status >= 500)
+    return {
+      kind: 'unavailable',
+      retryable: true,
+      status,
+      retryAfterMs,
+      serviceFault: status >= 502 && status <= 504,
+    };
+  return { kind: status >= 400 ? 'rejected' : 'unavailable', retryable: false, status };
+}
+
+/** The call's outcome as the metrics count it. */
+const outcomeOf = (status: number, failure: Failure | null): CallOutcome =>
+  !failure
+    ? 'ok'
+    : status === 429
+      ? '429'
+      : status >= 500
+        ? '5xx'
+        : failure.kind === 'timeout'
+          ? 'timeout'
+          : 'error';
+
 export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const { service, userAgent } = options;
   const limits = limitsOf(service, options.limits);
@@ -193,115 +314,6 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
   const report = (path: string, lane: Lane, outcome: CallOutcome, askedAt: number, waitMs: number) =>
     options.onCall?.({ service, lane, path, outcome, ms: performance.now() - askedAt, waitMs });
 
-  // An answer over the cap is refused and not tried again: the next one would be as big.
-  const tooBig = () => new AttemptFailed({ kind: 'unreadable', retryable: false });
-
-  /** The body as text, read no further than `limits.maxBodyBytes`. */
-  async function readCapped(res: Response): Promise<string> {
-    const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-    if (declared > limits.maxBodyBytes) {
-      await res.body?.cancel().catch(() => undefined);
-      throw tooBig();
-    }
-    if (!res.body) return '';
-    const reader = res.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limits.maxBodyBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw tooBig();
-      }
-      chunks.push(value);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  async function attempt(request: ServiceRequest, signal: AbortSignal): Promise<ServiceResponse> {
-    try {
-      const first = new URL(request.url);
-      let url = request.url;
-      let method = request.method ?? 'GET';
-      let body = request.body;
-      for (let hop = 0; ; hop++) {
-        const res = await doFetch(url, {
-          method,
-          headers: {
-            'user-agent': userAgent,
-            accept: 'application/json, text/xml;q=0.9, */*;q=0.5',
-            ...request.headers,
-          },
-          body,
-          redirect: 'manual',
-          signal,
-        });
-        const location = res.headers.get('location');
-        if (request.redirect !== 'manual' && res.status >= 300 && res.status < 400 && location) {
-          await res.body?.cancel().catch(() => undefined);
-          // A redirect is followed only within the service's own site: never to another host (one
-          // inside our own network, say), whatever the service or the address it was given says.
-          const next = new URL(location, url);
-          if (hop >= MAX_REDIRECTS || !sameSite(next, first))
-            throw new AttemptFailed({ kind: 'unreadable', retryable: false });
-          url = next.href;
-          if (res.status === 303 || (method === 'POST' && res.status <= 302)) {
-            method = 'GET';
-            body = undefined;
-          }
-          continue;
-        }
-        // Reading the body stays under the same deadline: a stalled download is a timeout too.
-        const text = await readCapped(res);
-        return { status: res.status, url, headers: res.headers, text };
-      }
-    } catch (e) {
-      if (e instanceof AttemptFailed) throw e;
-      const timedOut =
-        signal.aborted || (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'));
-      throw new AttemptFailed({
-        kind: timedOut ? 'timeout' : 'unavailable',
-        retryable: true,
-        serviceFault: true,
-      });
-    }
-  }
-
-  function failureOf(res: ServiceResponse, request: ServiceRequest): Failure | null {
-    const { status } = res;
-    if (status >= 200 && status < 300) return null;
-    if (status >= 300 && status < 400 && request.redirect === 'manual') return null;
-    if (request.passStatuses?.includes(status)) return null;
-    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), Date.now());
-    if (status === 429) return { kind: 'rate-limited', retryable: true, status, retryAfterMs };
-    if (status === 408) return { kind: 'timeout', retryable: true, status };
-    if (status === 404) return { kind: 'not-found', retryable: false, status };
-    // 502–504 say the service (or the gateway in front of it) is down, which the breaker counts; a
-    // 500 is one request gone wrong (often one league's), retried but never taken as an outage.
-    if (status >= 500)
-      return {
-        kind: 'unavailable',
-        retryable: true,
-        status,
-        retryAfterMs,
-        serviceFault: status >= 502 && status <= 504,
-      };
-    return { kind: status >= 400 ? 'rejected' : 'unavailable', retryable: false, status };
-  }
-
-  const outcomeOf = (status: number, failure: Failure | null): CallOutcome =>
-    !failure
-      ? 'ok'
-      : status === 429
-        ? '429'
-        : status >= 500
-          ? '5xx'
-          : failure.kind === 'timeout'
-            ? 'timeout'
-            : 'error';
-
   function errorOf(failure: Failure): LeagueServiceError {
     if (failure.ended) return leagueError(service, 'unavailable', `The call to ${label} was called off`);
     if (failure.refused === 'queue-full')
@@ -337,7 +349,7 @@ export function createServiceHttp(options: ServiceHttpOptions): ServiceHttp {
     const sendNow = (signal: AbortSignal) => {
       sentAt = performance.now();
       sent = true;
-      return attempt(request, signal);
+      return fetchAnswer(doFetch, userAgent, limits.maxBodyBytes, request, signal);
     };
     // A visitor's deadline counts from asking, so the wait for a turn is part of it. Background work
     // waits for as long as visitors keep the service busy, and its deadline counts from sending.
