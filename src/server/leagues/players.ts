@@ -116,6 +116,99 @@ function mflBirthDate(value: string | undefined): string | undefined {
 const isoDate = (value: string | null | undefined) =>
   value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
+/** The keys an entry or candidate is found by: its services' ids, and a team defense by its team. */
+const idKeysOf = (
+  ext: Map<string, string>,
+  family: string | undefined,
+  team: string,
+  extra: string[] = [],
+) => [
+  ...extra,
+  ...[...ext].map(([kind, value]) => `${kind}:${value}`),
+  ...(family === 'DEF' && team !== 'FA' ? [`def:${team}`] : []),
+];
+
+/** An MFL player as the join's first entry (MFL's ids key the list); undefined for team units. */
+function mflEntry(p: MflPlayer): { entry: Entry; idKeys: string[] } | undefined {
+  if (isTeamUnit(p.position)) return undefined;
+  const family = positionFamily(p.position);
+  const name = mflDisplayName(p.name);
+  const team = normaliseTeam(p.team);
+  const ext = externalIds([
+    ['espn', p.espn_id],
+    ['sr', p.sportsdata_id],
+    ['rw', p.rotowire_id],
+    ['stats', p.stats_global_id],
+  ]);
+  const draftYear = Number(p.draft_year);
+  const entry: Entry = {
+    id: p.id,
+    mfl_id: p.id,
+    name,
+    position: mflPosition(p.position),
+    team,
+    draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
+    norm: normaliseName(name),
+    families: family ? [family] : [],
+    ext,
+    born: mflBirthDate(p.birthdate),
+  };
+  return { entry, idKeys: idKeysOf(ext, family, team, p.fleaflicker_id ? [`flea:${p.fleaflicker_id}`] : []) };
+}
+
+type SleeperCandidate = Candidate & { player: SleeperPlayer; name: string };
+
+/** A Sleeper player as a candidate to join; undefined without a position group or a name. */
+function sleeperCandidate(s: SleeperPlayer): SleeperCandidate | undefined {
+  const families = [
+    ...new Set(
+      [s.position, ...(s.fantasy_positions ?? [])].map(positionFamily).filter((f) => f !== undefined),
+    ),
+  ];
+  if (families.length === 0) return undefined;
+  const name = s.full_name?.trim() || [s.first_name, s.last_name].filter(Boolean).join(' ').trim();
+  if (!name) return undefined;
+  const team = normaliseTeam(s.team);
+  const ext = externalIds([
+    ['espn', s.espn_id],
+    ['sr', s.sportradar_id],
+    ['rw', s.rotowire_id],
+    ['stats', s.stats_id],
+  ]);
+  return {
+    player: s,
+    name,
+    idKeys: idKeysOf(ext, families[0], team),
+    norm: normaliseName(name),
+    families,
+    team,
+    ext,
+    born: isoDate(s.birth_date),
+  };
+}
+
+type FleaCandidate = Candidate & { player: FleaProPlayer; name: string };
+
+/** A Fleaflicker player as a candidate to join; undefined without a name. */
+function fleaCandidate(f: FleaProPlayer): FleaCandidate | undefined {
+  const positions = [f.position, ...(f.positionEligibility ?? []), ...(f.position?.split('/') ?? [])];
+  const families = [...new Set(positions.map(positionFamily).filter((x) => x !== undefined))];
+  const name = f.nameFull?.trim() || [f.nameFirst, f.nameLast].filter(Boolean).join(' ').trim();
+  if (!name) return undefined;
+  const team = normaliseTeam(f.proTeamAbbreviation);
+  const sportradar = f.externalIds?.find((x) => /^[0-9a-f-]{36}$/i.test(x.id))?.id;
+  const ext = externalIds([['sr', sportradar]]);
+  return {
+    player: f,
+    name,
+    idKeys: idKeysOf(ext, families[0], team, [`flea:${f.id}`]),
+    norm: normaliseName(name),
+    families,
+    team,
+    ext,
+  };
+}
+
 /**
  * Joins the three player lists. First through the ids the services publish for each other (MFL's
  * fleaflicker_id, ESPN, Sportradar, RotoWire, STATS ids; team defenses by team), refused when
@@ -182,74 +275,14 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
     e.born ??= c.born;
   };
 
-  const idKeysOf = (
-    ext: Map<string, string>,
-    family: string | undefined,
-    team: string,
-    extra: string[] = [],
-  ) => [
-    ...extra,
-    ...[...ext].map(([kind, value]) => `${kind}:${value}`),
-    ...(family === 'DEF' && team !== 'FA' ? [`def:${team}`] : []),
-  ];
-
   for (const p of sources.mfl) {
-    if (isTeamUnit(p.position)) continue;
-    const family = positionFamily(p.position);
-    const name = mflDisplayName(p.name);
-    const team = normaliseTeam(p.team);
-    const ext = externalIds([
-      ['espn', p.espn_id],
-      ['sr', p.sportsdata_id],
-      ['rw', p.rotowire_id],
-      ['stats', p.stats_global_id],
-    ]);
-    const draftYear = Number(p.draft_year);
-    const entry: Entry = {
-      id: p.id,
-      mfl_id: p.id,
-      name,
-      position: mflPosition(p.position),
-      team,
-      draftYear: Number.isInteger(draftYear) && draftYear > 1970 ? draftYear : undefined,
-      norm: normaliseName(name),
-      families: family ? [family] : [],
-      ext,
-      born: mflBirthDate(p.birthdate),
-    };
-    entries.push(entry);
-    index(entry, idKeysOf(ext, family, team, p.fleaflicker_id ? [`flea:${p.fleaflicker_id}`] : []));
+    const made = mflEntry(p);
+    if (!made) continue;
+    entries.push(made.entry);
+    index(made.entry, made.idKeys);
   }
 
-  type SleeperCandidate = Candidate & { player: SleeperPlayer; name: string };
-  const sleeperCandidates: SleeperCandidate[] = [];
-  for (const s of sources.sleeper) {
-    const families = [
-      ...new Set(
-        [s.position, ...(s.fantasy_positions ?? [])].map(positionFamily).filter((f) => f !== undefined),
-      ),
-    ];
-    if (families.length === 0) continue;
-    const name = s.full_name?.trim() || [s.first_name, s.last_name].filter(Boolean).join(' ').trim();
-    if (!name) continue;
-    const team = normaliseTeam(s.team);
-    const ext = externalIds([
-      ['espn', s.espn_id],
-      ['sr', s.sportradar_id],
-      ['rw', s.rotowire_id],
-      ['stats', s.stats_id],
-    ]);
-    sleeperCandidates.push({
-      player: s,
-      name,
-      idKeys: idKeysOf(ext, families[0], team),
-      norm: normaliseName(name),
-      families,
-      team,
-      ext,
-      born: isoDate(s.birth_date),
-    });
-  }
+  const sleeperCandidates = sources.sleeper.flatMap((s) => sleeperCandidate(s) ?? []);
   const sleeperLeft = link(
     sleeperCandidates,
     (e) => e.sleeper_id === undefined,
@@ -277,29 +310,13 @@ export function joinPlayers(sources: PlayerSources): PlayerIdentity[] {
     index(entry, c.idKeys);
   }
 
-  type FleaCandidate = Candidate & { player: FleaProPlayer; name: string };
-  const fleaCandidates: FleaCandidate[] = [];
+  // A player listed twice (two leagues' listings) is one candidate.
   const seenFlea = new Set<number>();
-  for (const f of sources.flea) {
-    if (seenFlea.has(f.id)) continue;
+  const fleaCandidates = sources.flea.flatMap((f) => {
+    if (seenFlea.has(f.id)) return [];
     seenFlea.add(f.id);
-    const positions = [f.position, ...(f.positionEligibility ?? []), ...(f.position?.split('/') ?? [])];
-    const families = [...new Set(positions.map(positionFamily).filter((x) => x !== undefined))];
-    const name = f.nameFull?.trim() || [f.nameFirst, f.nameLast].filter(Boolean).join(' ').trim();
-    if (!name) continue;
-    const team = normaliseTeam(f.proTeamAbbreviation);
-    const sportradar = f.externalIds?.find((x) => /^[0-9a-f-]{36}$/i.test(x.id))?.id;
-    const ext = externalIds([['sr', sportradar]]);
-    fleaCandidates.push({
-      player: f,
-      name,
-      idKeys: idKeysOf(ext, families[0], team, [`flea:${f.id}`]),
-      norm: normaliseName(name),
-      families,
-      team,
-      ext,
-    });
-  }
+    return fleaCandidate(f) ?? [];
+  });
   const fleaLeft = link(
     fleaCandidates,
     (e) => e.flea_id === undefined,
