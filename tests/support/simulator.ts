@@ -12,7 +12,7 @@ export interface Sim {
   world: World;
   control: SimControl;
   base: string;
-  /** MFL_API_URL, SLEEPER_API_URL and FLEA_API_URL for this simulator. */
+  /** MFL_API_URL, SLEEPER_API_URL, FLEA_API_URL and ESPN's two for this simulator. */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -37,6 +37,8 @@ export async function startSim(
       MFL_API_URL: `${base}/mfl/api`,
       SLEEPER_API_URL: `${base}/sleeper/v1`,
       FLEA_API_URL: `${base}/flea/api`,
+      ESPN_API_URL: `${base}/espn`,
+      ESPN_FAN_API_URL: `${base}/espn-fan`,
     },
     close: () => app.close(),
   };

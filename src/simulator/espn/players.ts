@@ -1,6 +1,7 @@
 /** view=kona_player_info: a league's players as the x-fantasy-filter header picks, sorts and pages them. */
 import type { League } from '../world/league.ts';
 import type { Player } from '../world/players.ts';
+import { unit } from '../world/random.ts';
 import { gameState } from '../world/schedule.ts';
 import { type EspnCtx, espnPlayer, onWaivers, ownership } from './format.ts';
 
@@ -33,6 +34,15 @@ export function readFilter(header: string | string[] | undefined): PlayerFilter 
     return 'FILTER_LIMIT_MISSING_SORT';
   }
   return f;
+}
+
+/** When ESPN last wrote about the player: his latest injury report, else a day in the last fortnight. */
+function newsDate(ctx: EspnCtx, p: Player, week: number): number {
+  const { calendar, seed } = ctx.world;
+  const injury = p.injuries.find((i) => i.fromWeek <= Math.max(1, week));
+  const days = Math.floor(unit(seed, 'espn-news', p.idx, week) * 14) + 1;
+  const fallback = Math.min(ctx.now, calendar.weeks[Math.max(0, week - 1)].startsAt) - days * 86_400_000;
+  return injury ? calendar.weeks[injury.fromWeek - 1].startsAt + 36_000_000 : fallback;
 }
 
 /** The league's players (everyone when no status is asked for), filtered, sorted and paged. */
@@ -81,6 +91,7 @@ export function playerInfo(ctx: EspnCtx, l: League, week: number, filter: Player
         player: {
           ...espnPlayer(p, week),
           droppable: true,
+          lastNewsDate: newsDate(ctx, p, week),
           ownership: {
             activityLevel: null,
             auctionValueAverage: Math.max(0, Math.round((200 - adp) * 0.3 * 10) / 10),
