@@ -1,7 +1,8 @@
-/** Builds the league-services simulator: one Fastify app serving MFL, Sleeper and Fleaflicker from one world. */
+/** Builds the league-services simulator: one Fastify app serving MFL, Sleeper, Fleaflicker and ESPN from one world. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type SimControl, SimState } from './control.ts';
 import { registerControl } from './control-routes.ts';
+import { registerEspn } from './espn/routes.ts';
 import { registerFlea } from './flea/routes.ts';
 import { registerMfl } from './mfl/routes.ts';
 import { registerServiceHooks } from './service-hooks.ts';
@@ -43,5 +44,6 @@ export async function buildSimulator(
   registerMfl(app, world, state);
   registerSleeper(app, world, state);
   registerFlea(app, world, state);
+  registerEspn(app, world, state);
   return { app, world, control: state };
 }

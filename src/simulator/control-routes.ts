@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FAULT_KINDS, SERVICES, type SimState } from './control.ts';
 import { WEEKS } from './world/schedule.ts';
 
-const service = z.enum(SERVICES as unknown as ['mfl', 'sleeper', 'flea']);
+const service = z.enum(SERVICES as unknown as ['mfl', 'sleeper', 'flea', 'espn']);
 const clockSchema = z.union([
   z.object({ now: z.number().int().nonnegative() }),
   z.object({ week: z.number().int().min(1).max(WEEKS), phase: z.enum(['before', 'during', 'after']) }),

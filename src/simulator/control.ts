@@ -2,8 +2,8 @@
 import { worldSummary } from './summary.ts';
 import type { World } from './world/world.ts';
 
-export type ServiceName = 'mfl' | 'sleeper' | 'flea';
-export const SERVICES: readonly ServiceName[] = ['mfl', 'sleeper', 'flea'];
+export type ServiceName = 'mfl' | 'sleeper' | 'flea' | 'espn';
+export const SERVICES: readonly ServiceName[] = ['mfl', 'sleeper', 'flea', 'espn'];
 export type FaultKind = '500' | 'timeout' | 'malformed' | '429' | 'expired-cookie' | 'down' | 'hold';
 export const FAULT_KINDS: readonly FaultKind[] = [
   '500',
@@ -152,7 +152,15 @@ export class SimState implements SimControl {
       else
         starters = w
           .slotStarters(league, team, wk, this.now())
-          .map((p) => (p ? (service === 'sleeper' ? p.sleeperId : String(p.fleaId)) : '0'));
+          .map((p) =>
+            p
+              ? service === 'sleeper'
+                ? p.sleeperId
+                : service === 'espn'
+                  ? p.espnId
+                  : String(p.fleaId)
+              : '0',
+          );
       return { service, league: league.id, franchise: team.id, week: wk, starters };
     }
     return undefined;

@@ -24,14 +24,17 @@ const lines = [
   `  MFL:         ${urls.mfl}   (league hosts http://${host}/mfl/wwwNN)`,
   `  Sleeper:     ${urls.sleeper}`,
   `  Fleaflicker: ${urls.flea}`,
+  `  ESPN:        ${urls.espn}   (fan API ${urls.espnFan})`,
   `  Controls:    http://${host}/_sim/world`,
   'Demo accounts:',
   `  MFL ${DEMO_ACCOUNTS.demo.mfl.username} / ${DEMO_ACCOUNTS.demo.mfl.password} (${summary.leagues.demo.mfl.length} leagues), Sleeper ${DEMO_ACCOUNTS.demo.sleeper.username} (${summary.leagues.demo.sleeper.length}), Fleaflicker ${DEMO_ACCOUNTS.demo.flea.email} (${summary.leagues.demo.flea.length})`,
+  `  ESPN cookies SWID=${DEMO_ACCOUNTS.demo.espn.swid}; espn_s2=${DEMO_ACCOUNTS.demo.espn.espnS2} (${summary.leagues.demo.espn.length} leagues)`,
   `  MFL ${DEMO_ACCOUNTS.bench.mfl.username} / ${DEMO_ACCOUNTS.bench.mfl.password}, Sleeper ${DEMO_ACCOUNTS.bench.sleeper.username}, Fleaflicker ${DEMO_ACCOUNTS.bench.flea.email} (20 leagues each)`,
   'Demo leagues (ids):',
   `  MFL:         ${summary.leagues.demo.mfl.map((l) => `${l.league_id} (${l.format}, franchise ${l.franchise_id})`).join(', ')}`,
   `  Sleeper:     ${summary.leagues.demo.sleeper.map((l) => l.league_id).join(', ')}`,
   `  Fleaflicker: ${summary.leagues.demo.flea.map((l) => `${l.league_id} (team ${l.team_id})`).join(', ')}`,
+  `  ESPN:        ${summary.leagues.demo.espn.map((l) => `${l.league_id} (team ${l.team_id}${l.is_public ? ', public' : ''})`).join(', ')}`,
 ];
 console.log(lines.join('\n'));
 

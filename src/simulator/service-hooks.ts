@@ -9,6 +9,7 @@ function serviceOf(url: string): ServiceName | undefined {
   if (url.startsWith('/mfl/')) return 'mfl';
   if (url.startsWith('/sleeper/')) return 'sleeper';
   if (url.startsWith('/flea/')) return 'flea';
+  if (url.startsWith('/espn/') || url.startsWith('/espn-fan/')) return 'espn';
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 /** What GET /_sim/world tells: the season, the clock, the accounts and which leagues they own. */
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { describeFormat } from './world/formats.ts';
-import type { Account, League } from './world/league.ts';
+import type { Account, League, Service } from './world/league.ts';
 import type { World } from './world/world.ts';
 
 export function baseUrls(host: string) {
@@ -9,10 +9,12 @@ export function baseUrls(host: string) {
     mfl: `http://${host}/mfl/api`,
     sleeper: `http://${host}/sleeper/v1`,
     flea: `http://${host}/flea/api`,
+    espn: `http://${host}/espn`,
+    espnFan: `http://${host}/espn-fan`,
   };
 }
 
-/** A league in the summary: MFL adds franchise_id and URLs, Sleeper roster_id, Fleaflicker team_id. */
+/** A league in the summary: MFL adds franchise_id and URLs, Sleeper roster_id, Fleaflicker and ESPN team_id. */
 export interface SummaryLeague {
   league_id: string;
   name: string;
@@ -23,6 +25,8 @@ export interface SummaryLeague {
   baseURL?: string;
   roster_id?: string;
   team_id?: string;
+  /** ESPN: a public league answers without cookies. */
+  is_public?: boolean;
 }
 
 function leagueList(world: World, account: Account, host: string): SummaryLeague[] {
@@ -38,15 +42,17 @@ function leagueList(world: World, account: Account, host: string): SummaryLeague
       };
     }
     if (l.service === 'sleeper') return { ...common, roster_id: team.id };
+    if (l.service === 'espn') return { ...common, team_id: team.id, is_public: l.isPublic };
     return { ...common, team_id: team.id };
   });
 }
 
 export function worldSummary(world: World, nowMs: number, host: string) {
-  const perUser = (who: Record<'mfl' | 'sleeper' | 'flea', Account>) => ({
+  const perUser = (who: Record<Service, Account>) => ({
     mfl: leagueList(world, who.mfl, host),
     sleeper: leagueList(world, who.sleeper, host),
     flea: leagueList(world, who.flea, host),
+    espn: leagueList(world, who.espn, host),
   });
   return {
     seed: world.seed,

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /*
- * Test helper: the recorded real answers of the three services, kept in the repository under
+ * Test helper: the recorded real answers of the four services, kept in the repository under
  * tests/fixtures/recorded/<service>/ (each service's INDEX.md names every file's source, commit and
  * license). They are data exactly as recorded: never reformat or edit them.
  */

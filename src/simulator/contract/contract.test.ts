@@ -6,8 +6,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  espnErrorSchema,
+  espnLeagueSchema,
+  espnPlayerInfoSchema,
+  espnProScheduleSchema,
+} from '#server/leagues/espn/schemas.ts';
 import { fixtureJson, fixturesRoot } from '#test/league-fixtures.ts';
 import { get, mflCookie, startFixedSim } from '#test/simulator-world.ts';
+import { DEMO_ACCOUNTS } from '../accounts.ts';
 import type { SimControl } from '../control.ts';
 import type { World } from '../world/world.ts';
 import { compareShape, learnShape, type ShapeOptions } from './shape.ts';
@@ -41,7 +48,7 @@ function conforms(actual: unknown, recordings: unknown[], opts: ShapeOptions = {
   expect([...new Set(compareShape(actual, learnShape(recordings, opts), opts))]).toEqual([]);
 }
 
-const demo = (service: 'mfl' | 'sleeper' | 'flea') => world.leaguesOf(world.demo[service]);
+const demo = (service: 'mfl' | 'sleeper' | 'flea' | 'espn') => world.leaguesOf(world.demo[service]);
 const mflLeague = (url: string, l: { host: string; id: string }, extra = '') =>
   `/mfl/${l.host}/2026/export?TYPE=${url}&L=${l.id}${extra}&JSON=1`;
 
@@ -426,6 +433,144 @@ describe('Fleaflicker contract', () => {
       );
       conforms(ours, [rec], { optional, extra });
     }
+  });
+});
+
+describe('ESPN contract', () => {
+  const ES = 'espn/';
+  const CW = `${ES}cwendt94__espn-api/tests/football/unit/data/`;
+  const CP = `${ES}ChadPapineau__espn-fantasy-football-mcp/fixtures/espn/recorded/`;
+  const { swid, espnS2 } = DEMO_ACCOUNTS.demo.espn;
+  const cookies = `SWID=${swid}; espn_s2=${espnS2}`;
+  const leagueUrl = (id: string, query = '') =>
+    `/espn/apis/v3/games/ffl/seasons/2026/segments/0/leagues/${id}${query}`;
+  const call = async (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers: { host: 'sim.test', cookie: cookies, ...headers } });
+  const ok = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await call(url, headers);
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+  // Keys whose object keys are data: dates, week numbers, slot and position ids.
+  const maps = [
+    '$.status.waiverProcessStatus',
+    '$.settings.scheduleSettings.matchupPeriods',
+    '$.settings.rosterSettings.lineupSlotCounts',
+    '$.settings.rosterSettings.positionLimits',
+    '$.settings.scoringSettings.scoringItems[].pointsOverrides',
+    '$.teams[].transactionCounter.matchupAcquisitionTotals',
+  ];
+  /** The recorded rosters (a 2021 scoreboard's rosterForCurrentScoringPeriod) as mRoster's teams carry them. */
+  const rosterSample = () => {
+    const board = json(
+      `${ES}scottsauber__espn-fantasy-football-analyzer/src/EspnFantasyFootballAnalyzer.Core.Tests/Awards/test.json`,
+    );
+    const teams = board.schedule
+      .flatMap((m: Record<string, { teamId: number; rosterForCurrentScoringPeriod?: unknown }>) => [
+        m.home,
+        m.away,
+      ])
+      .filter(
+        (side: { rosterForCurrentScoringPeriod?: unknown } | undefined) =>
+          side?.rosterForCurrentScoringPeriod,
+      )
+      .map((side: { teamId: number; rosterForCurrentScoringPeriod: unknown }) => ({
+        id: side.teamId,
+        roster: side.rosterForCurrentScoringPeriod,
+      }));
+    const { schedule: _s, settings: _t, teams: _u, ...base } = board;
+    return { ...base, teams };
+  };
+  // ESPN's per-player stat lines are not simulated; the recorded roster always carries them.
+  const noStats = ['$.teams[].roster.entries[].playerPoolEntry.player.stats'];
+
+  it('the bare league (no view): members, teams in brief, name, short status', async () => {
+    const rec = [json(`${CW}league_2018.json`)];
+    for (const l of demo('espn')) {
+      const ours = await ok(leagueUrl(l.id));
+      espnLeagueSchema.parse(ours);
+      conforms(ours, rec);
+    }
+  });
+
+  it('view=mTeam, view=mRoster, view=mSettings, each alone and together', async () => {
+    const team = json(`${CW}league_team_2018.json`);
+    const settings = json(`${CP}league-a/mSettings.json`);
+    const roster = rosterSample();
+    for (const l of demo('espn')) {
+      const t = await ok(leagueUrl(l.id, '?view=mTeam'));
+      conforms(t, [team, settings], { maps });
+      const r = await ok(leagueUrl(l.id, '?view=mRoster&scoringPeriodId=3'));
+      // The 2021 scoreboard predates the status's waiverNextExecutionDate, which the 2026 recording has.
+      conforms(r, [roster], { maps, optional: noStats, extra: ['$.status.waiverNextExecutionDate'] });
+      const s = await ok(leagueUrl(l.id, '?view=mSettings'));
+      conforms(s, [settings], { maps });
+      const all = await ok(leagueUrl(l.id, '?view=mTeam&view=mRoster&view=mSettings'));
+      conforms(all, [team, settings, roster], { maps, optional: noStats });
+      for (const body of [t, r, s, all]) espnLeagueSchema.parse(body);
+      expect(all.teams.every((x: { roster?: unknown; owners?: unknown }) => x.roster && x.owners)).toBe(true);
+    }
+  });
+
+  it('kona_player_info: free agents by slot, and everyone most owned first', async () => {
+    const rec = [
+      json(`${ES}ffverse__ffscrapr/tests/testthat/espn/seasons/2020/segments/0/leagues/1178049-8cf1b0.json`),
+    ];
+    // Stat lines, rankings, ratings and outlooks are ESPN's editorial data, not simulated.
+    const optional = ['stats', 'rankings', 'draftRanksByRankType', 'outlooks', 'seasonOutlook'].map(
+      (k) => `$.players[].player.${k}`,
+    );
+    // ESPN's matchup ratings; the recorded 2018 free-agent answer has no positionAgainstOpponent either.
+    optional.push('$.players[].ratings', '$.positionAgainstOpponent');
+    const l = demo('espn')[0];
+    const free = JSON.stringify({
+      players: {
+        filterStatus: { value: ['FREEAGENT', 'WAIVERS'] },
+        filterSlotIds: { value: [2] },
+        limit: 50,
+        sortPercOwned: { sortPriority: 1, sortAsc: false },
+      },
+    });
+    const top = JSON.stringify({ players: { limit: 3, sortPercOwned: { sortPriority: 1, sortAsc: false } } });
+    for (const filter of [free, top]) {
+      const ours = await ok(leagueUrl(l.id, '?view=kona_player_info&scoringPeriodId=11'), {
+        'x-fantasy-filter': filter,
+      });
+      expect(ours.players.length).toBeGreaterThan(0);
+      espnPlayerInfoSchema.parse(ours);
+      conforms(ours, rec, { optional });
+    }
+  });
+
+  it('the NFL pro schedule', async () => {
+    const ours = await ok('/espn/apis/v3/games/ffl/seasons/2026?view=proTeamSchedules_wl');
+    espnProScheduleSchema.parse(ours);
+    conforms(ours, [json(`${CW}pro_schedule_2024.json`)], {
+      maps: [
+        '$.settings.proTeams[].proGamesByScoringPeriod',
+        '$.settings.proTeams[].teamPlayersByPosition',
+        '$.settings.statIdToOverridePosition',
+      ],
+      // ESPN's list of its own enumerations; nothing reads it.
+      optional: ['$.settings.typeNames'],
+    });
+  });
+
+  it('errors: unknown league 404, private league 401, a limit without a sort 400, as recorded', async () => {
+    const notFound = await call(leagueUrl('1', '?view=mSettings'));
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual(json(`${CP}errors/404-league-not-found.json`));
+    const privateLeague = demo('espn').find((l) => !l.isPublic)!;
+    const refused = await app.inject({ method: 'GET', url: leagueUrl(privateLeague.id, '?view=mTeam') });
+    expect(refused.statusCode).toBe(401);
+    espnErrorSchema.parse(refused.json());
+    conforms(refused.json(), [json(`${CP}errors/401-communication-not-visible.json`)]);
+    expect(refused.json().details[0].type).toBe('AUTH_LEAGUE_NOT_VISIBLE');
+    const unsorted = await call(leagueUrl(privateLeague.id, '?view=kona_player_info'), {
+      'x-fantasy-filter': '{"players":{"limit":5}}',
+    });
+    expect(unsorted.statusCode).toBe(400);
+    expect(unsorted.json()).toEqual(json(`${CP}errors/400-limit-missing-sort.json`));
   });
 });
 

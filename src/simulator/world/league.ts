@@ -1,13 +1,13 @@
-/** A league of the world as the three services share it: its teams, rookie draft and schedule. */
+/** A league of the world as the four services share it: its teams, rookie draft and schedule. */
 import type { LeagueFormat, MflGroup, Slot } from './formats.ts';
 
-export type Service = 'mfl' | 'sleeper' | 'flea';
+export type Service = 'mfl' | 'sleeper' | 'flea' | 'espn';
 
 export interface Account {
   /** World key: `${service}:${login}`. */
   key: string;
   service: Service;
-  /** MFL username, Sleeper username, Fleaflicker e-mail. */
+  /** MFL username, Sleeper username, Fleaflicker e-mail, ESPN SWID (`{GUID}`). */
   login: string;
   password?: string;
   /** Sleeper user_id; MFL and Fleaflicker keep an internal id. */
@@ -16,10 +16,12 @@ export interface Account {
   avatar: string;
   /** MFL APIKEY accepted in place of the login cookie. */
   apiKey?: string;
+  /** ESPN's espn_s2 cookie, sent with the SWID. */
+  espnS2?: string;
 }
 
 export interface LeagueTeam {
-  /** MFL franchise id "0001", Sleeper roster_id "1", Fleaflicker team id. */
+  /** MFL franchise id "0001", Sleeper roster_id "1", Fleaflicker team id, ESPN team id "1". */
   id: string;
   name: string;
   ownerKey: string;
@@ -84,4 +86,9 @@ export interface League {
    * draft export) or an auction (before the rookie draft).
    */
   startup?: StartupDraft;
+  /**
+   * A team that leaves its lineup wanting every week (ESPN's demo leagues, so My week has problems to
+   * show): its kicker slot empty, or an injured player started in place of a healthy one.
+   */
+  lineupHabit?: { team: string; habit: 'empty-kicker' | 'injured-starter' };
 }

@@ -1,4 +1,4 @@
-/** Users and leagues on the three services: formats, rosters, rookie drafts and fantasy schedules. */
+/** Users and leagues on the four services: formats, rosters, rookie drafts and fantasy schedules. */
 import { describeFormat, type LeagueFormat, mflGroups, rosterSize, slots } from './formats.ts';
 import type { Account, League, LeagueTeam, Service } from './league.ts';
 import { FIRST_NAMES, LAST_NAMES, TEAM_ADJECTIVES, TEAM_WORDS } from './names.ts';
@@ -15,6 +15,8 @@ interface LeagueSpec {
   isPublic?: boolean;
   /** A league in its first season whose only draft is its startup snake draft (MFL, decision 021). */
   startupOnly?: boolean;
+  /** How the owner's team leaves its lineup every week (League.lineupHabit). */
+  habit?: 'empty-kicker' | 'injured-starter';
 }
 
 const DEMO_MFL: [string, LeagueFormat][] = [
@@ -42,6 +44,25 @@ const DEMO_FLEA: [string, LeagueFormat][] = [
   ['Flea Demo 2QB', { size: 10, qb: '2QB', idp: false, ppr: 1, bestBall: false }],
   ['Flea Demo Standard', { size: 10, qb: '1QB', idp: false, ppr: 0, bestBall: false }],
 ];
+/** ESPN has no best ball; the demo's fourth league is public, the others private. */
+const DEMO_ESPN: [string, LeagueFormat, Pick<LeagueSpec, 'isPublic' | 'habit'>][] = [
+  [
+    'ESPN Demo Dynasty PPR',
+    { size: 12, qb: '1QB', idp: false, ppr: 1, bestBall: false },
+    { habit: 'empty-kicker' },
+  ],
+  [
+    'ESPN Demo Superflex',
+    { size: 10, qb: 'SF', idp: false, ppr: 0.5, bestBall: false },
+    { habit: 'injured-starter' },
+  ],
+  ['ESPN Demo IDP', { size: 12, qb: '1QB', idp: true, ppr: 1, bestBall: false }, {}],
+  [
+    'ESPN Demo Public League',
+    { size: 10, qb: '1QB', idp: false, ppr: 0, bestBall: false },
+    { isPublic: true },
+  ],
+];
 
 export interface LeagueSet {
   accounts: Account[];
@@ -58,8 +79,8 @@ export function buildLeagues(opts: {
   players: Player[];
   anchorWeek: number;
   draftAnchorMs: number;
-  demo: { mfl: Account; sleeper: Account; flea: Account };
-  bench: { mfl: Account; sleeper: Account; flea: Account };
+  demo: Record<Service, Account>;
+  bench: Record<Service, Account>;
 }): LeagueSet {
   const { seed, season, players } = opts;
   const rng = new Rng(seed, 'leagues', season);
@@ -82,7 +103,7 @@ export function buildLeagues(opts: {
     opts.bench.flea,
   ];
   // League-mates: a shared pool per service, as the same people meet in many leagues.
-  const others: Record<Service, Account[]> = { mfl: [], sleeper: [], flea: [] };
+  const others: Record<Service, Account[]> = { mfl: [], sleeper: [], flea: [], espn: [] };
   for (const service of ['mfl', 'sleeper', 'flea'] as Service[]) {
     const taken = new Set<string>();
     for (let i = 0; i < 300; i++) {
@@ -120,7 +141,9 @@ export function buildLeagues(opts: {
         ? uniqueId(() => String(lr.int(10000, 79999)))
         : service === 'sleeper'
           ? uniqueId(() => `1${lr.digits(18)}`)
-          : uniqueId(() => String(lr.int(100000, 399999)));
+          : service === 'espn'
+            ? uniqueId(() => String(lr.int(10_000_000, 999_999_999)))
+            : uniqueId(() => String(lr.int(100000, 399999)));
     const mates = lr.shuffle([...others[service]]).slice(0, f.size);
     const ownerSlot = spec.owner ? lr.int(0, f.size - 1) : -1;
     if (spec.owner) mates[ownerSlot] = spec.owner;
@@ -136,7 +159,7 @@ export function buildLeagues(opts: {
         id:
           service === 'mfl'
             ? String(i + 1).padStart(4, '0')
-            : service === 'sleeper'
+            : service === 'sleeper' || service === 'espn'
               ? String(i + 1)
               : uniqueId(() => String(lr.int(1_000_000, 1_999_999))),
         name,
@@ -168,6 +191,7 @@ export function buildLeagues(opts: {
       taxiSlots: lr.int(3, 5),
       irSlots: lr.int(2, 4),
     };
+    if (spec.habit && ownerSlot >= 0) league.lineupHabit = { team: teams[ownerSlot].id, habit: spec.habit };
     if (spec.startupOnly) league.draftStatus = 'none';
     else draftRookies(league, lr, rookies, opts.draftAnchorMs);
     fillRosters(league, lr, pool, players, opts.anchorWeek);
@@ -204,7 +228,56 @@ export function buildLeagues(opts: {
       startupOnly: true,
     });
   }
+  addEspn(seed, season, make, accounts, others.espn, opts.demo.espn, opts.bench.espn);
   return { accounts, leagues };
+}
+
+/**
+ * ESPN's users and leagues, made after every other league by generators of their own, so the other
+ * services' leagues stay as they were: the demo's four, the bench's twenty (private), and a few more.
+ */
+function addEspn(
+  seed: number,
+  season: number,
+  make: (service: Service, spec: LeagueSpec) => League,
+  accounts: Account[],
+  mates: Account[],
+  demo: Account,
+  bench: Account,
+) {
+  const rng = new Rng(seed, 'espn', season);
+  accounts.push(demo, bench);
+  const taken = new Set<string>();
+  for (let i = 0; i < 200; i++) {
+    let handle = '';
+    do handle = `${rng.pick(FIRST_NAMES)}${rng.pick(LAST_NAMES)}${rng.int(1, 999)}`;
+    while (taken.has(handle));
+    taken.add(handle);
+    const swid = `{${rng.uuid().toUpperCase()}}`;
+    const acct: Account = {
+      key: `espn:${swid}`,
+      service: 'espn',
+      login: swid,
+      userId: swid,
+      displayName: handle,
+      avatar: rng.hex(32),
+      // ESPN's session cookie: long, URL-encoded (signed by the world's seed, as MFL's cookies are).
+      espnS2: `AEB${rng.hex(40)}%2B${rng.hex(120)}%2F${rng.hex(60)}%3D`,
+    };
+    mates.push(acct);
+    accounts.push(acct);
+  }
+  for (const [name, format, extra] of DEMO_ESPN) make('espn', { name, format, owner: demo, ...extra });
+  for (let i = 0; i < 20; i++)
+    make('espn', { name: `Bench ESPN League ${i + 1}`, format: espnFormat(rng), owner: bench });
+  for (let i = 0; i < 6; i++) {
+    const format = espnFormat(rng);
+    make('espn', { name: `${describeFormat(format)} ESPN League #${i + 1}`, format, isPublic: i % 2 === 0 });
+  }
+}
+
+function espnFormat(rng: Rng): LeagueFormat {
+  return { ...randomFormat(rng, false), bestBall: false };
 }
 
 const DAY_S = 86_400;
@@ -235,7 +308,7 @@ export function addStartup(
     );
     return;
   }
-  if (league.service === 'flea' || league.draft.picks.length === 0) return;
+  if (league.service === 'flea' || league.service === 'espn' || league.draft.picks.length === 0) return;
   if (league.service === 'mfl' && !spec.isPublic) return;
   if (!r.chance(league.service === 'sleeper' ? 0.7 : 0.3)) return;
   const kind = league.service === 'mfl' || r.chance(0.4) ? 'auction' : 'snake';

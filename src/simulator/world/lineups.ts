@@ -56,6 +56,31 @@ export function bestSlotLineup(
   return out;
 }
 
+/**
+ * A lineup as a careless manager leaves it: the kicker slot empty, or the best injured player on the
+ * roster started in the first slot he fits (nothing changes when an injured player already starts).
+ */
+export function keepHabit(
+  lineup: (Player | undefined)[],
+  slots: Slot[],
+  roster: Player[],
+  habit: 'empty-kicker' | 'injured-starter',
+  injured: (p: Player) => boolean,
+): (Player | undefined)[] {
+  if (habit === 'empty-kicker')
+    return lineup.map((p, i) =>
+      slots[i].eligible.length === 1 && slots[i].eligible[0] === 'PK' ? undefined : p,
+    );
+  if (lineup.some((p) => p && injured(p))) return lineup;
+  const starting = new Set(lineup);
+  const hurt = roster
+    .filter((p) => !starting.has(p) && injured(p) && slots.some((s) => s.eligible.includes(p.position)))
+    .sort((a, b) => b.mean - a.mean || a.idx - b.idx)[0];
+  if (!hurt) return lineup;
+  const at = slots.findIndex((s) => s.eligible.includes(hurt.position));
+  return lineup.map((p, i) => (i === at ? hurt : p));
+}
+
 export type LineupProblem =
   | { kind: 'not-on-roster'; id: string }
   | { kind: 'position-not-used'; player: Player }

@@ -256,7 +256,8 @@ export function buildPlayers(seed: number, season: number): PlayerPool {
       mflId: `05${String(i + 1).padStart(2, '0')}`,
       sleeperId: t.code,
       fleaId: 2300 + i * 3 + 1,
-      espnId: String(-16000 - i),
+      // ESPN numbers team defenses -16000 minus the team's proTeamId (-16012 is Kansas City).
+      espnId: String(-16000 - t.espn),
       sportradarId: rng.uuid(),
       mflHasEspn: false,
       mflHasSportradar: false,

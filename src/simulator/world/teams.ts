@@ -1,4 +1,6 @@
 /** The 32 NFL teams and each service's code for them. */
+import { espnNflTeams } from '#common/espn-vocabulary.ts';
+
 export interface NflTeam {
   /** Sleeper's code; used as the world's key. */
   code: string;
@@ -6,6 +8,8 @@ export interface NflTeam {
   mfl: string;
   /** Fleaflicker writes Jacksonville as JAC. */
   flea: string;
+  /** ESPN's proTeamId. */
+  espn: number;
   location: string;
   name: string;
 }
@@ -45,10 +49,13 @@ const rows: [string, string, string, string, string][] = [
   ['WAS', 'WAS', 'WAS', 'Washington', 'Commanders'],
 ];
 
+const espnIds = new Map(Object.entries(espnNflTeams).map(([id, code]) => [code, Number(id)]));
+
 export const NFL_TEAMS: readonly NflTeam[] = rows.map(([code, mfl, flea, location, name]) => ({
   code,
   mfl,
   flea,
+  espn: espnIds.get(code)!,
   location,
   name,
 }));

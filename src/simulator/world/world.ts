@@ -2,8 +2,8 @@
 import { DEMO_ACCOUNTS } from '../accounts.ts';
 import type { Account, League, LeagueTeam, Service } from './league.ts';
 import { activeRoster, buildLeagues } from './leagues.ts';
-import { bestGroupLineup, bestSlotLineup } from './lineups.ts';
-import { buildPlayers, type Player } from './players.ts';
+import { bestGroupLineup, bestSlotLineup, keepHabit } from './lineups.ts';
+import { buildPlayers, injuryAt, type Player } from './players.ts';
 import { Population } from './population.ts';
 import { Rng } from './random.ts';
 import { buildSchedule, SeasonCalendar } from './schedule.ts';
@@ -68,7 +68,7 @@ export class World {
       ...extra,
     });
     const d = DEMO_ACCOUNTS;
-    this.demo = {
+    const demo = {
       mfl: acct('mfl', d.demo.mfl.username, '1', 'demo', {
         password: d.demo.mfl.password,
         apiKey: d.demo.mfl.apiKey,
@@ -76,7 +76,7 @@ export class World {
       sleeper: acct('sleeper', d.demo.sleeper.username, d.demo.sleeper.userId, d.demo.sleeper.displayName),
       flea: acct('flea', d.demo.flea.email, '1', 'Demo'),
     };
-    this.bench = {
+    const bench = {
       mfl: acct('mfl', d.bench.mfl.username, '2', 'bench', {
         password: d.bench.mfl.password,
         apiKey: d.bench.mfl.apiKey,
@@ -84,6 +84,11 @@ export class World {
       sleeper: acct('sleeper', d.bench.sleeper.username, d.bench.sleeper.userId, d.bench.sleeper.displayName),
       flea: acct('flea', d.bench.flea.email, '2', 'Bench'),
     };
+    // ESPN's accounts come after the others' so their avatars stay as they were.
+    const espn = (who: typeof d.demo.espn | typeof d.bench.espn, name: string) =>
+      acct('espn', who.swid, who.swid, name, { espnS2: who.espnS2 });
+    this.demo = { ...demo, espn: espn(d.demo.espn, 'DynastyDemo') };
+    this.bench = { ...bench, espn: espn(d.bench.espn, 'BenchUser') };
     const built = buildLeagues({
       seed: opts.seed,
       season: opts.season,
@@ -183,7 +188,7 @@ export class World {
     return lineup;
   }
 
-  /** Sleeper and Fleaflicker starters, in the league's slot order (undefined = empty slot). */
+  /** Sleeper, Fleaflicker and ESPN starters, in the league's slot order (undefined = empty slot). */
   slotStarters(league: League, team: LeagueTeam, week: number, nowMs: number): (Player | undefined)[] {
     const roster = activeRoster(team, this.players);
     const ppr = league.format.ppr;
@@ -191,7 +196,15 @@ export class World {
       return bestSlotLineup(roster, league.slots, (p) => this.bestBallValue(p, week, ppr, nowMs));
     }
     const careless = new Rng(this.seed, 'careless', league.id, team.id, week).chance(0.33);
-    return bestSlotLineup(roster, league.slots, (p) => this.scoring.projection(p, week, ppr, careless));
+    const lineup = bestSlotLineup(roster, league.slots, (p) =>
+      this.scoring.projection(p, week, ppr, careless),
+    );
+    const habit = league.lineupHabit;
+    if (habit?.team !== team.id) return lineup;
+    return keepHabit(lineup, league.slots, roster, habit.habit, (p) => {
+      const s = injuryAt(p, week)?.status;
+      return s === 'Questionable' || s === 'Doubtful' || s === 'Out' || s === 'IR';
+    });
   }
 
   private bestBallValue(p: Player, week: number, ppr: number, nowMs: number): number {
