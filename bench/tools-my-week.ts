@@ -29,9 +29,10 @@ import {
 /**
  * Requests of one league that must follow each other. Every chunk first learns the week (MFL's
  * current week, then that week's schedule); then MFL reads its league's exports at once and names
- * the players it needs by id (a third round), Sleeper and Fleaflicker read theirs at once.
+ * the players it needs by id (a third round), Sleeper and Fleaflicker read theirs at once, and ESPN
+ * reads the league's rosters and then its free agents.
  */
-const depth: Record<LeagueType, number> = { mfl: 4, sleeper: 3, flea: 3 };
+const depth: Record<LeagueType, number> = { mfl: 4, sleeper: 3, flea: 3, espn: 4 };
 const TARGET = 1.1;
 
 /** The floor: no service can answer its last request sooner than its window and latency allow. */
@@ -54,11 +55,17 @@ function floorMs(requests: Record<LeagueType, number>, leagues: Record<LeagueTyp
 
 async function main() {
   const { sim, base: simBase } = await startSimulator();
-  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
-  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
+  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
+  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
   const counting: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    const s: LeagueType = url.includes('/mfl/') ? 'mfl' : url.includes('/sleeper/') ? 'sleeper' : 'flea';
+    const s: LeagueType = url.includes('/mfl/')
+      ? 'mfl'
+      : url.includes('/sleeper/')
+        ? 'sleeper'
+        : url.includes('/espn')
+          ? 'espn'
+          : 'flea';
     sent[s]++;
     const res = await fetch(input, init);
     if (res.status === 429) refused[s]++;

@@ -31,7 +31,7 @@ import {
 } from './lib/league-app.ts';
 
 /** Requests of one league that must follow each other (MFL: rosters, then the team's statuses). */
-const depth: Record<LeagueType, number> = { mfl: 2, sleeper: 1, flea: 1 };
+const depth: Record<LeagueType, number> = { mfl: 2, sleeper: 1, flea: 1, espn: 1 };
 const chunkSize = 5;
 const browserConnections = 6;
 
@@ -60,11 +60,17 @@ async function main() {
   sim.control.setClock({ week: 5, phase: 'during' });
 
   // Requests the simulator received per service (and how many it refused with 429).
-  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
-  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0 };
+  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
+  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
   const counting: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
-    const s: LeagueType = url.includes('/mfl/') ? 'mfl' : url.includes('/sleeper/') ? 'sleeper' : 'flea';
+    const s: LeagueType = url.includes('/mfl/')
+      ? 'mfl'
+      : url.includes('/sleeper/')
+        ? 'sleeper'
+        : url.includes('/espn')
+          ? 'espn'
+          : 'flea';
     sent[s]++;
     const res = await fetch(input, init);
     if (res.status === 429) refused[s]++;

@@ -15,7 +15,7 @@ import { egressFor, leagueServicesFor } from '#server/runtime.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 
-export const services: LeagueType[] = ['mfl', 'sleeper', 'flea'];
+export const services: LeagueType[] = ['mfl', 'sleeper', 'flea', 'espn'];
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -24,12 +24,14 @@ export const latencyMs = 150;
 /**
  * What each service allows, as the simulator enforces it (a fixed window per service): MFL asks
  * for requests spaced out, Sleeper's published limit is 1000 a minute, Fleaflicker publishes none
- * and gets the 30 per 2 s that other clients use.
+ * and gets the 30 per 2 s that other clients use; ESPN publishes none and gets the 5 a second the
+ * site keeps to (decision 034).
  */
 export const serviceLimits: Record<LeagueType, { limit: number; windowMs: number }> = {
   mfl: { limit: 4, windowMs: 1000 },
   sleeper: { limit: 16, windowMs: 1000 },
   flea: { limit: 30, windowMs: 2000 },
+  espn: { limit: 5, windowMs: 1000 },
 };
 
 /**
@@ -119,11 +121,12 @@ function connectSteps() {
     ['mfl/login', bench.mfl],
     ['sleeper/connect', { username: bench.sleeper.username }],
     ['flea/connect', bench.flea],
+    ['espn/connect', { swid: bench.espn.swid, espnS2: bench.espn.espnS2 }],
   ] as const;
 }
 
 /**
- * Over HTTP, as the page does: the `bench` user connects all three services and lists its leagues,
+ * Over HTTP, as the page does: the `bench` user connects all four services and lists its leagues,
  * and the merged player list (cached for a day, not part of any one look at the leagues) is warmed.
  */
 export async function connectBenchUser(apiBase: string): Promise<{ cookie: string; leagues: League[] }> {

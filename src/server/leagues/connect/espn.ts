@@ -109,7 +109,7 @@ async function connectionOf(
   for (const [leagueId, teamId] of wanted) {
     let league: EspnLeague;
     try {
-      league = await espn.league(leagueId, ['mTeam'], { auth });
+      league = await espn.league(leagueId, NAMED_TEAMS, { auth });
     } catch (e) {
       if (isLeagueError(e, 'not-found'))
         throw new HttpError(404, `ESPN has no league ${leagueId} this season.`);
@@ -149,6 +149,9 @@ function teamOf(league: EspnLeague, teamId: string | undefined, auth: EspnAuth |
   return mine ? String(mine.id) : undefined;
 }
 
+/** The league's teams (mTeam) and its name, which only its settings carry (mSettings). */
+const NAMED_TEAMS = ['mTeam', 'mSettings'] as const;
+
 const leagueName = (league: EspnLeague) => league.settings?.name ?? `league ${league.id}`;
 
 /**
@@ -159,7 +162,7 @@ const leagueName = (league: EspnLeague) => league.settings?.name ?? `league ${le
 async function leaguesOf(espn: EspnClient, c: EspnConnection, reply: FastifyReply): Promise<League[]> {
   const read = await Promise.allSettled(
     c.leagues.map((l) =>
-      fromService('espn', reply, () => espn.league(l.league_id, ['mTeam'], { auth: c.auth })),
+      fromService('espn', reply, () => espn.league(l.league_id, NAMED_TEAMS, { auth: c.auth })),
     ),
   );
   if (read.length > 0 && read.every((r) => r.status === 'rejected'))

