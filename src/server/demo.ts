@@ -46,6 +46,7 @@ console.log(
     `  MFL:          ${demo.mfl.username} / ${demo.mfl.password}`,
     `  Sleeper:      ${demo.sleeper.username}`,
     `  Fleaflicker:  ${demo.flea.email}`,
+    `  ESPN:         SWID ${demo.espn.swid}, espn_s2 ${demo.espn.espnS2}`,
   ].join('\n'),
 );
 
