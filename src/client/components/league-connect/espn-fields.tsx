@@ -82,8 +82,8 @@ export function EspnFields({
               espn.com, and copy espn_s2 and SWID.
             </p>
             <p>
-              Signed in, they are kept encrypted on your account; otherwise in this browser’s cookie. They
-              are sent only to ESPN and never shown again.
+              Signed in, they are kept encrypted on your account; otherwise in this browser’s cookie. They are
+              sent only to ESPN and never shown again.
             </p>
           </div>
           {/* espn_s2's longest (ESPN_S2); a SWID is 38 characters, with room for spaces pasted around it. */}
