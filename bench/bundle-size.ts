@@ -8,8 +8,8 @@
  * on demand (the filter modal, the admin panel, the tools) are not counted.
  * The tools' pages are listed too, against a target of 100 KB each: what a visitor who opens one
  * directly loads, and for the Status Checker what its player search adds once an account is
- * connected. They are shown, not yet enforced: TOOLS_ENFORCED turns a tool over its target into a
- * failure as well.
+ * connected. A tool named in TOOLS_ENFORCED over its target fails the run as well; the others are
+ * shown, not yet enforced.
  * Run `npx vite build` first (CLIENT_DIR names another build directory). It exits non-zero when a
  * page is over the budget, so `npm test` runs it after the client build as a check.
  *
@@ -21,8 +21,16 @@ import { gzipSync } from 'node:zlib';
 
 const TARGET_KB = 90;
 const TOOL_TARGET_KB = 100;
-/** Whether a tool over TOOL_TARGET_KB fails the run (the public pages' target always does). */
-const TOOLS_ENFORCED = false;
+/**
+ * The tools whose page over TOOL_TARGET_KB fails the run, as a public page over its target does:
+ * those that have met it (decision 039). The others are shown OVER without failing.
+ */
+const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
+  'status checker',
+  'lineup',
+  'trade values',
+  'trade calculator',
+]);
 const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
 const assets = join(dist, 'assets');
 
@@ -115,9 +123,12 @@ for (const [what, prefix] of [
       missed = true;
     }
 }
-// What the first click on Filter Prospects adds to the home page.
+// What the first click on Filter Prospects adds to the home page: the modal and the dialog's code
+// (Radix Dialog), which the modal's module asks for as it loads.
 const home = closure([entry, ...preloaded, routeModule('home-page')]);
-const modal = [...closure([routeModule('profile-filter-modal')])].filter((f) => !home.has(f));
+const modal = [...closure([routeModule('profile-filter-modal'), routeModule('modal-dialog')])].filter(
+  (f) => !home.has(f),
+);
 console.log(
   `\nLoaded on first use of the filter modal: ${(modal.reduce((n, f) => n + gz(f), 0) / 1024).toFixed(1)} KB`,
 );
@@ -138,14 +149,15 @@ for (const [page, prefixes] of [
   const files = closure([entry, ...preloaded, ...prefixes.map(routeModule)]);
   const kb = sizeOf(files);
   const ok = kb <= TOOL_TARGET_KB;
-  if (TOOLS_ENFORCED) missed ||= !ok;
+  const enforced = TOOLS_ENFORCED.has(page);
+  if (enforced) missed ||= !ok;
   console.log(
-    `${page.padEnd(40)} ${String(files.size).padStart(8)} ${kb.toFixed(1).padStart(12)}   ${ok ? 'ok' : 'OVER'} (<= ${TOOL_TARGET_KB})`,
+    `${page.padEnd(40)} ${String(files.size).padStart(8)} ${kb.toFixed(1).padStart(12)}   ${ok ? 'ok' : 'OVER'} (<= ${TOOL_TARGET_KB}${enforced ? '' : ', not enforced yet'})`,
   );
 }
 if (missed) {
   console.error(
-    `\nFirst-load budget exceeded: each public page must load at most ${TARGET_KB} KB gzipped${TOOLS_ENFORCED ? `, each tool at most ${TOOL_TARGET_KB} KB` : ''}, and none of what left the first load.`,
+    `\nFirst-load budget exceeded: each public page must load at most ${TARGET_KB} KB gzipped${TOOLS_ENFORCED.size > 0 ? `, each of ${[...TOOLS_ENFORCED].join(', ')} at most ${TOOL_TARGET_KB} KB` : ''}, and none of what left the first load.`,
   );
   process.exitCode = 1;
 }

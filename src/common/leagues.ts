@@ -56,7 +56,7 @@ export const fleaConnectSchema = z.object({
  * POST /api/espn/connect: league ids or team page addresses, and a member's two ESPN cookies for
  * private leagues (and to find the member's leagues and teams). Either a league or the cookies.
  */
-export const espnConnectSchema = z
+export const espnConnectSchema = /* @__PURE__ */ z
   .object({
     leagues: z
       .array(text().trim().max(500))

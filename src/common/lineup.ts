@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { extraKinds } from './extras.ts';
+import { type GameState, gameState } from './game-state.ts';
 import { mflLeagueRefSchema } from './leagues.ts';
 import { lineupPositions } from './position-order.ts';
+
+export { type GameState, gameState };
 
 /*
  * The MFL lineup: its payloads and the pure rules behind the lineup screen (limits, position groups,
@@ -227,35 +230,6 @@ export function tryToggle<T extends LineupShape>(
 }
 
 // --- Games ---------------------------------------------------------------------------------------
-
-export type GameState =
-  | { kind: 'bye' }
-  | { kind: 'none' }
-  | { kind: 'scheduled'; kickoff: number }
-  | { kind: 'live'; own: number; opponent: number; quarter: number; clock: string }
-  | { kind: 'final'; own: number; opponent: number; result: 'W' | 'L' | 'T' };
-
-/** The player's game from his team's side: before, during or after it. */
-export function gameState(
-  player: Pick<LineupPlayer, 'isBye' | 'team' | 'scheduleInfo'>,
-  nowMs: number,
-): GameState {
-  const s = player.scheduleInfo;
-  if (player.isBye) return { kind: 'bye' };
-  if (!s) return { kind: 'none' };
-  if (s.kickoff * 1000 > nowMs) return { kind: 'scheduled', kickoff: s.kickoff };
-  const home = s.homeTeam === player.team;
-  const own = (home ? s.homeScore : s.awayScore) ?? 0;
-  const opponent = (home ? s.awayScore : s.homeScore) ?? 0;
-  if (s.secondsRemaining <= 0) {
-    return { kind: 'final', own, opponent, result: own > opponent ? 'W' : own < opponent ? 'L' : 'T' };
-  }
-  const remaining = Math.min(3600, Math.max(0, Math.round(s.secondsRemaining)));
-  const quarter = Math.min(4, Math.floor((3600 - remaining) / 900) + 1);
-  const left = remaining - (4 - quarter) * 900;
-  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
-  return { kind: 'live', own, opponent, quarter, clock };
-}
 
 export interface GameStatusOptions {
   /** IANA zone for kickoff times; the runtime's own zone when absent. */

@@ -113,7 +113,7 @@ export const formatKeySchema = text()
 
 /** GET /api/values. */
 export const valuesRequestSchema = z.object({
-  format: formatKeySchema.optional().default(formatKey(DEFAULT_VALUE_FORMAT)),
+  format: /* @__PURE__ */ formatKeySchema.optional().default(/* @__PURE__ */ formatKey(DEFAULT_VALUE_FORMAT)),
 });
 
 /** The format of the value choices nearest a league's facts (2QB counts as superflex). */

@@ -1,7 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -12,75 +11,37 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
+/**
+ * The dialog's code (Radix Dialog, its focus trap and scroll lock: about 14 KB gzipped) is not part
+ * of a page's first load: it is fetched once the page is idle, or when a modal first opens.
+ */
+export const loadModalDialog = () => import('./modal-dialog.tsx');
+const ModalDialog = lazy(async () => ({ default: (await loadModalDialog()).ModalDialog }));
 
 /**
  * The site's modal: a labelled dialog that traps focus and gives it back on close. Escape, the close
- * button and a click on the background close it, unless preventClose is set.
+ * button and a click on the background close it, unless preventClose is set. Nothing is drawn
+ * before it first opens.
  */
-export function Modal({
-  open,
-  onClose,
-  title,
-  children,
-  preventClose = false,
-  footer,
-  size = 'md',
-}: ModalProps) {
+export function Modal(props: ModalProps) {
   // The element that opened the modal gets focus back when it closes (it need not be a Radix trigger).
   // It is read while rendering the opening, before an autoFocus field inside takes focus.
   const returnTo = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
-  if (open && !wasOpen.current && typeof document !== 'undefined') {
+  const opened = useRef(false);
+  if (props.open && !wasOpen.current && typeof document !== 'undefined') {
     returnTo.current = document.activeElement as HTMLElement | null;
   }
-  wasOpen.current = open;
-  const guard = (e: Event) => {
-    if (preventClose) e.preventDefault();
-  };
+  wasOpen.current = props.open;
+  opened.current ||= props.open;
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 1000));
+    idle(() => void loadModalDialog().catch(() => undefined));
+  }, []);
+  if (!opened.current) return null;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !preventClose) onClose();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay
-          className="fixed inset-0 z-40 bg-field-950/60 backdrop-blur-[1px]"
-          data-testid="modal-backdrop"
-        />
-        <Dialog.Content
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            returnTo.current?.focus();
-          }}
-          onEscapeKeyDown={guard}
-          onPointerDownOutside={guard}
-          onInteractOutside={guard}
-          aria-describedby={undefined}
-          className={`fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-white shadow-2xl focus:outline-none`}
-        >
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-3">
-            <Dialog.Title className="font-display text-lg font-bold uppercase tracking-wide text-field-900">
-              {title}
-            </Dialog.Title>
-            <Dialog.Close
-              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40"
-              aria-label="Close"
-              disabled={preventClose}
-            >
-              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-                <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer && (
-            <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} returnTo={returnTo} />
+    </Suspense>
   );
 }

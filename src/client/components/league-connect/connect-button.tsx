@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { LeagueType } from '#common/leagues.ts';
-import { ConnectModal } from './connect-modal.tsx';
 import { serviceText } from './service-text.ts';
+
+// The dialog (Radix Dialog and the forms, about 18 KB gzipped) is fetched when the button is first
+// pointed at, focused or clicked, not with the page: the button itself draws at once.
+const loadModal = () => import('./connect-modal.tsx');
+const ConnectModal = lazy(async () => ({ default: (await loadModal()).ConnectModal }));
 
 export interface ConnectButtonProps {
   service: LeagueType;
@@ -26,18 +30,34 @@ export function ConnectButton({
   initial,
 }: ConnectButtonProps) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first click on, so that closing it gives focus back as the dialog does.
+  const [used, setUsed] = useState(false);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-label={ariaLabel}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadModal()}
+        onFocus={() => void loadModal()}
+        aria-label={ariaLabel}
+      >
         {label ?? serviceText[service].connect}
       </button>
-      <ConnectModal
-        service={service}
-        open={open}
-        onClose={() => setOpen(false)}
-        onConnected={onConnected}
-        initial={initial}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <ConnectModal
+            service={service}
+            open={open}
+            onClose={() => setOpen(false)}
+            onConnected={onConnected}
+            initial={initial}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,8 +5,12 @@ import {
   ProspectFilterFields,
 } from '#client/components/content/prospect-filter-fields.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
-import { Modal } from '#client/components/modal.tsx';
+import { loadModalDialog, Modal } from '#client/components/modal.tsx';
 import { usePublicData } from '#client/lib/public-data.ts';
+
+// This module is fetched when the Filter button is pointed at or focused: the dialog's code with it,
+// so the first click does not wait for a second fetch.
+void loadModalDialog();
 
 /**
  * The Filter Prospects modal: a position and a class, each with an empty first choice that leaves it

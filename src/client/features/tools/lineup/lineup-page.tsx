@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '#client/api/http.ts';
 import { hasOwnTeam, useConnections, useLeagues } from '#client/api/leagues.ts';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -11,8 +11,12 @@ import { useNavigate, useParams } from '#client/router/router.tsx';
 import { pathFor } from '#common/routes.ts';
 import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
 import { LeaguePicker } from './components/league-picker.tsx';
-import { LineupEditor } from './components/lineup-editor.tsx';
 import { useServiceClock } from './use-service-clock.ts';
+
+// The editor (its rows, the submit and its dialogs) is fetched while the league's lineup is asked
+// for, not with the page.
+const loadEditor = () => import('./components/lineup-editor.tsx');
+const LineupEditor = lazy(async () => ({ default: (await loadEditor()).LineupEditor }));
 
 export function LineupPage() {
   usePageTitle('Lineup');
@@ -71,6 +75,10 @@ function MflLineups() {
 
   const week = weekChoice && weekChoice.leagueId === league?.league_id ? weekChoice.week : undefined;
   const lineup = useLineup(league ? mflRef(league) : undefined, week);
+  const leagueChosen = Boolean(league);
+  useEffect(() => {
+    if (leagueChosen) void loadEditor();
+  }, [leagueChosen]);
   const nowMs = useServiceClock(lineup.data?.now, lineup.dataUpdatedAt);
   // A league login or logout under way, or the league list still coming: the arrows wait.
   const connecting = useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] });
@@ -131,14 +139,16 @@ function MflLineups() {
           )}
         </div>
       ) : lineup.data ? (
-        <LineupEditor
-          key={`${league.league_id}:${lineup.data.week}`}
-          league={league}
-          info={lineup.data}
-          onWeek={(w) => setWeekChoice({ leagueId: league.league_id, week: w })}
-          nowMs={nowMs}
-          refreshing={lineup.isFetching}
-        />
+        <Suspense fallback={<Spinner label="Loading lineup" />}>
+          <LineupEditor
+            key={`${league.league_id}:${lineup.data.week}`}
+            league={league}
+            info={lineup.data}
+            onWeek={(w) => setWeekChoice({ leagueId: league.league_id, week: w })}
+            nowMs={nowMs}
+            refreshing={lineup.isFetching}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,8 +1,9 @@
 import { api } from '#client/api/http.ts';
 import { leagueRef } from '#client/api/leagues.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
+import { gameState } from '#common/game-state.ts';
 import type { League } from '#common/leagues.ts';
-import { gameState, type LineupInfo, type LineupSubmit, type LineupSubmitAnswer } from '#common/lineup.ts';
+import type { LineupInfo, LineupSubmit, LineupSubmitAnswer } from '#common/lineup.ts';
 
 /** The MFL league as the lineup routes take it. */
 export type MflLeagueRef = LineupSubmit['league'];
