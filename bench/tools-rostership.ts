@@ -23,6 +23,7 @@ import {
   buildBenchApp,
   connectBenchUser,
   latencyMs,
+  refOf,
   seconds,
   serviceLimits,
   services,
@@ -103,12 +104,6 @@ async function main() {
     };
   }
 
-  const refOf = (l: League) =>
-    l.type === 'mfl'
-      ? { league_id: l.league_id, franchise_id: l.franchise_id, url: l.url }
-      : l.type === 'flea'
-        ? { league_id: l.league_id, team_id: l.team_id }
-        : { league_id: l.league_id };
   const chunksOf = (leagues: League[], s: LeagueType) => {
     const mine = leagues.filter((l) => l.type === s);
     const out: League[][] = [];

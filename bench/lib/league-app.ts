@@ -196,10 +196,11 @@ export async function startLeagueApp(
   };
 }
 
+/** A league as a tool's request names it: MFL's franchise and address, Fleaflicker's and ESPN's team. */
 export const refOf = (l: League) =>
   l.type === 'mfl'
     ? { league_id: l.league_id, franchise_id: l.franchise_id, url: l.url }
-    : l.type === 'flea'
+    : l.type === 'flea' || l.type === 'espn'
       ? { league_id: l.league_id, team_id: l.team_id }
       : { league_id: l.league_id };
 
