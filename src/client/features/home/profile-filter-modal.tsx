@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { profileFiltersQuery } from '#client/api/content.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import {
   type ProspectFilter,
   ProspectFilterFields,
 } from '#client/components/content/prospect-filter-fields.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { Modal } from '#client/components/modal.tsx';
-import { usePublicData } from '#client/lib/public-data.ts';
 
 /**
  * The Filter Prospects modal: a position and a class, each with an empty first choice that leaves it
