@@ -1,10 +1,10 @@
-import { memoryCache } from '#server/cache.ts';
 import {
   type BackgroundServices,
   type BudgetOptions,
   createBackgroundServices,
-} from '#server/tools/rookie-adp/discovery/budget.ts';
-import type { CrawlSettings } from '#server/tools/rookie-adp/discovery/crawl.ts';
+} from '#server/adp-data/discovery/budget.ts';
+import type { CrawlSettings } from '#server/adp-data/discovery/crawl.ts';
+import { memoryCache } from '#server/cache.ts';
 import { quickLimits, type Sim } from './simulator.ts';
 
 /**
