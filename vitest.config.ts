@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
  * src/server/db/schema-parity.pg.test.ts (decision 001).
  */
 const onPostgres: Record<string, string> = {
-  'src/server/tools/rookie-adp/adp-query.test.ts': 'SQL: the Rookie ADP query, from monthly totals or picks',
+  'src/server/adp-data/adp-query.test.ts': 'SQL: the Rookie ADP query, from monthly totals or picks',
   'src/server/tools/rookie-adp/adp-api.test.ts':
     'SQL: the Rookie ADP query against an independent computation, day boundaries included',
   'src/server/tools/rookie-adp/startup-api.test.ts':
@@ -18,12 +18,11 @@ const onPostgres: Record<string, string> = {
     "SQL: trends over two 30-day periods and a player's months, against an independent computation",
   'src/server/tools/rookie-adp/mfl-copies-api.test.ts':
     "SQL: the copies of MFL's ADP (days with every size, pruning) and the trends and months derived from them",
-  'src/server/tools/rookie-adp/ingest.test.ts':
+  'src/server/adp-data/ingest.test.ts':
     "SQL: ingestion's upserts of drafts, picks and players, and the monthly totals",
-  'src/server/tools/rookie-adp/totals.test.ts':
+  'src/server/adp-data/totals.test.ts':
     'SQL: the monthly totals each save recomputes in part, against a rebuild from the picks',
-  'src/server/tools/rookie-adp/discovery/jobs.test.ts':
-    "locking: the jobs' lease rows, taken over from a dead owner",
+  'src/server/adp-data/discovery/jobs.test.ts': "locking: the jobs' lease rows, taken over from a dead owner",
   'src/server/market/trades/store.test.ts':
     "SQL: the trades store's one-statement saves (a trade and its players whole) and a player's trades by index",
   'src/server/market/trades/job.test.ts':

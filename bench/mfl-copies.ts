@@ -10,9 +10,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { addDays } from '#common/rookie-adp.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { queryRows } from '#server/db/query.ts';
-import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import {
   COPY_FILTERS,
   DAILY_COPIES_KEPT_DAYS,
@@ -20,7 +17,10 @@ import {
   mflCopyMonths,
   mflCopyTrend,
   saveCopy,
-} from '#server/tools/rookie-adp/mfl-copies.ts';
+} from '#server/adp-data/mfl-copies.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { percentile } from './lib/percentile.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 

@@ -10,10 +10,10 @@
  *   node --import tsx bench/rookie-adp.ts
  */
 import { sql } from 'drizzle-orm';
+import { type AdpFilter, queryAdp } from '#server/adp-data/adp-query.ts';
+import { rebuildMonths } from '#server/adp-data/months.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
-import { rebuildMonths } from '#server/tools/rookie-adp/months.ts';
 import { queryAdpWithTrend } from '#server/tools/rookie-adp/trend.ts';
 import { percentile } from './lib/percentile.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';

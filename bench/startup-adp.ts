@@ -10,10 +10,10 @@
  *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/startup-adp.ts   (BENCH_PGLITE=0: PostgreSQL only)
  */
 import { sql } from 'drizzle-orm';
+import { type AdpFilter, type AdpStore, queryAdp } from '#server/adp-data/adp-query.ts';
+import { rebuildStartupMonths } from '#server/adp-data/startup-store.ts';
 import { type Database, openDatabase } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { type AdpFilter, type AdpStore, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
-import { rebuildStartupMonths } from '#server/tools/rookie-adp/startup-store.ts';
 import { percentile } from './lib/percentile.ts';
 import { withScratchDatabase } from './lib/scratch-database.ts';
 

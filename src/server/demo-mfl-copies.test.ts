@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { copyDays } from '#server/adp-data/mfl-copies.ts';
 import { openTestDatabase } from '#test/database.ts';
 import { demoCopyDays, seedDemoMflCopies } from './demo-mfl-copies.ts';
-import { copyDays } from './tools/rookie-adp/mfl-copies.ts';
 
 /* The demo's history of MFL's counts (decision 025): the days it seeds, once. */
 

@@ -1,15 +1,9 @@
 import { addDays } from '#common/rookie-adp.ts';
+import { COPY_FILTERS, copiedOn, copyRequest, isoDay, saveCopy } from '#server/adp-data/mfl-copies.ts';
 import type { Db } from '#server/db/client.ts';
 import { adpParams } from '#server/leagues/mfl/client.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { readAdp } from '#server/leagues/mfl/schemas.ts';
-import {
-  COPY_FILTERS,
-  copiedOn,
-  copyRequest,
-  isoDay,
-  saveCopy,
-} from '#server/tools/rookie-adp/mfl-copies.ts';
 
 /*
  * The demo's history of MFL's own ADP (decision 025). A deployment keeps a copy of MFL's counts a day

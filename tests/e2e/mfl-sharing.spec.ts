@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, test } from './support.ts';
 /*
  * Consent for MFL drafts from a visitor's leagues: a box on MFL's log-in form, off by default, and a
  * way to stop wherever the MFL connection is shown. (What stopping deletes is tested on the API in
- * src/server/tools/rookie-adp/consent.test.ts.)
+ * src/server/adp-data/consent.test.ts.)
  */
 
 const SHARE_LABEL = 'Let my leagues’ rookie drafts help the site’s Rookie ADP';

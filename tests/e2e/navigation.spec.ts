@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HOME_TITLE } from '#common/site.ts';
-import { expect, test } from './support.ts';
+import { expect, pageSettled, test } from './support.ts';
 
 /*
  * The client router: links move inside the page, Back returns to the scroll position the reader
@@ -110,7 +110,8 @@ test('a page loaded anew in the same tab opens at the top; Back returns to the e
   // A full page load (a typed address; logging in or out works the same way).
   await page.goto('/search');
   await expect(page.getByRole('heading', { level: 1, name: 'Search Results:' })).toBeVisible();
-  await page.waitForTimeout(300);
+  // Still at the top once the page's data has come, when a restored position would have been set.
+  await pageSettled(page);
   expect(await scrollY(page)).toBe(0);
 
   await page.goBack();

@@ -61,6 +61,15 @@ export const test = base.extend<{ allowConsoleErrors: boolean; consoleErrors: Co
 export const appInteractive = (page: Page) =>
   page.waitForSelector('html[data-interactive]', { state: 'attached', timeout: 20_000 });
 
+/**
+ * Waits until the page has asked for nothing for half a second and drawn two frames since: what its
+ * data sets off (a scroll position restored, a handler that fires on an event) has happened by then.
+ */
+export async function pageSettled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 /** A unique suffix for rows a test creates, so specs never collide on the shared database. */
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -3,7 +3,7 @@ import type { Article, Profile } from '#common/content.ts';
 import type { User } from '#common/users.ts';
 import { PAYLOADS, SHORT } from '#test/xss-payloads.ts';
 import { addAccount, expect, logInByApi, test } from './admin-support.ts';
-import { unique } from './support.ts';
+import { pageSettled, unique } from './support.ts';
 
 /*
  * Script-injection payloads saved in every text field of articles, profiles and users must never run
@@ -66,9 +66,9 @@ async function visitAll(page: Page, paths: string[], dialogs: string[], shown?: 
   for (const path of shown ? [shown] : paths) {
     if (!shown) await page.goto(path);
     await page.waitForLoadState('networkidle');
-    // Give focus and toggle handlers, and lazy images, their chance to fire.
+    // Give focus, hover and toggle handlers, and lazy images, their chance to fire.
     await page.mouse.move(200, 300);
-    await page.waitForTimeout(150);
+    await pageSettled(page);
     expect(await scriptableBits(page), `script-capable markup on ${path}`).toEqual([]);
     expect(dialogs, `a dialog opened on ${path}`).toEqual([]);
   }

@@ -1,16 +1,21 @@
-import { memoryCache } from '#server/cache.ts';
 import {
   type BackgroundServices,
+  type BudgetOptions,
   createBackgroundServices,
-} from '#server/tools/rookie-adp/discovery/budget.ts';
-import type { CrawlSettings } from '#server/tools/rookie-adp/discovery/crawl.ts';
+} from '#server/adp-data/discovery/budget.ts';
+import type { CrawlSettings } from '#server/adp-data/discovery/crawl.ts';
+import { memoryCache } from '#server/cache.ts';
 import { quickLimits, type Sim } from './simulator.ts';
 
-/** Background services against the simulator that log every URL they request. */
+/**
+ * Background services against the simulator that log every URL they request (and, given `onRetry`,
+ * tell each wait to try a call again).
+ */
 export function simBackground(
   sim: Sim,
   log: string[] = [],
   fetchImpl: typeof fetch = fetch,
+  onRetry?: BudgetOptions['onRetry'],
 ): BackgroundServices {
   return createBackgroundServices({
     mflApiUrl: `${sim.base}/mfl/api`,
@@ -23,6 +28,7 @@ export function simBackground(
       log.push(String(input));
       return fetchImpl(input, init);
     },
+    onRetry,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { IngestContext } from '#server/tools/rookie-adp/ingest.ts';
+import type { IngestContext } from '#server/adp-data/ingest.ts';
 import type { World } from '#simulator/app.ts';
 import { makeTestApp, type TestApp } from './app.ts';
 import type { Sim } from './simulator.ts';

@@ -12,7 +12,7 @@ import type { Consensus, Ranking, RankingListItem, RankingMarket, RankingVersion
 import type { PublicRead } from './http.ts';
 import { query } from './http.ts';
 
-// What the public content pages read (lib/public-data.ts): each answer by its path under /api, the
+// What the public content pages read (api/public-data.ts): each answer by its path under /api, the
 // key it is kept under and the address the server loads to render the page with it.
 
 export interface PageParams {

@@ -10,7 +10,7 @@ import {
  * (tools, admin, account, log-in) and the header's account menu. Every use of it comes through this
  * module, and its hooks are bound to the one client here rather than to a provider at the root, so
  * TanStack Query arrives with the code of the first screen that uses it and stays out of the first
- * load of the public pages, which read through lib/public-data.ts (decision 026).
+ * load of the public pages, which read through api/public-data.ts (decision 026).
  */
 
 export {

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURES_PER_ACCOUNT } from '#common/users.ts';
+import { contributorKey, contributorSecret } from '#server/adp-data/consent.ts';
 import { freshAddress, login, sessionCookie, uniqueEmail } from '#test/accounts.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { testDbKind } from '#test/database.ts';
 import { queryRows } from '../db/query.ts';
 import { articles, passwordResets, profiles, sessions, users } from '../db/schema.ts';
-import { contributorKey, contributorSecret } from '../tools/rookie-adp/consent.ts';
 import { issueResetToken } from './password-resets.ts';
 
 describe(`deleting one's own account (${testDbKind})`, () => {

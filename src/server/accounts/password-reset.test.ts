@@ -128,9 +128,15 @@ describe(`password reset by mail (${testDbKind})`, () => {
     const before = mail.sent.length;
     const answers: string[] = [];
     for (let i = 0; i < RESET_MAILS_PER_ADDRESS + 2; i += 1) answers.push((await ask(email)).body);
-    await vi.waitFor(() => expect(mail.sent.length - before).toBe(RESET_MAILS_PER_ADDRESS));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(mail.sent.length - before).toBe(RESET_MAILS_PER_ADDRESS);
+    // A link asked for afterwards, for another address, is made and mailed after every one the asks
+    // above made (the database takes their writes in turn): once it has come, they all have.
+    const later = uniqueEmail('after-the-flood');
+    await t.userWithRole('user', { email: later });
+    await ask(later);
+    const mailedTo = (address: string) =>
+      mail.sent.slice(before).filter((m) => m.to.some((a) => a.address === address.toLowerCase()));
+    await vi.waitFor(() => expect(mailedTo(later)).toHaveLength(1));
+    expect(mailedTo(email)).toHaveLength(RESET_MAILS_PER_ADDRESS);
     expect(new Set(answers)).toEqual(new Set(['{"ok":true}']));
   });
 

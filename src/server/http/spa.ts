@@ -14,7 +14,13 @@ import {
 import { isPagePath, matchRoute, movedTo, pageRoutes } from '#common/routes.ts';
 import { type Cache, createLoader } from '../cache.ts';
 import { acceptsGzip } from './encoding.ts';
-import { byContentVersion, CONTENT_TTL_MS, makeAnswer, sendAnswer } from './public-cache.ts';
+import {
+  byContentVersion,
+  type CachedAnswer,
+  CONTENT_TTL_MS,
+  makeAnswer,
+  sendAnswer,
+} from './public-cache.ts';
 import { isApiRequest } from './security.ts';
 
 /** What a page's HTML head says about it, for search engines and link previews. */
@@ -227,85 +233,116 @@ export async function loadPageRenderer(dir: string): Promise<PageRenderer | unde
   return module.renderer;
 }
 
+/** What `registerSpa` serves the site's pages with. */
+export interface SpaOptions {
+  dir: string;
+  /** The site's origin for absolute links (never an unchecked Host header). */
+  origin: (req: FastifyRequest) => string;
+  providers: PageMetaProvider[];
+  siteMeta: Omit<PageMeta, 'path'>;
+  /** Settings the client reads from the page (outside links). */
+  clientConfig: Record<string, string>;
+  /** Runs before a page's HTML is sent (cookies the page relies on). */
+  beforePage?: (req: FastifyRequest, reply: FastifyReply) => void;
+  /**
+   * Renders pages on the server (the client's server build, dist/ssr); without it every page is
+   * the empty shell the browser fills in.
+   */
+  renderer?: PageRenderer;
+  /** Where rendered public pages are kept, per content version, as the API's public answers are. */
+  cache: Cache;
+}
+
 /**
  * Serves the built client: hashed assets with long caching, and index.html for every page path
  * (history routing), with head tags filled in by the providers. Redirects and unknown paths are
  * answered here so that they work before any JavaScript runs.
  */
-export async function registerSpa(
-  app: FastifyInstance,
-  opts: {
-    dir: string;
-    /** The site's origin for absolute links (never an unchecked Host header). */
-    origin: (req: FastifyRequest) => string;
-    providers: PageMetaProvider[];
-    siteMeta: Omit<PageMeta, 'path'>;
-    /** Settings the client reads from the page (outside links). */
-    clientConfig: Record<string, string>;
-    /** Runs before a page's HTML is sent (cookies the page relies on). */
-    beforePage?: (req: FastifyRequest, reply: FastifyReply) => void;
-    /**
-     * Renders pages on the server (the client's server build, dist/ssr); without it every page is
-     * the empty shell the browser fills in.
-     */
-    renderer?: PageRenderer;
-    /** Where rendered public pages are kept, per content version, as the API's public answers are. */
-    cache: Cache;
-  },
-) {
-  const indexPath = join(opts.dir, 'index.html');
-  const built = existsSync(indexPath);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: opts.dir,
-      index: false,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(res, path) {
-        const immutable = path.includes(`${join(opts.dir, 'assets')}`);
-        // Artwork and the icon are never edited in place (a new picture gets a new name), so they
-        // are kept for 180 days; anything else unhashed, for an hour.
-        const artwork =
-          path.startsWith(join(opts.dir, 'images')) || path.startsWith(join(opts.dir, 'favicon.svg'));
-        res.header(
-          'cache-control',
-          immutable
-            ? 'public, max-age=31536000, immutable'
-            : artwork
-              ? 'public, max-age=15552000'
-              : 'public, max-age=3600',
-        );
-      },
-    });
-  }
-  // Headers that only mean something on a document are dropped from the hashed scripts and styles:
-  // about 0.8 KB on each of the dozen files a first visit fetches.
-  const documentOnly = [
-    'content-security-policy',
-    'cross-origin-opener-policy',
-    'origin-agent-cluster',
-    'referrer-policy',
-    'x-dns-prefetch-control',
-    'x-download-options',
-    'x-frame-options',
-    'x-permitted-cross-domain-policies',
-    'x-xss-protection',
-  ];
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/assets/')) for (const h of documentOnly) reply.removeHeader(h);
+export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
+  const build = readBuild(opts.dir);
+  if (build) await serveBuiltFiles(app, opts.dir);
+  dropDocumentHeadersFromAssets(app);
+  const pages = build && createPages(app, opts, build);
+  app.setNotFoundHandler(async (req, reply) => {
+    if (isApiRequest(req)) {
+      return reply.status(404).send({ error: `No API route ${req.method} ${req.url.split('?')[0]}` });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ error: 'Not found.' });
+    return answerPage(req, reply, opts, pages);
   });
-  const template = built ? inlineEntryStyles(readFileSync(indexPath, 'utf8'), opts.dir) : '';
-  const manifestPath = join(opts.dir, '.vite/manifest.json');
-  const preloads = existsSync(manifestPath)
-    ? screenPreloads(JSON.parse(readFileSync(manifestPath, 'utf8')))
-    : new Map<string, string>();
-  // JSON in a non-executable script tag, escaped so no value can close the tag.
-  const clientConfigTag = `<script type="application/json" id="site-config">${jsonForScript(opts.clientConfig)}</script>`;
-  const { renderer } = opts;
-  const loader = createLoader(opts.cache);
-  // A page's data is the API's own public answers, asked of the app itself (no cookie, so never a
-  // reader's own), which also keeps them in the cache the API serves from.
-  const loadApi = async (apiPath: string): Promise<ApiAnswer> => {
+}
+
+/** The built client's page template and each screen's preload tags. */
+interface Build {
+  /** index.html with the site's own stylesheets inlined. */
+  template: string;
+  preloads: Map<string, string>;
+}
+
+/** The built client in `dir`, or undefined when it is not built (no index.html). */
+function readBuild(dir: string): Build | undefined {
+  const indexPath = join(dir, 'index.html');
+  if (!existsSync(indexPath)) return undefined;
+  const manifestPath = join(dir, '.vite/manifest.json');
+  return {
+    template: inlineEntryStyles(readFileSync(indexPath, 'utf8'), dir),
+    preloads: existsSync(manifestPath)
+      ? screenPreloads(JSON.parse(readFileSync(manifestPath, 'utf8')))
+      : new Map<string, string>(),
+  };
+}
+
+/**
+ * How long a browser keeps a built file. Hashed assets never change; artwork and the icon are never
+ * edited in place (a new picture gets a new name), so they are kept for 180 days; anything else
+ * unhashed, for an hour.
+ */
+function cacheControlOf(path: string, dir: string): string {
+  if (path.includes(`${join(dir, 'assets')}`)) return 'public, max-age=31536000, immutable';
+  const artwork = path.startsWith(join(dir, 'images')) || path.startsWith(join(dir, 'favicon.svg'));
+  return artwork ? 'public, max-age=15552000' : 'public, max-age=3600';
+}
+
+/** The built files themselves (pre-compressed where the build made a .gz/.br beside them). */
+async function serveBuiltFiles(app: FastifyInstance, dir: string) {
+  await app.register(fastifyStatic, {
+    root: dir,
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    setHeaders(res, path) {
+      res.header('cache-control', cacheControlOf(path, dir));
+    },
+  });
+}
+
+/** Headers that only mean something on a document. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** Drops the document-only headers from the hashed scripts and styles: about 0.8 KB on each of the dozen files a first visit fetches. */
+function dropDocumentHeadersFromAssets(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/assets/')) for (const h of DOCUMENT_ONLY_HEADERS) reply.removeHeader(h);
+  });
+}
+
+/**
+ * A page's data is the API's own public answers, asked of the app itself (no cookie, so never a
+ * reader's own), which also keeps them in the cache the API serves from.
+ */
+const apiOf =
+  (app: FastifyInstance) =>
+  async (apiPath: string): Promise<ApiAnswer> => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/${apiPath}`,
@@ -314,7 +351,29 @@ export async function registerSpa(
     return { status: res.statusCode, body: res.body };
   };
 
+/** The ways a page's HTML is made from the build. */
+interface Pages {
   /** The page's HTML: the template with the head tags, the rendered markup and its data. */
+  documentFor(head: string, page?: RenderedPage): string;
+  /** The head tags of a path, and whether any provider knows it (404 when none does). */
+  headFor(pathname: string, origin: string): Promise<{ head: string; found: boolean }>;
+  /** A public page rendered whole; kept per content version, so a write shows at once. */
+  renderedPage(key: string, pathname: string, search: string, origin: string): Promise<CachedAnswer>;
+  /**
+   * The layout around a loading screen, for the pages the browser draws itself (tools, admin): it
+   * holds no content, so one per route serves every reader. Empty without a renderer.
+   */
+  shellOf(pathname: string): Promise<string>;
+}
+
+function createPages(app: FastifyInstance, opts: SpaOptions, { template, preloads }: Build): Pages {
+  // JSON in a non-executable script tag, escaped so no value can close the tag.
+  const clientConfigTag = `<script type="application/json" id="site-config">${jsonForScript(opts.clientConfig)}</script>`;
+  const { renderer, clientConfig: config } = opts;
+  const load = apiOf(app);
+  const loader = createLoader(opts.cache);
+  const shells = new Map<string, Promise<string>>();
+
   const documentFor = (head: string, page?: RenderedPage) =>
     // Replaced by functions: a `$&` in a title or an article is text, not a replacement pattern.
     template
@@ -342,15 +401,15 @@ export async function registerSpa(
     return { head, found: meta !== null };
   };
 
-  /** A public page rendered whole; kept per content version, so a write shows at once. */
   const renderedPage = (key: string, pathname: string, search: string, origin: string) =>
     loader(
       `page:${origin}:${key}`,
       CONTENT_TTL_MS,
       async () => {
+        if (!renderer) throw new Error('No renderer: the page cannot be rendered on the server');
         const [{ head, found }, page] = await Promise.all([
           headFor(pathname, origin),
-          renderer!.render({ pathname, search, config: opts.clientConfig, load: loadApi }),
+          renderer.render({ pathname, search, config, load }),
         ]);
         const status = found ? page.status : 404;
         const html = documentFor(head, page);
@@ -359,64 +418,71 @@ export async function registerSpa(
       byContentVersion,
     );
 
-  // The layout around a loading screen, for the pages the browser draws itself (tools, admin):
-  // it holds no content, so one per route serves every reader.
-  const shells = new Map<string, Promise<string>>();
   const shellOf = (pathname: string): Promise<string> => {
+    if (!renderer) return Promise.resolve('');
     const route = matchRoute(pathname)?.route.name ?? '';
     let shell = shells.get(route);
     if (!shell) {
-      shell = renderer!
-        .render({ pathname, search: '', config: opts.clientConfig, load: loadApi })
-        .then((p) => p.html);
+      shell = renderer.render({ pathname, search: '', config, load }).then((p) => p.html);
       shell.catch(() => shells.delete(route));
       shells.set(route, shell);
     }
     return shell;
   };
 
-  const page = async (req: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(req.url, 'http://x');
-    const pathname = url.pathname;
-    const target = movedTo(pathname);
-    if (target) return reply.redirect(target + url.search, 301);
-    if (!isPagePath(pathname)) return reply.redirect('/', 302);
-    if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The client is not built yet: run `npm run build` (npm start builds it for you).');
-    }
-    const origin = opts.origin(req);
-    opts.beforePage?.(req, reply);
-    const key = renderer?.pageKey(pathname, url.search) ?? null;
-    if (key !== null) {
-      try {
-        return sendAnswer(req, reply, await renderedPage(key, pathname, url.search, origin));
-      } catch (err) {
-        // The data could not be read (the database is down): the page the browser fills in, which
-        // shows the failure and lets the reader try again.
-        req.log.error({ err, pathname }, 'The page could not be rendered');
-      }
-    }
-    const { head, found } = await headFor(pathname, origin);
-    const shell = renderer && key === null ? await shellOf(pathname).catch(() => '') : '';
-    const html = documentFor(head, { html: shell, status: 200 });
-    reply
-      .status(found ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    // A few KB, gzipped in well under a millisecond; it saves a round trip on a slow phone link.
-    if (!acceptsGzip(req)) return reply.send(html);
-    return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-  };
+  return { documentFor, headFor, renderedPage, shellOf };
+}
 
-  app.setNotFoundHandler(async (req, reply) => {
-    if (isApiRequest(req)) {
-      return reply.status(404).send({ error: `No API route ${req.method} ${req.url.split('?')[0]}` });
+/** Where an old or unknown page path goes instead: 301 to its new address, 302 home. */
+function redirectOf(url: URL): { to: string; status: 301 | 302 } | undefined {
+  const target = movedTo(url.pathname);
+  if (target) return { to: target + url.search, status: 301 };
+  if (!isPagePath(url.pathname)) return { to: '/', status: 302 };
+  return undefined;
+}
+
+/** A page path: rendered whole where the renderer can, else its shell for the browser to fill in. */
+async function answerPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: SpaOptions,
+  pages: Pages | undefined,
+) {
+  const url = new URL(req.url, 'http://x');
+  const { pathname, search } = url;
+  const redirect = redirectOf(url);
+  if (redirect) return reply.redirect(redirect.to, redirect.status);
+  if (!pages) {
+    return reply
+      .status(503)
+      .type('text/plain')
+      .send('The client is not built yet: run `npm run build` (npm start builds it for you).');
+  }
+  const origin = opts.origin(req);
+  opts.beforePage?.(req, reply);
+  const key = opts.renderer?.pageKey(pathname, search) ?? null;
+  if (key !== null) {
+    try {
+      return sendAnswer(req, reply, await pages.renderedPage(key, pathname, search, origin));
+    } catch (err) {
+      // The data could not be read (the database is down): the page the browser fills in, which
+      // shows the failure and lets the reader try again.
+      req.log.error({ err, pathname }, 'The page could not be rendered');
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ error: 'Not found.' });
-    return page(req, reply);
-  });
+  }
+  const { head, found } = await pages.headFor(pathname, origin);
+  const shell = key === null ? await pages.shellOf(pathname).catch(() => '') : '';
+  return sendDocument(req, reply, pages.documentFor(head, { html: shell, status: 200 }), found ? 200 : 404);
+}
+
+/** A page's HTML, never kept by the browser without asking again, gzipped when the browser takes it. */
+function sendDocument(req: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  reply
+    .status(status)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  // A few KB, gzipped in well under a millisecond; it saves a round trip on a slow phone link.
+  if (!acceptsGzip(req)) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobLoop } from '#server/adp-data/discovery/jobs.ts';
 import { login, sessionCookie } from '#test/accounts.ts';
 import { makeTestApp } from '#test/app.ts';
 import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { hangingRedis } from '#test/redis.ts';
 import { memoryCache, REDIS_TIMEOUT_MS, redisCache, redisReady } from '../cache.ts';
 import type { Database } from '../db/client.ts';
-import { startJobLoop } from '../tools/rookie-adp/discovery/jobs.ts';
 import { instrumentCache, recordLeagueCall } from './metrics.ts';
 
 const TOKEN = 'metrics-token-0123456789';

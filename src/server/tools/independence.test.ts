@@ -6,6 +6,7 @@ import type { LineupInfo } from '#common/lineup.ts';
 import type { MyWeekAnswer } from '#common/my-week.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
 import type { RostershipAnswer } from '#common/rostership.ts';
+import { ingestLeagues } from '#server/adp-data/ingest.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator, type SimControl, type World } from '#simulator/app.ts';
 import type { FaultKind } from '#simulator/control.ts';
@@ -17,7 +18,6 @@ import type { HttpLimits } from '../leagues/limits.ts';
 import { createPlayerDirectory } from '../leagues/player-directory.ts';
 import type { LeagueServices } from '../leagues/services.ts';
 import { leagueServicesFor } from '../runtime.ts';
-import { ingestLeagues } from './rookie-adp/ingest.ts';
 
 /*
  * The fault matrix: each tool, through the app's routes, while one service is down, slow past the

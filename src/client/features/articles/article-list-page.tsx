@@ -1,12 +1,12 @@
 import { articlesQuery } from '#client/api/content.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ArticleTile } from '#client/components/content/article-tile.tsx';
 import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { articlesQuery, profilesQuery, rankingsQuery } from '#client/api/content.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ArticleTile } from '#client/components/content/article-tile.tsx';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
 import type { ProspectFilter } from '#client/components/content/prospect-filter-fields.tsx';
@@ -8,8 +10,6 @@ import { TileSkeletons } from '#client/components/content/tile-skeletons.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import { HOME_COUNT } from '#common/content-format.ts';

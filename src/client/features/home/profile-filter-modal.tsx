@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { profileFiltersQuery } from '#client/api/content.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import {
   type ProspectFilter,
   ProspectFilterFields,
 } from '#client/components/content/prospect-filter-fields.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { loadModalDialog, Modal } from '#client/components/modal.tsx';
-import { usePublicData } from '#client/lib/public-data.ts';
 
 // This module is fetched when the Filter button is pointed at or focused: the dialog's code with it,
 // so the first click does not wait for a second fetch.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import type { PageQueries } from '#client/api/page-queries.ts';
 import { usePageTitle } from '#client/components/page-title.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
 import { Link } from '#client/router/links.tsx';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { profileFiltersQuery, profilesQuery } from '#client/api/content.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ProfileTile } from '#client/components/content/profile-tile.tsx';
 import {
   type ProspectFilter,
@@ -10,8 +12,6 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Pager, pageFromSearch } from '#client/components/pager.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';

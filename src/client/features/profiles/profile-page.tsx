@@ -1,5 +1,7 @@
 import { profileQuery } from '#client/api/content.ts';
 import { ApiError } from '#client/api/http.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ContentImage } from '#client/components/content/content-image.tsx';
 import { ContentNotFound } from '#client/components/content/content-not-found.tsx';
 import { RichText } from '#client/components/content/rich-text.tsx';
@@ -7,8 +9,6 @@ import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
 import { formatDate, formatWeight } from '#common/content-format.ts';

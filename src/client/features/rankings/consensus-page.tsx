@@ -1,10 +1,10 @@
 import { consensusQuery } from '#client/api/content.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { formatLabel, type QbFormat, type RankingKind } from '#common/ranking-format.ts';

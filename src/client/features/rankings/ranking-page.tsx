@@ -1,12 +1,12 @@
 import { rankingMarketQuery, rankingQuery, rankingVersionsQuery } from '#client/api/content.ts';
 import { ApiError } from '#client/api/http.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { ContentNotFound } from '#client/components/content/content-not-found.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
 import { formatDate } from '#common/content-format.ts';

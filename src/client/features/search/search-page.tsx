@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { playerFindQuery, searchQuery, statusCheckerPath } from '#client/api/content.ts';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData, usePublicDataStore } from '#client/api/public-data.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData, usePublicDataStore } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useSearchParams } from '#client/router/router.tsx';
 import type { SearchResult } from '#common/content.ts';

@@ -2,10 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { MarketSource, Ranking, RankingMarket } from '#common/rankings.ts';
 import { ADP_LEAGUE_SIZES, type AdpService, DEFAULT_MIN_SHARE } from '#common/rookie-adp.ts';
 import { DEFAULT_VALUE_FORMAT, formatKey, type ValueFormat } from '#common/values.ts';
+import { type AdpStore, queryAdp, ROOKIE_STORE } from '#server/adp-data/adp-query.ts';
 import type { Db } from '#server/db/client.ts';
 import { rankingEntries } from '#server/db/schema.ts';
 import { readValues } from '#server/market/values/store.ts';
-import { type AdpStore, queryAdp, ROOKIE_STORE } from '#server/tools/rookie-adp/adp-query.ts';
 import { movers } from './changes.ts';
 import { previousVersion } from './rankings.ts';
 

@@ -9,9 +9,9 @@ import type {
   RankingMarket,
   RankingVersion,
 } from '#common/rankings.ts';
+import { saveStartupDraft } from '#server/adp-data/startup-store.ts';
 import { rankingEntries, rankings } from '#server/db/schema.ts';
 import { saveValueSet } from '#server/market/values/store.ts';
-import { saveStartupDraft } from '#server/tools/rookie-adp/startup-store.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { TradeService } from '#common/trades.ts';
-import type { Db } from '#server/db/client.ts';
-import { queryRows } from '#server/db/query.ts';
-import { endedBy } from '#server/leagues/call-context.ts';
-import type { LeagueServices } from '#server/leagues/services.ts';
-import { recordLeagueTrades } from '#server/ops/metrics.ts';
 // The background budget and the jobs framework every background read shares (decision 013).
 import {
   type BackgroundJob,
   type BackgroundJobOptions,
   startBackgroundJob,
-} from '#server/tools/rookie-adp/discovery/background-job.ts';
-import type { RunSummary } from '#server/tools/rookie-adp/discovery/jobs.ts';
+} from '#server/adp-data/discovery/background-job.ts';
+import type { RunSummary } from '#server/adp-data/discovery/jobs.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import { endedBy } from '#server/leagues/call-context.ts';
+import type { LeagueServices } from '#server/leagues/services.ts';
+import { recordLeagueTrades } from '#server/ops/metrics.ts';
 import { type LeagueTrades, readMflTrades, readSleeperTrades } from './read.ts';
 import { saveTrades } from './store.ts';
 

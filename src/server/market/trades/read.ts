@@ -1,4 +1,6 @@
 import type { StoredTrade, TradeFormat } from '#common/trades.ts';
+// The league settings readers Rookie ADP uses: one reading of QB format and IDP for the whole site.
+import { mflIsIdp, mflQbFormat, perCatchPoints, sleeperFacts } from '#server/adp-data/facts.ts';
 import type { EspnLeague } from '#server/leagues/espn/schemas.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
 import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
@@ -6,8 +8,6 @@ import type { MflPositionRules } from '#server/leagues/mfl/schemas.ts';
 import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
 import type { SleeperClient } from '#server/leagues/sleeper/client.ts';
 import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
-// The league settings readers Rookie ADP uses: one reading of QB format and IDP for the whole site.
-import { mflIsIdp, mflQbFormat, perCatchPoints, sleeperFacts } from '#server/tools/rookie-adp/facts.ts';
 import { mflTrades } from './parse-mfl.ts';
 import { sleeperPickSlots, sleeperTrades } from './parse-sleeper.ts';
 

@@ -8,14 +8,14 @@ import {
   type ValueFormat,
   type ValueRow,
 } from '#common/values.ts';
+import { type AdpFilter, queryAdp } from '#server/adp-data/adp-query.ts';
+import { type JobLoop, type RunSummary, startJobLoop } from '#server/adp-data/discovery/jobs.ts';
+import { isoDay } from '#server/adp-data/mfl-copies.ts';
 import type { Cache } from '#server/cache.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { positionFamily } from '#server/leagues/player-names.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
-import { type AdpFilter, queryAdp } from '#server/tools/rookie-adp/adp-query.ts';
-import { type JobLoop, type RunSummary, startJobLoop } from '#server/tools/rookie-adp/discovery/jobs.ts';
-import { isoDay } from '#server/tools/rookie-adp/mfl-copies.ts';
 import { type IdentityIndex, identityIndex } from '#server/tools/shared/identity.ts';
 import { listTrades } from '../trades/store.ts';
 import {

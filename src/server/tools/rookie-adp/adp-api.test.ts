@@ -9,13 +9,13 @@ import {
   type AdpService,
   type TriState,
 } from '#common/rookie-adp.ts';
+import type { DraftRecord } from '#server/adp-data/draft-record.ts';
+import { ADP_VERSION_KEY } from '#server/adp-data/ingest.ts';
+import { rebuildMonths } from '#server/adp-data/months.ts';
+import { saveDraft } from '#server/adp-data/store.ts';
 import { rookieAdpDrafts, rookieAdpMonths, rookieAdpPicks, rookieAdpPlayers } from '#server/db/schema-adp.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import { type AdpTestApp, startAdpApp } from '#test/rookie-adp.ts';
-import type { DraftRecord } from './draft-record.ts';
-import { ADP_VERSION_KEY } from './ingest.ts';
-import { rebuildMonths } from './months.ts';
-import { saveDraft } from './store.ts';
 
 /*
  * POST /api/mfl/adp against an independent computation in TypeScript over the same stored rows:

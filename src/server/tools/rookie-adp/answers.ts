@@ -6,14 +6,18 @@ import {
   adpWindow,
 } from '#common/rookie-adp.ts';
 import { STARTUP_KIND_NAMES } from '#common/startup-adp.ts';
+import { type AdpFilter, type AdpStore, countDrafts, storeHolds } from '#server/adp-data/adp-query.ts';
+import { ADP_VERSION_KEY } from '#server/adp-data/ingest.ts';
+import {
+  aggregateCoverage,
+  aggregateSource,
+  type createMflAggregate,
+} from '#server/adp-data/mfl-aggregate.ts';
+import { isoDay, type MflCopyTrend, mflCopyTrend } from '#server/adp-data/mfl-copies.ts';
 import type { Loader } from '#server/cache.ts';
 import type { Db } from '#server/db/client.ts';
 import { recordAdpAnswer } from '#server/ops/metrics.ts';
-import { type AdpFilter, type AdpStore, countDrafts, storeHolds } from './adp-query.ts';
 import { emptyReason } from './empty-answer.ts';
-import { ADP_VERSION_KEY } from './ingest.ts';
-import { aggregateCoverage, aggregateSource, type createMflAggregate } from './mfl-aggregate.ts';
-import { isoDay, type MflCopyTrend, mflCopyTrend } from './mfl-copies.ts';
 import { queryAdpWithTrend } from './trend.ts';
 
 /*

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdpAnswer, AdpService } from '#common/rookie-adp.ts';
+import type { DraftRecord } from '#server/adp-data/draft-record.ts';
+import { saveDraft } from '#server/adp-data/store.ts';
 import { type AdpTestApp, startAdpApp } from '#test/rookie-adp.ts';
-import type { DraftRecord } from './draft-record.ts';
 import { latestRookieSeason } from './latest-season.ts';
-import { saveDraft } from './store.ts';
 
 /*
  * The season offered when a window holds no drafts: read from the stored drafts (a real database),

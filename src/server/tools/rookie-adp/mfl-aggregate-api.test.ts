@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { AdpAnswer } from '#common/rookie-adp.ts';
+import type { DraftRecord } from '#server/adp-data/draft-record.ts';
+import { ADP_VERSION_KEY } from '#server/adp-data/ingest.ts';
+import { saveDraft } from '#server/adp-data/store.ts';
 import { type Cache, memoryCache } from '#server/cache.ts';
 import type { Database } from '#server/db/client.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
@@ -10,9 +13,6 @@ import { makeTestApp, type TestApp } from '#test/app.ts';
 import { emptyDatabase, openTestDatabase } from '#test/database.ts';
 import { eventually } from '#test/rookie-adp.ts';
 import { quickLimits, type Sim, startSim } from '#test/simulator.ts';
-import type { DraftRecord } from './draft-record.ts';
-import { ADP_VERSION_KEY } from './ingest.ts';
-import { saveDraft } from './store.ts';
 
 /*
  * POST /api/mfl/adp with MFL's own aggregate (decision 018), through app.inject against the

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdpAnswer, AdpMonthsAnswer } from '#common/rookie-adp.ts';
+import { createBackgroundServices } from '#server/adp-data/discovery/budget.ts';
+import { readJob } from '#server/adp-data/discovery/jobs.ts';
+import { copyDays, isoDay, pruneCopies, saveCopy } from '#server/adp-data/mfl-copies.ts';
+import { copyMflCounts, MFL_COPY_JOB, startMflCopies } from '#server/adp-data/mfl-copy-job.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 import { createLeagueServices } from '#server/leagues/services.ts';
@@ -9,10 +13,6 @@ import type { World } from '#simulator/app.ts';
 import { makeTestApp } from '#test/app.ts';
 import { emptyDatabase, openTestDatabase } from '#test/database.ts';
 import { quickLimits, type Sim, startSim } from '#test/simulator.ts';
-import { createBackgroundServices } from './discovery/budget.ts';
-import { readJob } from './discovery/jobs.ts';
-import { copyDays, isoDay, pruneCopies, saveCopy } from './mfl-copies.ts';
-import { copyMflCounts, MFL_COPY_JOB, startMflCopies } from './mfl-copy-job.ts';
 
 /*
  * The copies of MFL's own ADP and what the page derives from them (decision 025), on a real database

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DraftRecord } from '#server/adp-data/draft-record.ts';
+import type { StartupDraftRecord } from '#server/adp-data/startup-record.ts';
+import { saveStartupDraft } from '#server/adp-data/startup-store.ts';
+import { saveDraft } from '#server/adp-data/store.ts';
 import type { Database } from '#server/db/client.ts';
 import { openTestDatabase } from '#test/database.ts';
-import type { DraftRecord } from './draft-record.ts';
 import { adpLookup } from './player-adp.ts';
-import type { StartupDraftRecord } from './startup-record.ts';
-import { saveStartupDraft } from './startup-store.ts';
-import { saveDraft } from './store.ts';
 
 /*
  * The ADP My week ranks free agents by, from the site's store: startup ADP (snake drafts only) for

@@ -13,22 +13,26 @@ import {
   applyMinShare,
 } from '#common/rookie-adp.ts';
 import { type StartupAnswer, startupAnswerSchema, startupRequestSchema } from '#common/startup-adp.ts';
+import { queryAdp, ROOKIE_STORE } from '#server/adp-data/adp-query.ts';
+import { adpSourceStats, runState } from '#server/adp-data/discovery/admin-data.ts';
+import { adminAdpRoutes } from '#server/adp-data/discovery/admin-routes.ts';
+import { CRAWL_JOB } from '#server/adp-data/discovery/discovery.ts';
+import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from '#server/adp-data/ingest.ts';
+import {
+  aggregateRefusal,
+  aggregateRefusalReasons,
+  createMflAggregate,
+} from '#server/adp-data/mfl-aggregate.ts';
+import { mflCopyMonths } from '#server/adp-data/mfl-copies.ts';
+import { visitorContribution } from '#server/adp-data/visitor-contribution.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { mflSeasonYear } from '#server/leagues/mfl/hosts.ts';
 import { reportAdpSources } from '#server/ops/metrics.ts';
-import { queryAdp, ROOKIE_STORE } from './adp-query.ts';
 import { ANSWER_TTL_MS, adpAnswers, filterOf, startupSourceNote } from './answers.ts';
-import { adpSourceStats, runState } from './discovery/admin-data.ts';
-import { adminAdpRoutes } from './discovery/admin-routes.ts';
-import { CRAWL_JOB } from './discovery/discovery.ts';
-import { ADP_VERSION_KEY, type IngestContext, parseAdpLeagueIds } from './ingest.ts';
 import { latestRookieSeason } from './latest-season.ts';
-import { aggregateRefusal, aggregateRefusalReasons, createMflAggregate } from './mfl-aggregate.ts';
-import { mflCopyMonths } from './mfl-copies.ts';
 import { ingestStatus, ingestStatusSchema } from './status.ts';
 import { chartMonths, queryPlayerMonths } from './trend.ts';
-import { visitorContribution } from './visitor-contribution.ts';
 
 /**
  * Rookie ADP: POST /api/mfl/adp answers from MFL's own aggregate ADP (mfl-aggregate.ts) when it can

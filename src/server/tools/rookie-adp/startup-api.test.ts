@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdpSourceStats } from '#common/adp-sources.ts';
 import type { AdpAnswer } from '#common/rookie-adp.ts';
 import type { StartupAnswer, StartupRequestInput } from '#common/startup-adp.ts';
+import { sleeperFacts } from '#server/adp-data/facts.ts';
+import { ADP_VERSION_KEY } from '#server/adp-data/ingest.ts';
+import { mflStartupAuction } from '#server/adp-data/read-mfl.ts';
+import { sleeperDraft, sleeperStartup } from '#server/adp-data/read-sleeper.ts';
+import type { StartupDraftRecord } from '#server/adp-data/startup-record.ts';
+import { saveStartupDraft } from '#server/adp-data/startup-store.ts';
+import { deleteLeagues } from '#server/adp-data/store.ts';
 import { readAuctionResults, readLeague, readPlayers } from '#server/leagues/mfl/schemas.ts';
 import {
   sleeperDraftPickSchema,
@@ -11,13 +18,6 @@ import {
 } from '#server/leagues/sleeper/schemas.ts';
 import { fixtureJson } from '#test/league-fixtures.ts';
 import { type AdpTestApp, startAdpApp } from '#test/rookie-adp.ts';
-import { sleeperFacts } from './facts.ts';
-import { ADP_VERSION_KEY } from './ingest.ts';
-import { mflStartupAuction } from './read-mfl.ts';
-import { sleeperDraft, sleeperStartup } from './read-sleeper.ts';
-import type { StartupDraftRecord } from './startup-record.ts';
-import { saveStartupDraft } from './startup-store.ts';
-import { deleteLeagues } from './store.ts';
 
 /*
  * POST /api/mfl/adp/startup on a real database: startup drafts derived from recorded answers

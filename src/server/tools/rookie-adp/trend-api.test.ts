@@ -6,10 +6,10 @@ import {
   MIN_TREND_DRAFTS,
   trendPeriods,
 } from '#common/rookie-adp.ts';
+import type { DraftRecord } from '#server/adp-data/draft-record.ts';
+import { saveDraft } from '#server/adp-data/store.ts';
 import { rookieAdpDrafts, rookieAdpPicks, rookieAdpPlayers } from '#server/db/schema-adp.ts';
 import { type AdpTestApp, startAdpApp } from '#test/rookie-adp.ts';
-import type { DraftRecord } from './draft-record.ts';
-import { saveDraft } from './store.ts';
 
 /*
  * Trends and month-by-month ADP from the store, through app.inject against the database: a small

@@ -10,10 +10,10 @@ import {
   trendOf,
   trendPeriods,
 } from '#common/rookie-adp.ts';
+import { type AdpFilter, factConditions, queryAdp } from '#server/adp-data/adp-query.ts';
+import { nextMonth } from '#server/adp-data/months.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
-import { type AdpFilter, factConditions, queryAdp } from './adp-query.ts';
-import { nextMonth } from './months.ts';
 
 /*
  * Trends and month-by-month ADP from the site's store (issue 26). A trend compares a player's ADP in

@@ -1,5 +1,5 @@
 import { api, query } from '#client/api/http.ts';
-import { usePublicDataStore } from '#client/lib/public-data.ts';
+import { usePublicDataStore } from '#client/api/public-data.ts';
 import {
   keepPreviousData,
   queryOptions,

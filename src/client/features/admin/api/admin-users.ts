@@ -1,5 +1,5 @@
 import { api, query } from '#client/api/http.ts';
-import { usePublicDataStore } from '#client/lib/public-data.ts';
+import { usePublicDataStore } from '#client/api/public-data.ts';
 import { useMutation, useQueryClient } from '#client/lib/query-client.ts';
 
 /** Deletes a user; their content goes to contentTo, or stays credited to a former contributor. */

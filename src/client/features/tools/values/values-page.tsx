@@ -1,11 +1,11 @@
 import { Fragment, useEffect, useId, useMemo, useState } from 'react';
+import type { PageQueries } from '#client/api/page-queries.ts';
+import { usePublicData } from '#client/api/public-data.ts';
 import { CsvButton } from '#client/components/csv-button.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import type { PageQueries } from '#client/lib/page-queries.ts';
-import { usePublicData } from '#client/lib/public-data.ts';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
 import { formatMdy } from '#common/rookie-adp.ts';

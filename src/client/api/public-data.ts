@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useRef, useSyncExternalStore } from 'react';
-import { ApiError, api, type PublicRead, whileOnItsWay } from '#client/api/http.ts';
+import { ApiError, api, type PublicRead, whileOnItsWay } from './http.ts';
 
 /*
  * The public pages' data (home, articles, article, prospects, profile, search): public API answers,

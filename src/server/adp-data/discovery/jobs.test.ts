@@ -76,7 +76,8 @@ describe('jobs that run once', { timeout: 120_000 }, () => {
     await until(() => runs === 1);
     await loop.setPaused(true);
     await loop.runNow();
-    await new Promise((r) => setTimeout(r, 200));
+    // A try of the job resolves once it, and any run it started, has ended.
+    await loop.tick();
     expect(runs).toBe(1);
     await loop.setPaused(false);
     await loop.runNow();
@@ -104,12 +105,15 @@ describe('jobs that run once', { timeout: 120_000 }, () => {
         crawlOnce({ db: database.db, bg: bgA, cache: appCache(), owner: 'server-a' }, settings, signal),
     });
     await until(() => sentA > 40);
-    await new Promise((r) => setTimeout(r, 100));
+    const heldByA = () =>
+      queryRows<{ league_id: string }>(
+        database.db,
+        sql`SELECT league_id FROM rookie_adp_leagues WHERE lease_owner = 'server-a'`,
+      );
+    // A dies holding leagues: once it has leased one and its requests no longer answer.
+    await until(async () => (await heldByA()).length > 0);
     a.abandon();
-    const held = await queryRows<{ league_id: string }>(
-      database.db,
-      sql`SELECT league_id FROM rookie_adp_leagues WHERE lease_owner = 'server-a'`,
-    );
+    const held = await heldByA();
     expect(held.length).toBeGreaterThan(0);
     // B comes once A's leases have run out, as after a crash: a lease still running is A's to
     // finish, and B's one run would pass it by.
@@ -277,7 +281,8 @@ describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () =>
   it('stop ends a crawl waiting out a service’s Retry-After (a minute) at once', async () => {
     const own = await openTestDatabase();
     const log: string[] = [];
-    const bg = simBackground(sim, log);
+    const waits: number[] = [];
+    const bg = simBackground(sim, log, fetch, (e) => waits.push(e.delayMs));
     const settings = testSettings({ sleeperUsers: ['dynastydemo'], mflSearch: false });
     // Sleeper takes one request a minute: the crawl's next one is told to come back in about 60 s.
     sim.control.setRateLimit('sleeper', 1, 60_000);
@@ -293,8 +298,8 @@ describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () =>
         run: (signal) =>
           crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'server-a' }, settings, signal),
       });
-      await until(() => log.length >= 2);
-      await new Promise((r) => setTimeout(r, 100));
+      // The crawl is waiting out Sleeper's Retry-After.
+      await until(() => waits.some((ms) => ms >= 30_000));
       await within(loop.stop(), 2_000);
       expect(loop.running()).toBe(false);
     } finally {
@@ -308,8 +313,16 @@ describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () =>
     const log: string[] = [];
     const bg = simBackground(sim, log);
     const settings = testSettings({ sleeperUsers: ['dynastydemo'], mflSearch: false });
-    // Sleeper refuses its calendar (429, come back in 1 s) until the crawl gives the step up and backs off 5 s.
+    // Sleeper refuses its calendar (429, come back in 1 s) until the crawl gives the step up and backs off.
     sim.control.addFault({ service: 'sleeper', kind: '429', match: '/state/nfl', count: 100 });
+    // The crawl's backoffs end only when the run is told to stop: time does not end them here.
+    const backoffs: number[] = [];
+    const untilStopped = (ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        backoffs.push(ms);
+        if (signal?.aborted) return resolve();
+        signal?.addEventListener('abort', () => resolve(), { once: true });
+      });
     try {
       const loop = startJobLoop({
         db: own.db,
@@ -320,17 +333,22 @@ describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () =>
         leaseMs: 60_000,
         pollMs: 3_600_000,
         run: (signal) =>
-          crawlOnce({ db: own.db, bg, cache: appCache(), owner: 'server-a' }, settings, signal),
+          crawlOnce(
+            { db: own.db, bg, cache: appCache(), owner: 'server-a', sleep: untilStopped },
+            settings,
+            signal,
+          ),
       });
       const refusals = () => log.filter((u) => u.endsWith('/state/nfl')).length;
-      await until(() => refusals() >= bg.limits.sleeper.attempts);
-      await new Promise((r) => setTimeout(r, 200));
-      await within(loop.stop(), 1_000);
-      // Nothing is asked after the stop, not even once the refusal's second has passed. (How many
-      // calls went before it depends on the machine: a call that ran out of time was asked again.)
+      await until(() => backoffs.length > 0);
       const atStop = refusals();
-      await new Promise((r) => setTimeout(r, 1_200));
+      expect(atStop).toBeGreaterThanOrEqual(bg.limits.sleeper.attempts);
+      await within(loop.stop(), 1_000);
+      // Nothing is asked after the stop: the run, every call of it awaited, has ended with the stop.
+      // (How many calls went before it depends on the machine: a call that ran out of time was
+      // asked again.)
       expect(refusals()).toBe(atStop);
+      expect(loop.running()).toBe(false);
     } finally {
       sim.control.reset();
       await own.close();

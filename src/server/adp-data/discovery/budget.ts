@@ -57,6 +57,8 @@ export interface BudgetOptions {
   egress?: Egress;
   /** Told about every call, as the visitors' clients tell it (the league-call metric). */
   onCall?: LeagueServicesOptions['onCall'];
+  /** Told before each wait to try a call again (a backoff, or a service's Retry-After). */
+  onRetry?: LeagueServicesOptions['onRetry'];
 }
 
 /**
@@ -101,6 +103,7 @@ export function createBackgroundServices(opts: BudgetOptions): BackgroundService
     limits,
     priority: 'background',
     onCall: opts.onCall,
+    onRetry: opts.onRetry,
     egress: opts.egress ?? new Egress({ limits: opts.limits, backgroundShare: opts.share }),
   });
   return { services, cache, requests, limits };

@@ -84,7 +84,7 @@ export async function ingestVisitorLeagues(
 export interface VisitorIdentity {
   mflCookie?: string;
   sleeperUserId?: string;
-  /** The signed consent cookie (tools/rookie-adp/consent.ts): a new choice is a new key. */
+  /** The signed consent cookie (adp-data/consent.ts): a new choice is a new key. */
   shareCookie?: string;
   /** The signed-in user's id. */
   siteUser?: number;

@@ -1,4 +1,4 @@
-import type { PublicRead } from '#client/api/http.ts';
+import type { PublicRead } from './http.ts';
 
 /** What a page's data depends on: its route parameters and its address's query. */
 export interface PageInput {
