@@ -65,7 +65,7 @@ describe('connecting ESPN', () => {
     const connections = await t.get('/api/connections', cookie);
     expect(connections.json().espn).toEqual({
       connected: true,
-      label: `DynastyDemo (${expected.length} leagues)`,
+      label: `DynastyDemo · ${expected.length} leagues`,
     });
   });
 
@@ -122,7 +122,7 @@ describe('connecting ESPN', () => {
       sql`SELECT service, label, credential FROM league_connections`,
     );
     const row = rows.find((r) => r.service === 'espn')!;
-    expect(row.label).toBe(`DynastyDemo (${demoLeagues().length} leagues)`);
+    expect(row.label).toBe(`DynastyDemo · ${demoLeagues().length} leagues`);
     expect(row.credential).not.toContain(demo.espnS2);
     expect(row.credential).not.toContain(demo.swid);
     const accounts = (await t.get('/api/league-accounts', cookie)).json();

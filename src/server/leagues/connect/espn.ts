@@ -134,7 +134,7 @@ async function connectionOf(
     if (auth) member ??= league.members?.find((m) => normaliseSwid(m.id) === auth.swid)?.displayName;
   }
   const count = `${leagues.length} league${leagues.length === 1 ? '' : 's'}`;
-  const label = clip(member ? `${member} (${count})` : `ESPN: ${count}`, 200);
+  const label = clip(member ? `${member} · ${count}` : count, 200);
   return { auth, leagues, label };
 }
 
