@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '#test/http-server.ts';
 import { Egress } from './egress.ts';
 import { LeagueServiceError } from './errors.ts';
@@ -104,9 +104,19 @@ describe('service HTTP layer', () => {
         ? sendJson(res, {}, 429, { 'retry-after': '0.3' })
         : sendJson(res, {}),
     );
-    const http = client('sleeper');
+    // The second request is asked once the first's 429 has been taken in (its retry is planned).
+    let planned: () => void = () => {};
+    const retryPlanned = new Promise<void>((resolve) => {
+      planned = resolve;
+    });
+    const http = createServiceHttp({
+      service: 'sleeper',
+      userAgent: 'dynasty-test/1.0',
+      limits: fast,
+      onRetry: () => planned(),
+    });
     const first = http.getJson(`${server.url}/first`);
-    await new Promise((r) => setTimeout(r, 100));
+    await retryPlanned;
     await http.getJson(`${server.url}/second`);
     await first;
     const second = server.seen.find((s) => s.path === '/second');
@@ -527,7 +537,8 @@ describe('the queue for a turn', () => {
     const flood = Array.from({ length: 60 }, (_, i) =>
       http.getJson(`${server.url}/flood/${i}`, { visitor: 'forged' }).catch((e) => e),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // The flood is under way: its first requests have reached the service.
+    await vi.waitFor(() => expect(server.seen.length).toBeGreaterThan(0));
     const started = performance.now();
     await http.getJson(`${server.url}/mine`, { visitor: 'someone' });
     const waited = performance.now() - started;
@@ -544,7 +555,8 @@ describe('the queue for a turn', () => {
     const background = Array.from({ length: 5 }, (_, i) =>
       http.getJson(`${server.url}/bg/${i}`, { priority: 'background' }),
     );
-    await new Promise((r) => setTimeout(r, 10));
+    // The background calls are queued (the first may have gone) before the visitors ask.
+    await vi.waitFor(() => expect(server.seen.length).toBeGreaterThan(0));
     const visitors = Array.from({ length: 5 }, (_, i) =>
       http.getJson(`${server.url}/v/${i}`, { visitor: 'v' }),
     );
