@@ -1,5 +1,3 @@
-import type { LineupPlayer } from './lineup.ts';
-
 /*
  * A player's game on the service's clock, apart from the lineup's schemas and rules: the lineup
  * page asks it to know whether to read the lineup again, and loads no more of lineup.ts for that.
@@ -12,11 +10,23 @@ export type GameState =
   | { kind: 'live'; own: number; opponent: number; quarter: number; clock: string }
   | { kind: 'final'; own: number; opponent: number; result: 'W' | 'L' | 'T' };
 
+/** What a player's game state is read from: his team, his bye, and his game (lineup.ts's ScheduleInfo). */
+export interface GamePlayer {
+  isBye: boolean;
+  team: string;
+  scheduleInfo: {
+    /** Epoch seconds. */
+    kickoff: number;
+    homeTeam: string;
+    homeScore: number | null;
+    awayScore: number | null;
+    /** 3600 before kickoff, 0 once final. */
+    secondsRemaining: number;
+  } | null;
+}
+
 /** The player's game from his team's side: before, during or after it. */
-export function gameState(
-  player: Pick<LineupPlayer, 'isBye' | 'team' | 'scheduleInfo'>,
-  nowMs: number,
-): GameState {
+export function gameState(player: GamePlayer, nowMs: number): GameState {
   const s = player.scheduleInfo;
   if (player.isBye) return { kind: 'bye' };
   if (!s) return { kind: 'none' };

@@ -1,6 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RefObject } from 'react';
-import type { ModalProps } from './modal.tsx';
+import type { ReactNode, RefObject } from 'react';
+
+/** The site's modal, as Modal (modal.tsx) takes it. */
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** When set, Escape, the background and the close button do not close the modal. */
+  preventClose?: boolean;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
 

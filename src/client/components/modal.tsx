@@ -1,15 +1,7 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { ModalProps } from './modal-dialog.tsx';
 
-export interface ModalProps {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  children: ReactNode;
-  /** When set, Escape, the background and the close button do not close the modal. */
-  preventClose?: boolean;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-}
+export type { ModalProps } from './modal-dialog.tsx';
 
 /**
  * The dialog's code (Radix Dialog, its focus trap and scroll lock: about 14 KB gzipped) is not part
