@@ -187,6 +187,27 @@ describe('the tools on ESPN leagues', () => {
       else expect(line.error).toMatch(/private, and the ESPN cookies .* have expired\. Connect ESPN again/);
   });
 
+  it('the Status Checker finds a player on the member’s own ESPN team, and says whether he starts', async () => {
+    await t.get('/api/players');
+    const league = demoLeagues().find((l) => !l.isPublic)!;
+    const team = sim.world.teamOf(league, sim.world.demo.espn)!;
+    const player = sim.world.player(team.players[0]!);
+    const res = await t.post(
+      '/api/players/status',
+      {
+        player: player.mflId,
+        leagues: [{ type: 'espn', league_id: league.id, team_id: team.id, name: league.name }],
+      },
+      cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = res.json();
+    expect(row).toMatchObject({ type: 'espn', league_id: league.id, name: league.name });
+    expect(row.error).toBeUndefined();
+    expect(row.playerStatus).toMatchObject({ status: 'Mine', mine: true, starter: expect.any(Boolean) });
+    expect(row.url).toBe(`https://fantasy.espn.com/football/league?leagueId=${league.id}`);
+  });
+
   it('the trade calculator reads an ESPN league’s format', async () => {
     const superflex = demoLeagues().find((l) => /Superflex/.test(l.name))!;
     const res = await t.get(`/api/values/league-format?type=espn&league_id=${superflex.id}`, cookie);
