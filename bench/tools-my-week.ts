@@ -15,6 +15,7 @@ import { readNdjson } from '#common/ndjson.ts';
 import {
   buildBenchApp,
   connectBenchUser,
+  countingFetch,
   latencyMs,
   pool,
   refOf,
@@ -55,32 +56,7 @@ function floorMs(requests: Record<LeagueType, number>, leagues: Record<LeagueTyp
 
 async function main() {
   const { sim, base: simBase } = await startSimulator();
-  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
-  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
-  const counting: typeof fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const s: LeagueType = url.includes('/mfl/')
-      ? 'mfl'
-      : url.includes('/sleeper/')
-        ? 'sleeper'
-        : url.includes('/espn')
-          ? 'espn'
-          : 'flea';
-    sent[s]++;
-    const res = await fetch(input, init);
-    if (res.status === 429) refused[s]++;
-    return res;
-  };
-  const snapshot = () => ({ sent: { ...sent }, refused: { ...refused } });
-  const since = (before: ReturnType<typeof snapshot>) => {
-    const r = {} as Record<LeagueType, number>;
-    const x = {} as Record<LeagueType, number>;
-    for (const s of services) {
-      r[s] = sent[s] - before.sent[s];
-      x[s] = refused[s] - before.refused[s];
-    }
-    return { sent: r, refused: x };
-  };
+  const { fetch: counting, snapshot, since } = countingFetch();
 
   const { app, close } = await buildBenchApp(simBase, { fetch: counting, limits: tunedLimits() });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,6 +22,7 @@ import { buildSimulator } from '#simulator/app.ts';
 import {
   buildBenchApp,
   connectBenchUser,
+  countingFetch,
   latencyMs,
   refOf,
   seconds,
@@ -61,32 +62,7 @@ async function main() {
   sim.control.setClock({ week: 5, phase: 'during' });
 
   // Requests the simulator received per service (and how many it refused with 429).
-  const sent: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
-  const refused: Record<LeagueType, number> = { mfl: 0, sleeper: 0, flea: 0, espn: 0 };
-  const counting: typeof fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    const s: LeagueType = url.includes('/mfl/')
-      ? 'mfl'
-      : url.includes('/sleeper/')
-        ? 'sleeper'
-        : url.includes('/espn')
-          ? 'espn'
-          : 'flea';
-    sent[s]++;
-    const res = await fetch(input, init);
-    if (res.status === 429) refused[s]++;
-    return res;
-  };
-  const snapshot = () => ({ sent: { ...sent }, refused: { ...refused } });
-  const since = (before: ReturnType<typeof snapshot>) => {
-    const r = {} as Record<LeagueType, number>;
-    const x = {} as Record<LeagueType, number>;
-    for (const s of services) {
-      r[s] = sent[s] - before.sent[s];
-      x[s] = refused[s] - before.refused[s];
-    }
-    return { sent: r, refused: x };
-  };
+  const { fetch: counting, snapshot, since } = countingFetch();
 
   /** A fresh app (empty cache) on a real port, the bench user connected, leagues listed. */
   async function startApp() {

@@ -218,3 +218,40 @@ export function chunks<T>(items: readonly T[], size = 5): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** The service a call to the simulator is for, by its path. */
+const serviceOfUrl = (url: string): LeagueType =>
+  url.includes('/mfl/')
+    ? 'mfl'
+    : url.includes('/sleeper/')
+      ? 'sleeper'
+      : url.includes('/espn')
+        ? 'espn'
+        : 'flea';
+
+/**
+ * A fetch that counts the requests the simulator receives per service (and how many it refused
+ * with 429); `since` tells what was sent after a `snapshot`.
+ */
+export function countingFetch() {
+  const sent = Object.fromEntries(services.map((s) => [s, 0])) as Record<LeagueType, number>;
+  const refused = { ...sent };
+  const counting: typeof fetch = async (input, init) => {
+    const s = serviceOfUrl(String(input instanceof Request ? input.url : input));
+    sent[s]++;
+    const res = await fetch(input, init);
+    if (res.status === 429) refused[s]++;
+    return res;
+  };
+  const snapshot = () => ({ sent: { ...sent }, refused: { ...refused } });
+  const since = (before: ReturnType<typeof snapshot>) => {
+    const r = {} as Record<LeagueType, number>;
+    const x = {} as Record<LeagueType, number>;
+    for (const s of services) {
+      r[s] = sent[s] - before.sent[s];
+      x[s] = refused[s] - before.refused[s];
+    }
+    return { sent: r, refused: x };
+  };
+  return { fetch: counting, snapshot, since, sent };
+}
