@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { PageRenderer } from '#common/page-render.ts';
 import type { AdpBackground } from '#server/adp-data/background.ts';
+import type { PlayerAdp } from './adp-data/player-adp-lookup.ts';
 import type { Cache } from './cache.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -11,7 +12,6 @@ import type { ConnectionKeys } from './leagues/connection-keys.ts';
 import type { Egress } from './leagues/egress.ts';
 import type { LeagueServices, LeagueServicesOptions } from './leagues/services.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { PlayerAdp } from './tools/shared/player-adp.ts';
 
 /** What the app is built from: every route group receives it as its plugin options. */
 export interface AppDeps {

@@ -14,7 +14,6 @@ import type { Db } from '../db/client.ts';
 import { badRequest, HttpError, unauthorized } from '../http/errors.ts';
 import type { KnownBrowsers } from '../http/known-browsers.ts';
 import { bumpContentVersion } from '../http/public-cache.ts';
-import type { MflSharingHooks } from '../leagues/connect/kit.ts';
 import { requireUser } from './current-user.ts';
 import {
   accountLoginLimit,
@@ -35,8 +34,11 @@ const LOGIN_FAILED = 'Incorrect e-mail or password.';
 export interface AuthRoutesOptions {
   attemptsPerMinute: number;
   cache: Cache;
-  /** A deleted account's consent to share MFL drafts is withdrawn with it. */
-  mflSharing?: MflSharingHooks;
+  /**
+   * A deleted account's consent to share MFL drafts is withdrawn with it (the league routes' sharing
+   * hooks, leagues/connect/kit.ts): what only it shared goes.
+   */
+  mflSharing?: { forgetUser(userId: number): Promise<{ leagues: number; drafts: number }> };
   known: KnownBrowsers;
   /** The current password asked again (password change, deletion), its wrong guesses counted. */
   checkCurrentPassword: ReturnType<typeof currentPasswordCheck>;

@@ -13,11 +13,10 @@ import {
   resetLinkPath,
   resetLinkSchema,
 } from '#common/users.ts';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { KnownBrowsers } from '../http/known-browsers.ts';
-import { siteOrigin } from '../http/origin.ts';
+import { type SiteAddress, siteOrigin } from '../http/origin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireSuperUser } from './current-user.ts';
 import { accountSubject, perAddressLimit } from './login-limits.ts';
@@ -33,7 +32,7 @@ export const RESET_MAILS_PER_ADDRESS = 3;
 const ok = z.object({ ok: z.literal(true) });
 
 export interface ResetRoutesOptions {
-  config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port' | 'authAttemptsPerMinute' | 'contactEmail'>;
+  config: SiteAddress & { authAttemptsPerMinute: number; contactEmail?: string };
   /** Without one, links are only issued by super users (the admin user page). */
   mailer?: Mailer;
   known: KnownBrowsers;

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { LeagueType } from '#common/leagues.ts';
-import type { AppDeps } from '#server/deps.ts';
+import type { Cache } from '#server/cache.ts';
 import { inBackground } from '#server/leagues/call-context.ts';
+import type { MflSharingHooks } from '#server/leagues/connect/kit.ts';
 import {
   cookieAccounts,
   onSiteAccount,
   type VisitorAccount,
+  type VisitorAccountsDeps,
   visitorAccounts,
 } from '#server/leagues/visitor-accounts.ts';
 import { MFL_SHARE_COOKIE } from './consent.ts';
@@ -21,7 +23,10 @@ import {
  * The visitor's own leagues, added to the store as they ask for ADP. `settled` waits for the imports
  * still running (the app's close).
  */
-export function visitorContribution(deps: AppDeps, ctx: IngestContext) {
+export function visitorContribution(
+  deps: VisitorAccountsDeps & { cache: Cache; mflSharing?: MflSharingHooks },
+  ctx: IngestContext,
+) {
   const background = new Set<Promise<unknown>>();
 
   /**

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
 
 const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
 
@@ -9,7 +8,14 @@ const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/;
  * request's host when it is in ALLOWED_HOSTS (or a loopback name, for a local run); else the first
  * allowed host, or localhost.
  */
-export function siteOrigin(config: Pick<Config, 'publicUrl' | 'allowedHosts' | 'port'>) {
+/** Where the site is reached, as the configuration says (PUBLIC_URL, ALLOWED_HOSTS, PORT). */
+export interface SiteAddress {
+  publicUrl?: string;
+  allowedHosts: readonly string[];
+  port: number;
+}
+
+export function siteOrigin(config: SiteAddress) {
   const fixed = config.publicUrl?.replace(/\/$/, '');
   return (req: FastifyRequest): string => {
     if (fixed) return fixed;

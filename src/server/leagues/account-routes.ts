@@ -8,9 +8,9 @@ import {
   leagueAccountUpdateSchema,
 } from '#common/leagues.ts';
 import { requireUser } from '../accounts/current-user.ts';
-import type { AppDeps } from '../deps.ts';
 import { notFound } from '../http/errors.ts';
 import { listConnections, removeConnection, setConnectionActive } from './connection-store.ts';
+import type { VisitorAccountsDeps } from './visitor-accounts.ts';
 
 /*
  * The account page's "League accounts" (decision 022): the signed-in user's saved league accounts,
@@ -25,7 +25,7 @@ const signedIn = async (request: FastifyRequest) => {
 
 const gone = () => notFound('No such league account.');
 
-export async function leagueAccountRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function leagueAccountRoutes(api: FastifyInstance, deps: VisitorAccountsDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { AppDeps } from '../deps.ts';
+import type { Database } from '../db/client.ts';
 import { operatorOnly } from './metrics.ts';
 
 /** Readiness gives up on a dependency after this long: a hung database is a failed check. */
@@ -50,7 +51,7 @@ const readySchema = z.object({
  * POST /api/ops/backup: a consistent backup of the embedded database for `npm run backup`, which
  * proves it runs on this machine by the token kept in the data directory.
  */
-export async function opsRoutes(api: FastifyInstance, deps: AppDeps) {
+export async function opsRoutes(api: FastifyInstance, deps: { database: Database; redis?: Redis }) {
   api.get('/ready', { schema: { response: { 200: readySchema, 503: readySchema } } }, async (_req, reply) => {
     const [db, redis] = await Promise.all([
       check(() => deps.database.ping()),

@@ -15,6 +15,7 @@ import {
   myWeekRequestSchemas,
   problemsOf,
 } from '#common/my-week.ts';
+import type { AdpOf } from '#server/adp-data/player-adp-lookup.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http/errors.ts';
 import type { VisitorAccount } from '#server/leagues/visitor-accounts.ts';
@@ -22,7 +23,6 @@ import { leagueAccounts } from '#server/tools/shared/accounts.ts';
 import { leagueFailureMessage, STREAM_LEAGUE_DEADLINE_MS } from '#server/tools/shared/deadline.ts';
 import { eachLeague } from '#server/tools/shared/each-league.ts';
 import { identityIndex } from '#server/tools/shared/identity.ts';
-import type { AdpOf } from '#server/tools/shared/player-adp.ts';
 import { postToEachService, readerOf, type ServiceReaders } from '#server/tools/shared/service-routes.ts';
 import { sendLines, wantsStream } from '#server/tools/shared/stream.ts';
 import {

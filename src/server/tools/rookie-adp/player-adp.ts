@@ -1,7 +1,7 @@
 import { ADP_LEAGUE_SIZES, ADP_LEAGUE_TYPES, type AdpService } from '#common/rookie-adp.ts';
 import { type AdpStore, queryAdp } from '#server/adp-data/adp-query.ts';
+import type { AdpIds, AdpOf } from '#server/adp-data/player-adp-lookup.ts';
 import type { Db } from '#server/db/client.ts';
-import type { AdpIds, AdpOf } from '#server/tools/shared/player-adp.ts';
 
 /*
  * The site's ADP of a player, as My week ranks free agents by (AppDeps.playerAdp): startup ADP (snake drafts; every league size and

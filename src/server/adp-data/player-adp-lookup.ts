@@ -1,7 +1,7 @@
 /*
- * The site's ADP of a player, as a league tool ranks players by it. The ADP pipeline
- * (tools/rookie-adp) answers it; the app hands it to the tools (AppDeps.playerAdp), so no tool
- * imports another.
+ * The site's ADP of a player, as a league tool ranks players by it: the ADP data's answer, which
+ * Rookie ADP computes (tools/rookie-adp/player-adp.ts) and the app hands to the tools
+ * (AppDeps.playerAdp), so no tool imports another.
  */
 
 export interface AdpIds {
