@@ -1,6 +1,7 @@
 /**
- * A newcomer's first `npm start` and every start after it, as `npm start` runs them (the build when
- * needed, then the server), from process start to the first answer of /api/health:
+ * A newcomer's first start and every start after it, as the README runs them (`node scripts/start.mjs`,
+ * which `npm start` runs too: the build when needed, then the server in the same process), from process
+ * start to the first answer of /api/health:
  *   first start   a fresh clone of HEAD (node_modules linked from this checkout, as `npm ci` would
  *                 leave them): client and server build, a new PGlite database, the demo content
  *                 (target ≤ 5 s)
@@ -28,29 +29,22 @@ const freePort = () =>
     });
   });
 
-/** `npm start`'s own command, without npm: the build when needed, then the server. */
+/** The README's run command (scripts/start.mjs): the build when needed, then the server in the same process. */
 async function startOnce(dir: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    'sh',
-    [
-      '-c',
-      'node scripts/build-if-needed.mjs && MALLOC_MMAP_THRESHOLD_=131072 exec node --max-semi-space-size=1 dist/server/main.js',
-    ],
-    {
-      cwd: dir,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL: 'bench@dynasty.test',
-        ADMIN_PASSWORD: 'bench-first-start-pass-9',
-        LOG_LEVEL: 'warn',
-      },
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: 'bench@dynasty.test',
+      ADMIN_PASSWORD: 'bench-first-start-pass-9',
+      LOG_LEVEL: 'warn',
     },
-  );
+  });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);

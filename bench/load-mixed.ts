@@ -4,7 +4,9 @@
  * currentUser check, at 100 connections for LOAD_SECONDS (default 60), after a 10 s warm-up; real
  * log-ins run beside it, within the log-in rate limit. Prints throughput, p50/p99, errors and the
  * server's memory (RSS) after warm-up and at the end (target: within 20%).
- * PGlite by default; PostgreSQL when BENCH_DATABASE_URL is set.
+ * PGlite by default; PostgreSQL when BENCH_DATABASE_URL is set. The server logs as `npm start` does
+ * (LOG_LEVEL info, request lines off) unless LOG_LEVEL or LOG_REQUESTS say otherwise, so the figures
+ * include what the default logging costs.
  *
  *   node --import tsx bench/load-mixed.ts
  */
@@ -29,7 +31,7 @@ const env: Record<string, string> = process.env.BENCH_DATABASE_URL
 const server = await startServerProcess({
   ...env,
   SEED_DEMO: '1',
-  LOG_LEVEL: 'error',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   NODE_ENV: 'production',
 });
 const pid = server.child.pid!;
@@ -71,8 +73,10 @@ try {
 
   const growth = (rssAtEnd - rssAfterWarmup) / rssAfterWarmup;
   console.log(
-    `Mixed load, ${CONNECTIONS} connections for ${SECONDS} s (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+    `Mixed load, ${CONNECTIONS} connections for ${SECONDS} s (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ` +
+      `LOG_LEVEL ${process.env.LOG_LEVEL ?? 'info'}, LOG_REQUESTS ${process.env.LOG_REQUESTS ?? 'default'})`,
   );
+  console.log(`  log written        ${(Buffer.byteLength(server.output()) / 1024 / 1024).toFixed(1)} MB`);
   console.log(`  requests           ${result.requests.total} (${result.requests.average.toFixed(0)} req/s)`);
   console.log(`  latency p50 / p99  ${result.latency.p50} ms / ${result.latency.p99} ms`);
   console.log(`  errors / non-2xx   ${result.errors} / ${result.non2xx}   timeouts ${result.timeouts}`);

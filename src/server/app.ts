@@ -186,11 +186,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSpa(app, {
     dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
-    // The built renderer beside the built client; an app given its own client (tests) is given its
-    // renderer too, or renders no page.
+    // The built renderer beside the built client, loaded with the first page; an app given its own
+    // client (tests) is given its renderer too, or renders no page.
     renderer:
       deps.pageRenderer ??
-      (deps.clientDir ? undefined : await loadPageRenderer(join(import.meta.dirname, '../../dist/ssr'))),
+      (deps.clientDir ? undefined : () => loadPageRenderer(join(import.meta.dirname, '../../dist/ssr'))),
     cache: deps.cache,
     origin: siteOrigin(config),
     providers: contentPageMeta(deps),

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { SITE_NAME } from '#common/site.ts';
 import { AUTH_ATTEMPTS_PER_MINUTE } from '#common/users.ts';
 import pkg from '#package.json' with { type: 'json' };
-import { FIRST_SUPER_USER_NAME } from './accounts/bootstrap.ts';
-import { passwordProblem } from './accounts/password-rules.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 import { isConnectionKey } from './leagues/connection-keys.ts';
 
@@ -186,9 +184,6 @@ const envSchema = z
         path: ['CONNECTIONS_OLD_KEYS'],
         message: 'is set without CONNECTIONS_KEY: set the current key too, or leave both unset',
       });
-    if (!e.ADMIN_PASSWORD) return;
-    const problem = passwordProblem(e.ADMIN_PASSWORD, { email: e.ADMIN_EMAIL, name: FIRST_SUPER_USER_NAME });
-    if (problem) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: problem });
   });
 
 export type Config = ReturnType<typeof loadConfig>;

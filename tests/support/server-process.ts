@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { serverArgs, serverEnv } from '#scripts/start.mjs';
 import { seedPgliteDataDir } from './database.ts';
 import { TEST_SERVICE_ENV } from './test-env.ts';
 
@@ -56,8 +57,8 @@ export async function startServerProcess(
   if (!env.DATABASE_URL && env.DATA_DIR) seedPgliteDataDir(env.DATA_DIR);
   let log = '';
   const started = performance.now();
-  // The built server runs with the flags `npm start` gives it (package.json).
-  const args = opts.built ? ['--max-semi-space-size=1', 'dist/server/main.js'] : serverCommand();
+  // The built server runs with the flags and allocator setting scripts/start.mjs gives it.
+  const args = opts.built ? serverArgs() : serverCommand();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -67,8 +68,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       ...TEST_SERVICE_ENV,
-      // The built server runs with `npm start`'s allocator setting too (decision 038).
-      ...(opts.built ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
+      ...(opts.built ? serverEnv({}) : {}),
       ADMIN_EMAIL: FAULT_ADMIN.email,
       ADMIN_PASSWORD: FAULT_ADMIN.password,
       ...env,

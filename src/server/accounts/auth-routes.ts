@@ -88,7 +88,7 @@ export async function authRoutes(
     { config: perAddress, schema: { body: signupSchema, response: { 200: signupAnswerSchema } } },
     async (req) => {
       const { name, username, password } = req.body;
-      assertPasswordAllowed(password, { email: username, name });
+      await assertPasswordAllowed(password, { email: username, name });
       // Both paths pay for one hash and answer the same, so sign-up reveals no accounts. A new
       // account is not logged in here: the page logs in next, as the owner of an existing one would.
       const passwordHash = await hashPassword(password);
@@ -128,7 +128,7 @@ export async function authRoutes(
       });
       if (newPassword === currentPassword)
         throw badRequest('Choose a password you have not been using.', 'newPassword');
-      assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
+      await assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       await setPasswordHash(db, me.id, passwordHash);
       // This browser has just proven the new password; the others must log in with it.

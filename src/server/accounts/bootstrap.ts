@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { passwordProblem } from './password-rules.ts';
 import { hashPassword } from './passwords.ts';
 
 /** The name the first super user is given. */
@@ -9,7 +10,9 @@ export const FIRST_SUPER_USER_NAME = 'Site Admin';
 
 /**
  * On the first start there is no super user: make one from ADMIN_EMAIL / ADMIN_PASSWORD, or with a
- * generated password that is returned so that it can be printed once.
+ * generated password that is returned so that it can be printed once. A given ADMIN_PASSWORD must
+ * pass the new-password rules, else the start stops and says why; it is judged only when it is
+ * used, so a restart does not load the password rules (decision 040).
  */
 export async function ensureSuperUser(
   db: Db,
@@ -21,6 +24,10 @@ export async function ensureSuperUser(
     .where(eq(users.isSuperUser, true))
     .limit(1);
   if (existing) return { created: false, email: opts.email };
+  if (opts.password) {
+    const problem = await passwordProblem(opts.password, { email: opts.email, name: FIRST_SUPER_USER_NAME });
+    if (problem) throw new Error(`Invalid configuration:\n  ADMIN_PASSWORD: ${problem}`);
+  }
   const password = opts.password ?? randomBytes(12).toString('base64url');
   const inserted = await db
     .insert(users)

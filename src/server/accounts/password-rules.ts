@@ -1,14 +1,5 @@
-import { type TranslationKeys, ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { TranslationKeys } from '@zxcvbn-ts/core';
 import { badRequest } from '../http/errors.ts';
-
-// zxcvbn's list of the ~49,000 most common passwords, gathered from leaked password dumps; shipped
-// in the package, so nothing is looked up over the network.
-let common: Set<string> | undefined;
-const commonPasswords = () => {
-  common ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
-  return common;
-};
 
 /** zxcvbn's score (0–4) a new password must reach: 3 is about 10^8 guesses, "safely unguessable". */
 export const MIN_PASSWORD_SCORE = 3;
@@ -123,14 +114,11 @@ const SITE_WORDS = [
   'sundayfootball',
 ];
 
-let estimator: ZxcvbnFactory | undefined;
-const strength = () => {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...dictionary, site: SITE_WORDS },
-    graphs: adjacencyGraphs,
-    translations: words,
-  });
-  return estimator;
+/** zxcvbn and the common passwords, loaded at the first password judged (password-estimator.ts). */
+let rules: Promise<ReturnType<typeof import('./password-estimator.ts').passwordEstimator>> | undefined;
+const loadRules = () => {
+  rules ??= import('./password-estimator.ts').then((m) => m.passwordEstimator(SITE_WORDS, words));
+  return rules;
 };
 
 const SEPARATORS = /[\s._-]+/g;
@@ -155,21 +143,22 @@ function readings(password: string): string[] {
  * a single word, the site's name or a fantasy football word). Each reading of it (spaced-out letters
  * joined, a doubled text halved) is judged so. Length is checked by the shared schema before this.
  */
-export function passwordProblem(
+export async function passwordProblem(
   password: string,
   account: { email?: string; name?: string } = {},
-): string | null {
+): Promise<string | null> {
+  const { estimator, common } = await loadRules();
   const email = account.email?.toLowerCase();
   const name = account.name?.trim().toLowerCase();
   const compactName = name?.replace(SEPARATORS, '');
   const own = [email, email?.split('@')[0], name, compactName].filter((v): v is string => Boolean(v));
   for (const reading of readings(password)) {
     const lower = reading.toLowerCase();
-    if (commonPasswords().has(lower))
+    if (common.has(lower))
       return 'This password is one of the most common, leaked passwords. Choose another.';
     if (own.includes(lower))
       return 'The password must not be your e-mail address or your name. Choose another.';
-    const { score, feedback } = strength().check(reading, [...own, ...(name?.split(SEPARATORS) ?? [])]);
+    const { score, feedback } = estimator.check(reading, [...own, ...(name?.split(SEPARATORS) ?? [])]);
     if (score >= MIN_PASSWORD_SCORE) continue;
     // What zxcvbn found, else its most specific advice; then the advice that always helps.
     const why = feedback.warning ?? feedback.suggestions.find((s) => s !== words.suggestions.anotherWord);
@@ -181,11 +170,11 @@ export function passwordProblem(
 }
 
 /** Throws a 400 naming the problem and the field, as the schema's own password errors do. */
-export function assertPasswordAllowed(
+export async function assertPasswordAllowed(
   password: string,
   account: { email?: string; name?: string } = {},
   field = 'password',
 ) {
-  const problem = passwordProblem(password, account);
+  const problem = await passwordProblem(password, account);
   if (problem) throw badRequest(problem, field);
 }

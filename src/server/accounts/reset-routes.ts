@@ -110,7 +110,7 @@ export async function resetRoutes(
     async (req, reply) => {
       const { token, newPassword } = req.body;
       const account = await resetTokenAccount(db, token);
-      assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
+      await assertPasswordAllowed(newPassword, { email: account.email, name: account.name }, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
       const userId = await useResetToken(db, token, passwordHash);
       // Every session of the account has ended; this browser's cookie goes if it was one of them.

@@ -110,7 +110,7 @@ export async function userRoutes(
     async (req) => {
       requireSuperUser(req);
       const { password, ...fields } = req.body;
-      assertPasswordAllowed(password, { email: fields.email, name: fields.name });
+      await assertPasswordAllowed(password, { email: fields.email, name: fields.name });
       return insertUser(db, { ...fields, passwordHash: await hashPassword(password) });
     },
   );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -246,9 +246,10 @@ export interface SpaOptions {
   beforePage?: (req: FastifyRequest, reply: FastifyReply) => void;
   /**
    * Renders pages on the server (the client's server build, dist/ssr); without it every page is
-   * the empty shell the browser fills in.
+   * the empty shell the browser fills in. Given as a loader, it is loaded at the first page asked
+   * for (the 1.5 MB build is not needed to start or to answer the API: decision 040).
    */
-  renderer?: PageRenderer;
+  renderer?: PageRenderer | (() => Promise<PageRenderer | undefined>);
   /** Where rendered public pages are kept, per content version, as the API's public answers are. */
   cache: Cache;
 }
@@ -305,14 +306,33 @@ function cacheControlOf(path: string, dir: string): string {
 
 /** The built files themselves (pre-compressed where the build made a .gz/.br beside them). */
 async function serveBuiltFiles(app: FastifyInstance, dir: string) {
-  await app.register(fastifyStatic, {
-    root: dir,
+  const common = {
     index: false,
-    wildcard: false,
     preCompressed: true,
-    setHeaders(res, path) {
+    decorateReply: false,
+    setHeaders(res: { header: (name: string, value: string) => void }, path: string) {
       res.header('cache-control', cacheControlOf(path, dir));
     },
+  } as const;
+  // Each folder (assets/, images/) is one route that looks the file up when asked, rather than a
+  // route per file (600 of them, each set up and compiled into the router at every start: about a
+  // tenth of a CPU-second, decision 040); a missing file falls through to the not-found page as
+  // before. The few files at the top (the icon) keep a route each.
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+    .map((e) => e.name);
+  for (const folder of folders)
+    await app.register(fastifyStatic, {
+      ...common,
+      root: join(dir, folder),
+      prefix: `/${folder}/`,
+      wildcard: true,
+    });
+  await app.register(fastifyStatic, {
+    ...common,
+    root: dir,
+    wildcard: false,
+    globIgnore: folders.map((f) => `${f}/**`),
   });
 }
 
@@ -358,19 +378,38 @@ interface Pages {
   /** The head tags of a path, and whether any provider knows it (404 when none does). */
   headFor(pathname: string, origin: string): Promise<{ head: string; found: boolean }>;
   /** A public page rendered whole; kept per content version, so a write shows at once. */
-  renderedPage(key: string, pathname: string, search: string, origin: string): Promise<CachedAnswer>;
+  renderedPage(
+    renderer: PageRenderer,
+    key: string,
+    pathname: string,
+    search: string,
+    origin: string,
+  ): Promise<CachedAnswer>;
   /**
    * The layout around a loading screen, for the pages the browser draws itself (tools, admin): it
    * holds no content, so one per route serves every reader. Empty without a renderer.
    */
-  shellOf(pathname: string): Promise<string>;
+  shellOf(renderer: PageRenderer, pathname: string): Promise<string>;
+  /** The renderer, loaded at the first page that asks for it (a loader given) or as given. */
+  renderer(): Promise<PageRenderer | undefined>;
 }
 
 function createPages(app: FastifyInstance, opts: SpaOptions, { template, preloads }: Build): Pages {
   // JSON in a non-executable script tag, escaped so no value can close the tag.
   const clientConfigTag = `<script type="application/json" id="site-config">${jsonForScript(opts.clientConfig)}</script>`;
-  const { renderer, clientConfig: config } = opts;
+  const { clientConfig: config } = opts;
   const load = apiOf(app);
+  let rendererLoad: Promise<PageRenderer | undefined> | undefined;
+  const renderer = async () => {
+    const given = opts.renderer;
+    if (typeof given !== 'function') return given;
+    // A failed load is tried again at the next page.
+    rendererLoad ??= given().catch((err) => {
+      rendererLoad = undefined;
+      throw err;
+    });
+    return rendererLoad;
+  };
   const loader = createLoader(opts.cache);
   const shells = new Map<string, Promise<string>>();
 
@@ -401,12 +440,17 @@ function createPages(app: FastifyInstance, opts: SpaOptions, { template, preload
     return { head, found: meta !== null };
   };
 
-  const renderedPage = (key: string, pathname: string, search: string, origin: string) =>
+  const renderedPage = (
+    renderer: PageRenderer,
+    key: string,
+    pathname: string,
+    search: string,
+    origin: string,
+  ) =>
     loader(
       `page:${origin}:${key}`,
       CONTENT_TTL_MS,
       async () => {
-        if (!renderer) throw new Error('No renderer: the page cannot be rendered on the server');
         const [{ head, found }, page] = await Promise.all([
           headFor(pathname, origin),
           renderer.render({ pathname, search, config, load }),
@@ -418,8 +462,7 @@ function createPages(app: FastifyInstance, opts: SpaOptions, { template, preload
       byContentVersion,
     );
 
-  const shellOf = (pathname: string): Promise<string> => {
-    if (!renderer) return Promise.resolve('');
+  const shellOf = (renderer: PageRenderer, pathname: string): Promise<string> => {
     const route = matchRoute(pathname)?.route.name ?? '';
     let shell = shells.get(route);
     if (!shell) {
@@ -430,7 +473,7 @@ function createPages(app: FastifyInstance, opts: SpaOptions, { template, preload
     return shell;
   };
 
-  return { documentFor, headFor, renderedPage, shellOf };
+  return { documentFor, headFor, renderedPage, shellOf, renderer };
 }
 
 /** Where an old or unknown page path goes instead: 301 to its new address, 302 home. */
@@ -460,10 +503,11 @@ async function answerPage(
   }
   const origin = opts.origin(req);
   opts.beforePage?.(req, reply);
-  const key = opts.renderer?.pageKey(pathname, search) ?? null;
-  if (key !== null) {
+  const renderer = await pages.renderer();
+  const key = renderer?.pageKey(pathname, search) ?? null;
+  if (renderer && key !== null) {
     try {
-      return sendAnswer(req, reply, await pages.renderedPage(key, pathname, search, origin));
+      return sendAnswer(req, reply, await pages.renderedPage(renderer, key, pathname, search, origin));
     } catch (err) {
       // The data could not be read (the database is down): the page the browser fills in, which
       // shows the failure and lets the reader try again.
@@ -471,7 +515,7 @@ async function answerPage(
     }
   }
   const { head, found } = await pages.headFor(pathname, origin);
-  const shell = key === null ? await pages.shellOf(pathname).catch(() => '') : '';
+  const shell = renderer && key === null ? await pages.shellOf(renderer, pathname).catch(() => '') : '';
   return sendDocument(req, reply, pages.documentFor(head, { html: shell, status: 200 }), found ? 200 : 404);
 }
 

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /** One plain-text message from the site. */
@@ -22,8 +22,20 @@ export function nodemailerMailer(transport: Transporter, from: string): Mailer {
   };
 }
 
-/** The mailer SMTP_URL names, or undefined without one. */
+/**
+ * The mailer SMTP_URL names, or undefined without one. nodemailer (430 KB of the server's bundle) is
+ * loaded with the first message sent, not at start (decision 040).
+ */
 export function mailerFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | undefined {
-  if (!config.smtpUrl) return undefined;
-  return nodemailerMailer(nodemailer.createTransport(config.smtpUrl), config.mailFrom);
+  const { smtpUrl } = config;
+  if (!smtpUrl) return undefined;
+  let mailer: Promise<Mailer> | undefined;
+  return {
+    async send(message) {
+      mailer ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailerMailer(nodemailer.createTransport(smtpUrl), config.mailFrom),
+      );
+      await (await mailer).send(message);
+    },
+  };
 }

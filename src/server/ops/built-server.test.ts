@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,10 @@ import { buildServer } from '#scripts/build-if-needed.mjs';
 import { freePort } from '#test/server-process.ts';
 
 /*
- * The production build as `npm start` runs it: the server bundled by esbuild, started with node on
- * its own data directory, answering the API, then stopped with SIGTERM. The client build is not
- * needed for the API.
+ * The production build as `node scripts/start.mjs` (and `npm start`) runs it: the server bundled by
+ * esbuild, started by start.mjs's runServer on its own data directory, answering the API, then
+ * stopped with SIGTERM. The process started is the server itself (one resident process, with the
+ * allocator setting). The client build is not needed for the API.
  */
 
 const root = join(import.meta.dirname, '../../..');
@@ -42,7 +43,9 @@ beforeAll(async () => {
   await buildServer(out);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(out, 'main.js')], {
+  const start = join(root, 'scripts/start.mjs');
+  const launch = `import { runServer } from ${JSON.stringify(start)}; runServer(${JSON.stringify(join(out, 'main.js'))});`;
+  server = spawn(process.execPath, ['--input-type=module', '-e', launch], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -80,6 +83,10 @@ afterAll(() => {
 describe('the built server', () => {
   it('starts, answers health, readiness and the articles, and exits cleanly on SIGTERM', async () => {
     await until200(`${base}/api/ready`, server);
+    // The launcher became the server: no parent process stays beside it.
+    const proc = (file: string) => readFileSync(`/proc/${server.pid}/${file}`, 'utf8').split('\0');
+    expect(proc('cmdline')).toEqual([process.execPath, '--max-semi-space-size=1', join(out, 'main.js'), '']);
+    expect(proc('environ')).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     const articles = await fetch(`${base}/api/articles`);
     expect(articles.status, output).toBe(200);
     expect(articles.headers.get('content-type')).toMatch(/application\/json/);
