@@ -1,5 +1,4 @@
 import type { Transporter } from 'nodemailer';
-import type { Config } from '../config.ts';
 
 /** One plain-text message from the site. */
 export interface MailMessage {
@@ -26,7 +25,7 @@ export function nodemailerMailer(transport: Transporter, from: string): Mailer {
  * The mailer SMTP_URL names, or undefined without one. nodemailer (430 KB of the server's bundle) is
  * loaded with the first message sent, not at start (decision 040).
  */
-export function mailerFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Mailer | undefined {
+export function mailerFor(config: { smtpUrl?: string; mailFrom: string }): Mailer | undefined {
   const { smtpUrl } = config;
   if (!smtpUrl) return undefined;
   let mailer: Promise<Mailer> | undefined;
