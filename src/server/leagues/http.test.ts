@@ -337,10 +337,12 @@ describe('circuit breaker', () => {
     expect(e.message).toBe('Fleaflicker is not available right now, try again later');
     expect(events).toEqual(['5xx', '5xx', '5xx', 'circuit-open']);
 
-    // Later one trial call goes out; the service answers again, so the circuit closes.
+    // Later (300 ms) one trial call goes out; the service answers again, so the circuit closes.
     server.handle((_req, res) => sendJson(res, { ok: 1 }));
-    await new Promise((r) => setTimeout(r, 350));
-    expect(await withEvents.getJson(`${server.url}/x`)).toEqual({ ok: 1 });
+    await vi.waitFor(async () => expect(await withEvents.getJson(`${server.url}/x`)).toEqual({ ok: 1 }), {
+      timeout: 3_000,
+      interval: 50,
+    });
     expect(withEvents.circuit()).toBe('closed');
     // Another client (another service) is not affected by this one's circuit.
     expect(await http.getJson(`${server.url}/x`)).toEqual({ ok: 1 });
@@ -595,7 +597,8 @@ describe('the queue for a turn', () => {
     server.seen.length = 0;
     const { site, crawl } = siteAndCrawl(limits);
     const background = Array.from({ length: 20 }, (_, i) => crawl.getJson(`${server.url}/bg/${i}`));
-    await new Promise((r) => setTimeout(r, 150));
+    // The crawl is under way before the visitor comes.
+    await vi.waitFor(() => expect(server.seen.length).toBeGreaterThan(0));
     const visitorMs = await visitorCalls(site, 0);
     await Promise.all(background);
     const seen = server.seen.map((s) => s.path.split('/')[1]);
@@ -628,15 +631,21 @@ describe('the queue for a turn', () => {
         await new Promise((r) => setTimeout(r, 60));
       }
     })();
-    await new Promise((r) => setTimeout(r, 100));
-    // One crawl worker: each call asked when the last one is answered.
-    const worker = (async () => {
-      for (let i = 0; i < 3; i++) await crawl.getJson(`${server.url}/bg/${i}`);
-    })();
-    await new Promise((r) => setTimeout(r, 2_000));
+    await vi.waitFor(() => expect(server.seen.length).toBeGreaterThan(0));
+    // One crawl worker: each call asked when the last one is answered. It ends only if its calls go
+    // out while the visitor keeps the service busy (never quiet, they would wait for ever).
+    const started = performance.now();
+    for (let i = 0; i < 3; i++) await crawl.getJson(`${server.url}/bg/${i}`);
+    const crawlMs = performance.now() - started;
+    // The visitor was still at it: a call of theirs comes after the crawl's last.
+    const lastCrawl = server.seen.filter((x) => x.path.startsWith('/bg/')).at(-1)!.at;
+    await vi.waitFor(() =>
+      expect(server.seen.some((x) => x.path.startsWith('/v/') && x.at > lastCrawl)).toBe(true),
+    );
     busy = false;
-    await Promise.all([visitor, worker]);
-    // Three background calls inside the busy 2 s, about one per 400 ms wait.
+    await visitor;
+    // About one background call per 400 ms wait.
+    expect(crawlMs).toBeGreaterThanOrEqual(3 * 300);
     const busyUntil = server.seen.filter((s) => s.path.startsWith('/v/')).at(-1)!.at;
     expect(server.seen.filter((s) => s.path.startsWith('/bg/') && s.at < busyUntil)).toHaveLength(3);
   });
