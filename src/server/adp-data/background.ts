@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Cache } from '#server/cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import { afterStart } from '#server/http/after-start.ts';
 import type { Egress } from '#server/leagues/egress.ts';
 import type { LeagueServicesOptions } from '#server/leagues/services.ts';
 import { type Discovery, startDiscovery } from './discovery/discovery.ts';
@@ -71,5 +72,5 @@ export const adpBackgroundPlugin: FastifyPluginAsync<{ background: AdpBackground
   app,
   { background },
 ) => {
-  app.addHook('onReady', async () => background.startConfigured());
+  afterStart(app, () => background.startConfigured());
 };

@@ -91,8 +91,8 @@ describe('GET /api/players/find on a server that loads the list at its start', (
         (p) => /^[A-Za-z]{6,}$/.test(p.last) && /^[A-Za-z]+$/.test(p.first),
       )!;
       const name = `${someone.first} ${someone.last}`;
-      // The build started when the server was ready, without anyone asking.
-      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      // The build starts a moment after the server is ready (afterStart), without anyone asking.
+      await expect.poll(() => asked.length, { timeout: 5_000 }).toBeGreaterThan(0);
       expect((await started.get('/api/health')).statusCode).toBe(200);
       expect(await find(someone.last, started)).toEqual({ players: [], listed: false, loading: true });
 

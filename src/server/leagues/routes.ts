@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Connections, connectionsSchema, type LeagueType, leagueCookies } from '#common/leagues.ts';
+import { afterStart } from '../http/after-start.ts';
 import { espnRoutes } from './connect/espn.ts';
 import { fleaRoutes } from './connect/flea.ts';
 import { type MflSharingHooks, serviceRouteKit } from './connect/kit.ts';
@@ -47,8 +48,8 @@ export const secureCookieRule =
  */
 export const leagueRoutes: FastifyPluginAsync<LeagueRoutesOptions> = async (fastify, opts) => {
   const { services, accounts } = opts;
-  // Once the server is ready, not before: the start and /api/health never wait on the services.
-  if (opts.playersAtStart) fastify.addHook('onReady', async () => services.players.warm());
+  // After the server is ready, not before: the start and its first answers never wait on the services.
+  if (opts.playersAtStart) afterStart(fastify, () => services.players.warm());
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const sharing = opts.mflSharing;

@@ -10,6 +10,7 @@ import {
   tradesRequestSchema,
 } from '#common/trades.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { afterStart } from '#server/http/after-start.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import { startTradeJob, type TradeJob } from './job.ts';
 import { listTrades, type PlayerRef } from './store.ts';
@@ -63,7 +64,7 @@ export async function tradeRoutes(api: FastifyInstance, deps: AppDeps) {
   const app = api.withTypeProvider<ZodTypeProvider>();
   let job: TradeJob | undefined;
   if (deps.config.leagueTrades)
-    api.addHook('onReady', async () => {
+    afterStart(api, () => {
       job = startTradeJob({
         db: deps.database.db,
         config: deps.config,

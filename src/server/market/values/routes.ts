@@ -14,6 +14,7 @@ import {
 } from '#common/values.ts';
 import { createLoader } from '#server/cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { afterStart } from '#server/http/after-start.ts';
 import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import { visitorAccount } from '#server/leagues/visitor-accounts.ts';
 import { espnFormat, mflFormat, sleeperFormat } from '../trades/read.ts';
@@ -30,7 +31,7 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
   const load = createLoader(deps.cache);
   let job: ValuesJob | undefined;
   if (deps.config.valuesJob)
-    api.addHook('onReady', async () => {
+    afterStart(api, () => {
       job = startValuesJob({
         db: deps.database.db,
         cache: deps.cache,
