@@ -26,6 +26,7 @@ const TOOL_TARGET_KB = 100;
  * those that have met it (decision 039). The others are shown OVER without failing.
  */
 const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
+  'rostership',
   'status checker',
   'lineup',
   'trade values',
