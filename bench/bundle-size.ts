@@ -31,6 +31,7 @@ const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
   'lineup',
   'trade values',
   'trade calculator',
+  'my week',
 ]);
 const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
 const assets = join(dist, 'assets');
