@@ -28,6 +28,7 @@ const TOOL_TARGET_KB = 100;
 const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
   'rostership',
   'status checker',
+  'status checker, an account connected',
   'lineup',
   'trade values',
   'trade calculator',

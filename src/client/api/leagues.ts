@@ -42,7 +42,11 @@ export type Read<T> = {
   isFetching: boolean;
 } & ({ isError: true; error: Error; isPending: false } | { isError: false; error: null; isPending: boolean });
 
-function useRead<T>(path: string, fresh: number, enabled = true): Read<T> {
+/**
+ * An answer of the visitor's league data kept here (`path` under /api): asked for once drawn, and
+ * again when older than `fresh` ms.
+ */
+export function useLeagueRead<T>(path: string, fresh: number, enabled = true): Read<T> {
   const get = () => leagueReads.get(path);
   const kept = useSyncExternalStore(leagueReads.subscribe, get, get);
   const missing = kept === undefined;
@@ -64,7 +68,7 @@ export function fetchConnections(): Promise<Connections> {
 }
 
 export function useConnections(enabled = true): Read<Connections> {
-  return useRead<Connections>(CONNECTIONS, 60_000, enabled);
+  return useLeagueRead<Connections>(CONNECTIONS, 60_000, enabled);
 }
 
 /** True when any of the services is connected. */
@@ -77,7 +81,7 @@ export function fetchLeagues(service: LeagueType, signal?: AbortSignal): Promise
 
 /** The service's leagues, fetched only while it is connected. */
 export function useLeagues(service: LeagueType, connected: boolean): Read<League[]> {
-  return useRead<League[]>(leaguesPath(service), 5 * 60_000, connected);
+  return useLeagueRead<League[]>(leaguesPath(service), 5 * 60_000, connected);
 }
 
 /** Every service's leagues, each fetched only while that service is connected. */
