@@ -26,10 +26,13 @@ const TOOL_TARGET_KB = 100;
  * those that have met it (decision 039). The others are shown OVER without failing.
  */
 const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
+  'rostership',
   'status checker',
+  'status checker, an account connected',
   'lineup',
   'trade values',
   'trade calculator',
+  'my week',
 ]);
 const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
 const assets = join(dist, 'assets');

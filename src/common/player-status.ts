@@ -4,8 +4,6 @@ import { chunkLeaguesSchema } from './league-chunks.ts';
 import {
   espnLeagueRefSchema,
   fleaLeagueRefSchema,
-  type LeagueType,
-  leagueTypeLabel,
   leagueTypes,
   mflLeagueRefSchema,
   sleeperLeagueRefSchema,
@@ -84,21 +82,9 @@ export const leagueStatusSchema = z.object({
 });
 export type LeagueStatus = z.infer<typeof leagueStatusSchema>;
 
-export const FREE_AGENT = 'FA';
-/** The league does not use the player's position. */
-export const NOT_AVAILABLE = 'NA';
-/** The league's service does not list the player at all. */
-export const NOT_LISTED = 'NL';
+import { FREE_AGENT, NOT_AVAILABLE } from './player-status-text.ts';
 
-/** What the Status column says; `type` names the service for a player it does not list. */
-export function statusText(s: PlayerStatus, type?: LeagueType): string {
-  if (s.status === FREE_AGENT) return 'Free Agent';
-  if (s.status === NOT_AVAILABLE) return 'Not available: this league does not use his position';
-  if (s.status === NOT_LISTED)
-    return `Not available: ${type ? leagueTypeLabel[type] : 'this service'} does not list this player`;
-  const role = s.starter === undefined ? '' : s.starter ? ' (starter)' : ' (bench)';
-  return s.mine ? `On my team${role}` : `Rostered by ${s.status}${role}`;
-}
+export { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from './player-status-text.ts';
 
 /**
  * Reads MFL's playerStatus words: "Free Agent", "League Does Not Use This Position", or the

@@ -108,25 +108,29 @@ export interface StreamReading<L> {
 }
 
 /**
- * Calls a streaming API route (NDJSON): each line is checked and handed to
- * `onLine` the moment it is whole, and the call counts as on its way (apiIdle) until the stream
+ * Calls a streaming API route (NDJSON): each line is checked (by `reading`, or by the reading a
+ * promise gives, which loads while the request is on its way) and handed to `onLine` the moment it
+ * is whole, and the call counts as on its way (apiIdle) until the stream
  * ends. A whole JSON answer is read too, line by line. Errors throw ApiError as api() does.
  */
 export function stream<L>(
   path: string,
-  reading: StreamReading<L>,
+  reading: StreamReading<L> | Promise<StreamReading<L>>,
   onLine: (line: L) => void,
   opts: { body?: unknown; signal?: AbortSignal } = {},
 ): Promise<void> {
   return whileOnItsWay(async () => {
     const res = await send(path, opts, `${NDJSON_TYPE}, application/json`);
     if (!res.ok) throw errorOf(res, jsonOf(await res.text()));
+    // Checks loaded with the first request (their schemas are not in the page's first load) are
+    // awaited here, once the answer has begun: no line is handed on unchecked.
+    const read = await reading;
     if (!(res.headers.get('content-type') ?? '').startsWith(NDJSON_TYPE)) {
-      for (const line of reading.whole(await res.json())) onLine(line);
+      for (const line of read.whole(await res.json())) onLine(line);
       return;
     }
     if (!res.body) throw new Error('The answer ended before it began');
-    for await (const value of readNdjson(res.body)) onLine(reading.line(value));
+    for await (const value of readNdjson(res.body)) onLine(read.line(value));
   });
 }
 

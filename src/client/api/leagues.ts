@@ -1,11 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '#client/lib/query-client.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { PublicData } from '#client/lib/public-data.ts';
 import { leagueTypes } from '#common/league-types.ts';
-import type { Connections, League, LeagueAccountList, LeagueType } from '#common/leagues.ts';
+import type { Connections, League, LeagueType } from '#common/leagues.ts';
+import { useAction } from './action.ts';
 import { ApiError, api } from './http.ts';
 
 /*
  * League connections: which services the visitor has connected, their leagues, and connecting or
- * logging out. Each call is a fetcher, a query-options object and a hook.
+ * logging out. Each call is a fetcher and a hook.
  */
 
 export interface ConnectPayloads {
@@ -24,21 +26,49 @@ const connectPath: Record<LeagueType, string> = {
   espn: 'espn/connect',
 };
 
-export const leagueKeys = {
-  connections: ['league-connections'] as const,
-  leagues: (service: LeagueType) => ['league-list', service] as const,
-  accounts: ['league-accounts'] as const,
-};
+/*
+ * The visitor's connections and leagues are kept here, each answer by its path under /api, in a
+ * store of its own (the public pages' kind, decision 026): the league tools' frame reads them without
+ * TanStack Query, which a tool that only reads then does not load.
+ */
+const leagueReads = new PublicData();
+const CONNECTIONS = 'connections';
+const leaguesPath = (service: LeagueType) => `${service}/leagues`;
 
-export function fetchConnections(): Promise<Connections> {
-  return api<Connections>('connections');
+/** A kept answer for a component, as TanStack Query's useQuery gives it; asked for once drawn. */
+export type Read<T> = {
+  data: T | undefined;
+  /** Being asked for the first time. */
+  isFetching: boolean;
+} & ({ isError: true; error: Error; isPending: false } | { isError: false; error: null; isPending: boolean });
+
+/**
+ * An answer of the visitor's league data kept here (`path` under /api): asked for once drawn, and
+ * again when older than `fresh` ms.
+ */
+export function useLeagueRead<T>(path: string, fresh: number, enabled = true): Read<T> {
+  const get = () => leagueReads.get(path);
+  const kept = useSyncExternalStore(leagueReads.subscribe, get, get);
+  const missing = kept === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again for an answer that was dropped
+  useEffect(() => {
+    if (enabled) leagueReads.load(path, fresh);
+  }, [path, fresh, enabled, missing]);
+  const data = kept?.data as T | undefined;
+  if (kept?.error !== undefined)
+    return { data, isFetching: false, isError: true, error: asError(kept.error), isPending: false };
+  const isPending = data === undefined;
+  return { data, isFetching: enabled && isPending, isError: false, error: null, isPending };
 }
 
-export const connectionsQueryOptions = () =>
-  queryOptions({ queryKey: leagueKeys.connections, queryFn: fetchConnections, staleTime: 60_000 });
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
-export function useConnections() {
-  return useQuery(connectionsQueryOptions());
+export function fetchConnections(): Promise<Connections> {
+  return api<Connections>(CONNECTIONS);
+}
+
+export function useConnections(enabled = true): Read<Connections> {
+  return useLeagueRead<Connections>(CONNECTIONS, 60_000, enabled);
 }
 
 /** True when any of the services is connected. */
@@ -46,20 +76,12 @@ export const anyConnected = (c: Connections | undefined) =>
   Boolean(c && leagueTypes.some((s) => c[s].connected));
 
 export function fetchLeagues(service: LeagueType, signal?: AbortSignal): Promise<League[]> {
-  return api<League[]>(`${service}/leagues`, { signal });
+  return api<League[]>(leaguesPath(service), { signal });
 }
 
-export const leaguesQueryOptions = (service: LeagueType, enabled = true) =>
-  queryOptions({
-    queryKey: leagueKeys.leagues(service),
-    queryFn: ({ signal }) => fetchLeagues(service, signal),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-
 /** The service's leagues, fetched only while it is connected. */
-export function useLeagues(service: LeagueType, connected: boolean) {
-  return useQuery(leaguesQueryOptions(service, connected));
+export function useLeagues(service: LeagueType, connected: boolean): Read<League[]> {
+  return useLeagueRead<League[]>(leaguesPath(service), 5 * 60_000, connected);
 }
 
 /** Every service's leagues, each fetched only while that service is connected. */
@@ -70,6 +92,42 @@ export function useServiceLeagues(c: Connections) {
     flea: useLeagues('flea', c.flea.connected),
     espn: useLeagues('espn', c.espn.connected),
   } satisfies Record<LeagueType, unknown>;
+}
+
+/** Asks again for the connections, and for each service's leagues already asked for (an account changed). */
+export function refreshLeagueReads() {
+  leagueReads.load(CONNECTIONS, 0);
+  for (const service of leagueTypes)
+    if (leagueReads.get(leaguesPath(service))) leagueReads.load(leaguesPath(service), 0);
+}
+
+// League log-ins, log-outs and sharing changes on their way, which the lineup waits for.
+let writing = 0;
+const writeListeners = new Set<() => void>();
+async function counted<T>(work: Promise<T>): Promise<T> {
+  const tell = () => {
+    for (const listener of writeListeners) listener();
+  };
+  writing++;
+  tell();
+  try {
+    return await work;
+  } finally {
+    writing--;
+    tell();
+  }
+}
+
+/** How many league log-ins (connects), log-outs and sharing changes are on their way. */
+export function useLeagueWritesUnderWay(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      writeListeners.add(listener);
+      return () => writeListeners.delete(listener);
+    },
+    () => writing,
+    () => 0,
+  );
 }
 
 /**
@@ -94,14 +152,11 @@ export function reloadPage() {
 }
 
 export function useConnect<S extends LeagueType>(service: S, onDone: () => void = reloadPage) {
-  return useMutation({
-    mutationFn: (payload: ConnectPayloads[S]) => connectService(service, payload),
-    onSuccess: onDone,
-  });
+  return useAction((payload: ConnectPayloads[S]) => counted(connectService(service, payload)), onDone);
 }
 
 export function useLogout(service: LeagueType, onDone: () => void = reloadPage) {
-  return useMutation({ mutationFn: () => logoutService(service), onSuccess: onDone });
+  return useAction<void, unknown>(() => counted(logoutService(service)), onDone);
 }
 
 /** Stops sharing the visitor's MFL leagues' rookie drafts with Rookie ADP; answers how many were deleted. */
@@ -110,11 +165,10 @@ export function stopSharingMflDrafts(): Promise<{ sharesDrafts: false; removedDr
 }
 
 export function useStopSharingMflDrafts() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: stopSharingMflDrafts,
-    onSuccess: () => client.invalidateQueries({ queryKey: leagueKeys.connections }),
-  });
+  return useAction<void, Awaited<ReturnType<typeof stopSharingMflDrafts>>>(
+    () => counted(stopSharingMflDrafts()),
+    () => leagueReads.load(CONNECTIONS, 0),
+  );
 }
 
 /**
@@ -128,46 +182,6 @@ export function leagueRef(l: League) {
   if (l.type === 'flea' || l.type === 'espn')
     return { league_id: l.league_id, team_id: l.team_id ?? '', ...account };
   return { league_id: l.league_id, ...account };
-}
-
-// --- League accounts kept on the site account (signed-in users) ---------------------------------
-
-export const leagueAccountsQueryOptions = () =>
-  queryOptions({
-    queryKey: leagueKeys.accounts,
-    queryFn: ({ signal }) => api<LeagueAccountList>('league-accounts', { signal }),
-  });
-
-export function useLeagueAccounts() {
-  return useQuery(leagueAccountsQueryOptions());
-}
-
-/** After an account changes, every list that depends on the accounts is asked again. */
-function useAfterAccountChange() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: leagueKeys.accounts }),
-      client.invalidateQueries({ queryKey: leagueKeys.connections }),
-      client.invalidateQueries({ queryKey: ['league-list'] }),
-    ]);
-}
-
-export function useSetLeagueAccountActive() {
-  const after = useAfterAccountChange();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      api(`league-accounts/${encodeURIComponent(id)}`, { body: { active } }),
-    onSettled: after,
-  });
-}
-
-export function useRemoveLeagueAccount() {
-  const after = useAfterAccountChange();
-  return useMutation({
-    mutationFn: (id: string) => api(`league-accounts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSettled: after,
-  });
 }
 
 /** Whether the league carries the visitor's own team id that its service's tool routes need. */

@@ -8,7 +8,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { LoadingRing } from './spinner.tsx';
 
-interface ComboboxProps<T> {
+export interface ComboboxProps<T> {
   /** The visible label, also the field's accessible name. */
   label: string;
   /** The options matching what is typed, best first; at most `limit` of them are drawn. */
@@ -30,6 +30,15 @@ interface ComboboxProps<T> {
   /** Options drawn at most, so the list stays quick however many the search finds. */
   limit?: number;
   id?: string;
+  /**
+   * What was typed before the combobox was drawn (in the field LazyCombobox draws while this code
+   * loads): the field starts with it.
+   */
+  initialText?: string;
+  /** Takes focus when drawn, the caret at the end (the visitor was in the field drawn before it). */
+  focusOnMount?: boolean;
+  /** Opens its list when drawn (the field drawn before it was clicked or typed into). */
+  openOnMount?: boolean;
 }
 
 /**
@@ -60,18 +69,32 @@ export function Combobox<T>({
   loadingMessage = 'Loading…',
   limit = 50,
   id,
+  initialText,
+  focusOnMount = false,
+  openOnMount = false,
 }: ComboboxProps<T>) {
-  const [text, setText] = useState(() => (value ? getInputText(value) : ''));
-  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(() => initialText ?? (value ? getInputText(value) : ''));
+  const [open, setOpen] = useState(openOnMount);
   const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when first drawn
+  useEffect(() => {
+    const field = input.current;
+    if (!focusOnMount || !field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, []);
   const list = useRef<HTMLDivElement>(null);
   const options = useMemo(() => search(text).slice(0, limit), [search, text, limit]);
 
   // The last pick, read when the list closes (the `value` prop only changes on the next render).
   const picked = useRef(value);
   const pickedKey = value ? getKey(value) : '';
+  // A new pick shows in the field (the first one is there from the start, or what was typed is).
+  const shownKey = useRef(pickedKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the pick, not on its object
   useEffect(() => {
+    if (shownKey.current === pickedKey) return;
+    shownKey.current = pickedKey;
     picked.current = value;
     setText(value ? getInputText(value) : '');
   }, [pickedKey]);

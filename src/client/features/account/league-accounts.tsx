@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { useLeagueAccounts, useRemoveLeagueAccount, useSetLeagueAccountActive } from '#client/api/leagues.ts';
+import {
+  useLeagueAccounts,
+  useRemoveLeagueAccount,
+  useSetLeagueAccountActive,
+} from '#client/api/league-accounts.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { ConnectButton } from '#client/components/league-connect/connect-button.tsx';
 import { type LeagueAccount, type LeagueType, leagueTypeLabel, leagueTypes } from '#common/leagues.ts';

@@ -4,7 +4,8 @@ import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { ConnectionBar } from '#client/components/league-connect/service-connection.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import { type Connections, leagueTypeLabel, leagueTypes } from '#common/leagues.ts';
+import { leagueTypeLabel, leagueTypes } from '#common/league-types.ts';
+import type { Connections } from '#common/leagues.ts';
 
 /**
  * A league tool's page: title, intro, the league connection header, and then the tool itself once at

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { useCallback, useEffect, useRef } from 'react';
 import { hasOwnTeam } from '#client/api/leagues.ts';
-import { type LeagueChunk, planLeagueChunks } from '#common/league-chunks.ts';
+import { type LeagueChunk, planLeagueChunks } from '#common/league-plan.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
 
 /** Requests in flight at once: a browser's connections per host. */

@@ -1,15 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '#client/api/http.ts';
-import { hasOwnTeam, useConnections, useLeagues } from '#client/api/leagues.ts';
+import { hasOwnTeam, useConnections, useLeagues, useLeagueWritesUnderWay } from '#client/api/leagues.ts';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { ConnectButton } from '#client/components/league-connect/connect-button.tsx';
 import { ServiceConnection } from '#client/components/league-connect/service-connection.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
-import { useIsMutating } from '#client/lib/query-client.ts';
 import { useNavigate, useParams } from '#client/router/router.tsx';
 import { pathFor } from '#common/routes.ts';
-import { mflRef, submitMutationKey, useLineup } from './api/lineup.ts';
+import { mflRef, useLineup } from './api/lineup.ts';
 import { LeaguePicker } from './components/league-picker.tsx';
 import { useServiceClock } from './use-service-clock.ts';
 
@@ -81,7 +80,7 @@ function MflLineups() {
   }, [leagueChosen]);
   const nowMs = useServiceClock(lineup.data?.now, lineup.dataUpdatedAt);
   // A league login or logout under way, or the league list still coming: the arrows wait.
-  const connecting = useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] });
+  const connecting = useLeagueWritesUnderWay();
   const loginBusy = leaguesQuery.isFetching || connecting > 0;
 
   if (leaguesQuery.isPending) return <Spinner label="Loading your MFL leagues" />;

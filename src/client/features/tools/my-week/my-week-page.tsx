@@ -4,29 +4,27 @@ import { useServiceLeagues } from '#client/api/leagues.ts';
 import { ProgressBar } from '#client/components/progress-bar.tsx';
 import { Link } from '#client/router/links.tsx';
 import type { ExtraKind } from '#common/extras.ts';
-import { leagueKey } from '#common/league-chunks.ts';
-import {
-  type Connections,
-  type League,
-  type LeagueType,
-  leagueTypeLabel,
-  leagueTypes,
-} from '#common/leagues.ts';
+import { leagueKey } from '#common/league-plan.ts';
+import { type LeagueType, leagueTypeLabel, leagueTypes } from '#common/league-types.ts';
+import type { Connections, League } from '#common/leagues.ts';
+import type { MyWeekFreeAgent, MyWeekLeagueLine, MyWeekProblem } from '#common/my-week.ts';
 import {
   BEST_POSITIONS,
   fallbackText,
   freeInMost,
   MY_WEEK_LAST_WEEK,
-  type MyWeekFreeAgent,
-  type MyWeekLeagueLine,
-  type MyWeekProblem,
   problemLabels,
-} from '#common/my-week.ts';
+} from '#common/my-week-rules.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { ToolPage } from '../tool-page.tsx';
+import { loadReading } from './api/load-reading.ts';
 import { type MyWeekRow, useMyWeekLoad } from './use-my-week-load.ts';
 
 export function MyWeekPage() {
+  // The checks of the leagues' lines (zod and the shared schemas) load with the page's first request.
+  useEffect(() => {
+    void loadReading();
+  }, []);
   return (
     <ToolPage
       title="My week"

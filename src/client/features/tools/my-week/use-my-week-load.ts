@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
-import { stream } from '#client/api/http.ts';
-import { leagueRef } from '#client/api/leagues.ts';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import type { League } from '#common/leagues.ts';
-import { type MyWeekLeagueLine, myWeekAnswerSchema, myWeekLeagueLineSchema } from '#common/my-week.ts';
+import type { MyWeekLeagueLine } from '#common/my-week.ts';
 import { useStreamedChunks } from '../use-streamed-chunks.ts';
+import { fetchMyWeek } from './api/fetch-my-week.ts';
 
 export interface MyWeekRow {
   league: League;
@@ -54,15 +53,7 @@ export function useMyWeekLoad() {
 
   const chunks = useStreamedChunks<number | undefined, MyWeekLeagueLine>({
     send: (chunk, week, signal, onAnswer) =>
-      stream(
-        `${chunk.service}/my-week`,
-        {
-          line: (value) => myWeekLeagueLineSchema.parse(value),
-          whole: (value) => myWeekAnswerSchema.parse(value).leagues,
-        },
-        (line) => onAnswer(line.league_id, line),
-        { body: { leagues: chunk.leagues.map(leagueRef), ...(week ? { week } : {}) }, signal },
-      ),
+      fetchMyWeek(chunk.service, chunk.leagues, week, (line) => onAnswer(line.league_id, line), signal),
     onAnswer: (league, line) => place(league, line),
     onFailed: (leagues, error) => {
       for (const league of leagues) place(league, failedLine(league, error));

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { useServiceLeagues } from '#client/api/leagues.ts';
 import { CsvButton } from '#client/components/csv-button.tsx';
 import { ProgressBar } from '#client/components/progress-bar.tsx';
-import { leagueKey } from '#common/league-chunks.ts';
+import { Spinner } from '#client/components/spinner.tsx';
+import { leagueKey } from '#common/league-plan.ts';
 import { leagueTypes } from '#common/league-types.ts';
 import type { Connections, League } from '#common/leagues.ts';
 import { rostershipPositions } from '#common/position-order.ts';
@@ -14,17 +15,23 @@ import {
   type RostershipSortKey,
   rowsToCsv,
   sortRows,
-} from '#common/rostership.ts';
+} from '#common/rostership-rows.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { ToolPage } from '../tool-page.tsx';
+import { loadReading } from './api/load-reading.ts';
 import { FailedLeagues } from './components/failed-leagues.tsx';
-import { LeagueTable, type ServiceLeagues } from './components/league-table.tsx';
-import { PlayerFilters } from './components/player-filters.tsx';
-import { PlayerLeaguesModal } from './components/player-leagues-modal.tsx';
-import { PlayersTable, type SortOrder } from './components/players-table.tsx';
-import { TopPlayersChart } from './components/top-players-chart.tsx';
-import { readStored, writeStored } from './stored-result.ts';
+import type { ServiceLeagues } from './components/league-table.tsx';
+import type { SortOrder } from './components/players-table.tsx';
 import { useRostershipLoad } from './use-rostership-load.ts';
+
+// The checks of what the page reads (zod and the shared schemas) and what shows the players load
+// with the page's first request (its connections), not with the page.
+const loadResults = () => import('./components/results.ts');
+const LeagueTable = lazy(async () => ({ default: (await loadResults()).LeagueTable }));
+const PlayerFilters = lazy(async () => ({ default: (await loadResults()).PlayerFilters }));
+const PlayerLeaguesModal = lazy(async () => ({ default: (await loadResults()).PlayerLeaguesModal }));
+const PlayersTable = lazy(async () => ({ default: (await loadResults()).PlayersTable }));
+const TopPlayersChart = lazy(async () => ({ default: (await loadResults()).TopPlayersChart }));
 
 /** Which accounts are connected, so a stored result is only shown to the same accounts. */
 const accountOf = (c: Connections) =>
@@ -41,19 +48,28 @@ const descFirst: Record<RostershipSortKey, boolean> = {
 };
 
 export function RostershipPage() {
+  useEffect(() => {
+    void loadReading();
+    void loadResults();
+  }, []);
   return (
     <ToolPage
       title="Rostership"
       intro="How many of your leagues roster each player, across MFL, Sleeper, Fleaflicker and ESPN."
       notConnected="Connect at least one account above to list your leagues and see who is on your teams."
     >
-      {(c) => <RostershipTool key={accountOf(c)} connections={c} />}
+      {(c) => (
+        <Suspense fallback={<Spinner label="Loading Rostership" />}>
+          <RostershipTool key={accountOf(c)} connections={c} />
+        </Suspense>
+      )}
     </ToolPage>
   );
 }
 
 function RostershipTool({ connections }: { connections: Connections }) {
   const account = accountOf(connections);
+  const { readStored, writeStored } = use(loadReading());
   const [stored] = useState(() => readStored(account));
   const { state, start, refresh, retry } = useRostershipLoad(stored);
   const [inactive, setInactive] = useState<Set<string>>(() => new Set(stored?.inactive));
@@ -99,7 +115,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
       players: state.players,
       inactive: [...inactive],
     });
-  }, [account, state.running, state.staleSince, state.answered, state.players, inactive]);
+  }, [account, writeStored, state.running, state.staleSince, state.answered, state.players, inactive]);
 
   const rows = useMemo(() => deriveRows(state.players, state.answered), [state.players, state.answered]);
   const positions = useMemo(() => rostershipPositions.positionsOf(rows), [rows]);
@@ -134,7 +150,9 @@ function RostershipTool({ connections }: { connections: Connections }) {
             {activeLeagues.length} of {allLeagues.length} active
           </span>
         </div>
-        <LeagueTable services={serviceLeagues} inactive={inactive} onToggle={toggleLeagues} />
+        <Suspense fallback={<Spinner label="Loading your leagues" />}>
+          <LeagueTable services={serviceLeagues} inactive={inactive} onToggle={toggleLeagues} />
+        </Suspense>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <button
             type="button"
@@ -191,7 +209,7 @@ function RostershipTool({ connections }: { connections: Connections }) {
           <p className="py-6 text-center text-slate-600">No players on the rosters of these leagues.</p>
         )}
         {state.players.length > 0 && (
-          <>
+          <Suspense fallback={<Spinner label="Loading the players" />}>
             <div className="mb-4 border-b border-slate-200 pb-4">
               <PlayerFilters
                 positions={positions}
@@ -225,15 +243,17 @@ function RostershipTool({ connections }: { connections: Connections }) {
             ) : (
               <PlayersTable rows={view} sort={sort} onSort={onSort} onOpen={(r) => setOpenId(r.id)} />
             )}
-          </>
+          </Suspense>
         )}
       </section>
 
-      <PlayerLeaguesModal
-        player={open}
-        leagues={leagueByKey as ReadonlyMap<string, League>}
-        onClose={() => setOpenId(undefined)}
-      />
+      <Suspense fallback={null}>
+        <PlayerLeaguesModal
+          player={open}
+          leagues={leagueByKey as ReadonlyMap<string, League>}
+          onClose={() => setOpenId(undefined)}
+        />
+      </Suspense>
     </>
   );
 }

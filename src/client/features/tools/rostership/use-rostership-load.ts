@@ -1,13 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import type { League } from '#common/leagues.ts';
-import {
-  mergePlayers,
-  type RostershipAnswer,
-  type RostershipPlayer,
-  withoutLeagues,
-} from '#common/rostership.ts';
+import type { RostershipAnswer, RostershipPlayer } from '#common/rostership.ts';
+import { mergePlayers, withoutLeagues } from '#common/rostership-rows.ts';
 import { useStreamedChunks } from '../use-streamed-chunks.ts';
 import { fetchRostership } from './api/fetch-rostership.ts';
 

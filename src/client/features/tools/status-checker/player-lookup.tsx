@@ -3,7 +3,7 @@ import { useServiceLeagues } from '#client/api/leagues.ts';
 import { useSearchParams } from '#client/router/router.tsx';
 import { leagueTypes } from '#common/league-types.ts';
 import type { Connections, LeaguePlayer } from '#common/leagues.ts';
-import { FREE_AGENT } from '#common/player-status.ts';
+import { FREE_AGENT } from '#common/player-status-text.ts';
 import { MissingExtras } from '../missing-extras.tsx';
 import { usePlayers } from './api/players.ts';
 import { PlayerSelect } from './components/player-select.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { hasOwnTeam } from '#client/api/leagues.ts';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import type { League, LeaguePlayer } from '#common/leagues.ts';
 import type { LeagueStatus } from '#common/player-status.ts';
 import { NO_TEAM, useStreamedChunks } from '../use-streamed-chunks.ts';

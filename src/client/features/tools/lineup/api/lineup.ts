@@ -59,7 +59,7 @@ export function submitLineup(payload: LineupSubmit): Promise<LineupSubmitAnswer>
   return api<LineupSubmitAnswer>('mfl/lineup/set', { body: payload });
 }
 
-export const submitMutationKey = ['mfl-lineup-submit'] as const;
+const submitMutationKey = ['mfl-lineup-submit'] as const;
 
 /** Sends the lineup; afterwards the league's lineup is read again, whatever MFL answered. */
 export function useSubmitLineup() {

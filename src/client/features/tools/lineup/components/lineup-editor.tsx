@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { useLeagueWritesUnderWay } from '#client/api/leagues.ts';
 import { useLeaveGuard } from '#client/components/leave-guard.tsx';
 import { Modal } from '#client/components/modal.tsx';
 import { MissingExtras } from '#client/features/tools/missing-extras.tsx';
-import { useIsMutating } from '#client/lib/query-client.ts';
 import type { League } from '#common/leagues.ts';
 import {
   bestLineup,
@@ -18,7 +18,7 @@ import {
   startersToConfirm,
   tryToggle,
 } from '#common/lineup.ts';
-import { mflRef, submitMutationKey, useSubmitLineup } from '../api/lineup.ts';
+import { mflRef, useSubmitLineup } from '../api/lineup.ts';
 import { mflErrorHtml } from '../mfl-error-html.ts';
 import { applySelection, hasChanges } from '../selection.ts';
 import { ExternalIcon } from './icons.tsx';
@@ -52,9 +52,8 @@ export function LineupEditor({ league, info, nowMs, refreshing, onWeek }: Lineup
   // What the confirmation asks about before the lineup goes to MFL.
   const [confirming, setConfirming] = useState<SubmitQuestion>();
   const submit = useSubmitLineup();
-  // A league login in progress (any mutation but ours): submitting waits for it.
-  const loggingIn =
-    useIsMutating({ predicate: (m) => m.options.mutationKey?.[0] !== submitMutationKey[0] }) > 0;
+  // A league login in progress: submitting waits for it.
+  const loggingIn = useLeagueWritesUnderWay() > 0;
 
   useEffect(() => {
     if (!refusal) return;

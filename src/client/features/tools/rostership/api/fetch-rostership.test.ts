@@ -73,9 +73,19 @@ describe('fetchRostership', () => {
     expect(got).toEqual(['1']);
   });
 
-  it('refuses a line the shared schema does not allow', async () => {
-    vi.stubGlobal('fetch', async () => streamed([`${JSON.stringify({ kind: 'league', league_id: 1 })}\n`]));
-    await expect(fetchRostership('sleeper', leagues, () => {})).rejects.toThrow();
+  it('refuses a line the shared schema does not allow, its checks loaded with the request', async () => {
+    const bad = { ...line('2', ['b']), players: [{ id: 'b', name: 'No position' }] };
+    vi.stubGlobal('fetch', async () =>
+      streamed([`${JSON.stringify(line('1', ['a']))}\n${JSON.stringify(bad)}\n${JSON.stringify(summary)}\n`]),
+    );
+    const got: string[] = [];
+    const error = await fetchRostership('sleeper', leagues, (l) => got.push(l.league_id)).catch((e) => e);
+    // The schema's refusal (a ZodError, which the page shows in its own words), not a later failure.
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ZodError');
+    expect(error.message).toMatch(/position/);
+    // The line before it is handed on; the refused line and those after it are not.
+    expect(got).toEqual(['1']);
   });
 
   it("throws the server's error, and reads a whole JSON answer league by league", async () => {

@@ -1,4 +1,4 @@
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
 import type { LeagueFailure } from '../use-rostership-load.ts';

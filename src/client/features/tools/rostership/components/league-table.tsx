@@ -1,6 +1,6 @@
 import { CheckBox } from '#client/components/check-box.tsx';
 import { LoadingRing } from '#client/components/spinner.tsx';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
 

@@ -1,8 +1,8 @@
 import { Modal } from '#client/components/modal.tsx';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { positionAndTeam, type RostershipRow } from '#common/rostership.ts';
+import { positionAndTeam, type RostershipRow } from '#common/rostership-rows.ts';
 
 interface PlayerLeaguesModalProps {
   player: RostershipRow | undefined;

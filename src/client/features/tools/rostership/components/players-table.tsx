@@ -6,7 +6,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { positionAndTeam, type RostershipRow, type RostershipSortKey } from '#common/rostership.ts';
+import { positionAndTeam, type RostershipRow, type RostershipSortKey } from '#common/rostership-rows.ts';
 import { InjuryFlag } from './injury-flag.tsx';
 
 export interface SortOrder {

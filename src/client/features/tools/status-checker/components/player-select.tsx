@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Combobox } from '#client/components/combobox.tsx';
+import { LazyCombobox } from '#client/components/lazy-combobox.tsx';
 import type { LeaguePlayer } from '#common/leagues.ts';
 import { searchable, searchPlayers } from '#common/player-search.ts';
 
@@ -23,7 +23,7 @@ export function PlayerSelect({ players, loading, value, onChange }: PlayerSelect
   const list = useMemo(() => searchable(players), [players]);
   const search = useCallback((query: string) => searchPlayers(list, query, SHOWN), [list]);
   return (
-    <Combobox<LeaguePlayer>
+    <LazyCombobox<LeaguePlayer>
       label="Player"
       search={search}
       limit={SHOWN}

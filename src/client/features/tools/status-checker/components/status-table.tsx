@@ -1,8 +1,8 @@
 import { LoadingRing } from '#client/components/spinner.tsx';
-import { leagueKey } from '#common/league-chunks.ts';
+import { leagueKey } from '#common/league-plan.ts';
 import { leagueTypeLabel } from '#common/league-types.ts';
 import type { League } from '#common/leagues.ts';
-import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status.ts';
+import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from '#common/player-status-text.ts';
 import type { RowState } from '../use-status-lookup.ts';
 
 interface StatusTableProps {
