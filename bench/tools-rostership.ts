@@ -13,11 +13,11 @@ import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League, LeagueType } from '#common/leagues.ts';
 import { readNdjson } from '#common/ndjson.ts';
 import {
-  chunkAnswerOf,
   type RostershipAnswer,
   type RostershipLeagueLine,
   rostershipLineSchema,
 } from '#common/rostership.ts';
+import { chunkAnswerOf } from '#common/rostership-rows.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import {
   buildBenchApp,

@@ -1,23 +1,13 @@
 import type { MyWeekFreeAgent, MyWeekLeagueLine, MyWeekPlayer, MyWeekProblem } from './my-week.ts';
+import type { ProblemKind } from './my-week-kinds.ts';
 
 /*
  * My week's constants and rules: the weeks, the problems' kinds and words, the free agents' order.
- * Free of schemas (those are in my-week.ts, which re-exports these), so the page that uses them does
- * not load zod with them (decision 039).
+ * Free of schemas (those are in my-week.ts), so the page that uses them does not load zod with them
+ * (decision 039).
  */
 
-/** The weeks the picker offers. */
-export const MY_WEEK_LAST_WEEK = 18;
-
-export const problemKinds = ['out', 'doubtful', 'ir', 'bye', 'empty'] as const;
-export type ProblemKind = (typeof problemKinds)[number];
-export const problemLabels: Record<ProblemKind, string> = {
-  out: 'Out',
-  doubtful: 'Doubtful',
-  ir: 'IR',
-  bye: 'Bye',
-  empty: 'Empty slot',
-};
+export { MY_WEEK_LAST_WEEK, type ProblemKind, problemKinds, problemLabels } from './my-week-kinds.ts';
 
 export const BEST_POSITIONS = ['QB', 'RB', 'WR', 'TE'] as const;
 export const BEST_PER_POSITION = 3;

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { MyWeekFreeAgent } from './my-week.ts';
 import {
   bestByPosition,
   compareFreeAgents,
   firstKickoff,
   freeInMost,
   injuryProblem,
-  type MyWeekFreeAgent,
   problemsOf,
-} from './my-week.ts';
+} from './my-week-rules.ts';
 
 const player = (id: string, team = 'KC', position = 'RB') => ({ id, name: `Player ${id}`, position, team });
 const fa = (id: string, extra: Partial<MyWeekFreeAgent> = {}): MyWeekFreeAgent => ({

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { extraKinds } from './extras.ts';
 import { leagueChunkRequests, leagueLineFields } from './league-chunks.ts';
 import { leagueTypes } from './league-types.ts';
-import { MY_WEEK_LAST_WEEK, problemKinds } from './my-week-rules.ts';
-
-export * from './my-week-rules.ts';
+import { MY_WEEK_LAST_WEEK, problemKinds } from './my-week-kinds.ts';
 
 /*
  * My week (/tools/my-week): for one NFL week, every league of the visitor's with its lineup's problems

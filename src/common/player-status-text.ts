@@ -1,9 +1,8 @@
 import { type LeagueType, leagueTypeLabel } from './league-types.ts';
-import type { PlayerStatus } from './player-status.ts';
 
 /*
  * The Status Checker's words for a player's status in a league. Free of schemas (those are in
- * player-status.ts, which re-exports these), so the page does not load zod with them (decision 039).
+ * player-status.ts), so the page does not load zod with them (decision 039).
  */
 
 export const FREE_AGENT = 'FA';
@@ -13,7 +12,10 @@ export const NOT_AVAILABLE = 'NA';
 export const NOT_LISTED = 'NL';
 
 /** What the Status column says; `type` names the service for a player it does not list. */
-export function statusText(s: PlayerStatus, type?: LeagueType): string {
+export function statusText(
+  s: { status: string; mine?: boolean; starter?: boolean },
+  type?: LeagueType,
+): string {
   if (s.status === FREE_AGENT) return 'Free Agent';
   if (s.status === NOT_AVAILABLE) return 'Not available: this league does not use his position';
   if (s.status === NOT_LISTED)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { playerStatusRequestSchema, readMflStatus, sleeperUsesFamily, statusText } from './player-status.ts';
+import { playerStatusRequestSchema, readMflStatus, sleeperUsesFamily } from './player-status.ts';
+import { statusText } from './player-status-text.ts';
 
 describe('readMflStatus', () => {
   it('reads free agents, unused positions and franchises with their starter mark', () => {

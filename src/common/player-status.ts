@@ -84,8 +84,6 @@ export type LeagueStatus = z.infer<typeof leagueStatusSchema>;
 
 import { FREE_AGENT, NOT_AVAILABLE } from './player-status-text.ts';
 
-export { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED, statusText } from './player-status-text.ts';
-
 /**
  * Reads MFL's playerStatus words: "Free Agent", "League Does Not Use This Position", or the
  * franchise name, optionally with " - S" (starter) or " - NS" (non-starter).

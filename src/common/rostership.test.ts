@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { leagueKey } from './league-chunks.ts';
+import { type RostershipPlayer, rostershipRequestSchemas } from './rostership.ts';
 import {
   deriveRow,
   draftYearsOf,
@@ -8,13 +9,11 @@ import {
   injuryOf,
   mergePlayers,
   positionAndTeam,
-  type RostershipPlayer,
   rosterRate,
-  rostershipRequestSchemas,
   rowsToCsv,
   sortRows,
   withoutLeagues,
-} from './rostership.ts';
+} from './rostership-rows.ts';
 
 const player = (over: Partial<RostershipPlayer> = {}): RostershipPlayer => ({
   id: '1',

@@ -73,5 +73,3 @@ export const rostershipLineSchema = z.discriminatedUnion('kind', [
   rostershipSummaryLineSchema,
 ]);
 export type RostershipLine = z.infer<typeof rostershipLineSchema>;
-
-export * from './rostership-rows.ts';

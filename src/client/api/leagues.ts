@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { PublicData } from '#client/lib/public-data.ts';
+import { PublicData } from '#client/api/public-data.ts';
 import { leagueTypes } from '#common/league-types.ts';
 import type { Connections, League, LeagueType } from '#common/leagues.ts';
 import { useAction } from './action.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { espnTeamUrl } from '#common/espn.ts';
-import { injuryOf } from '#common/rostership.ts';
+import { injuryOf } from '#common/rostership-rows.ts';
 import { memoryCache } from '#server/cache.ts';
 import { encodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import type { EspnPlayer } from '#server/leagues/espn/schemas.ts';

@@ -203,7 +203,7 @@ export function fanLeaguesOf(body: unknown, season: number): EspnFanLeague[] {
   for (const pref of fan.data.preferences ?? []) {
     const entry = pref.metaData?.entry;
     const entrySeason = entry?.seasonId;
-    if (!entry || entry.abbrev?.toUpperCase() !== 'FFL' || entry.entryId === undefined) continue;
+    if (entry?.abbrev?.toUpperCase() !== 'FFL' || entry.entryId === undefined) continue;
     if (entrySeason === undefined || (entrySeason !== season && entrySeason !== season - 1)) continue;
     for (const group of entry.groups ?? [])
       if (group.groupId !== undefined)

@@ -1,6 +1,7 @@
 import type { ExtraKind } from '#common/extras.ts';
-import { BEST_POSITIONS, type MyWeekFreeAgent, type StarterRead } from '#common/my-week.ts';
-import { injuryOf } from '#common/rostership.ts';
+import type { MyWeekFreeAgent } from '#common/my-week.ts';
+import { BEST_POSITIONS, type StarterRead } from '#common/my-week-rules.ts';
+import { injuryOf } from '#common/rostership-rows.ts';
 import { isLeagueError, leagueError } from '#server/leagues/errors.ts';
 import {
   ESPN_BENCH_SLOT,

@@ -3,18 +3,20 @@ import { espnTeamUrl } from '#common/espn.ts';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
 import {
-  BEST_POSITIONS,
-  bestByPosition,
-  compareFreeAgents,
-  FREE_LISTED,
-  firstKickoff,
   type MyWeekFreeAgent,
   type MyWeekLeagueLine,
   myWeekAnswerSchema,
   myWeekLeagueLineSchema,
   myWeekRequestSchemas,
-  problemsOf,
 } from '#common/my-week.ts';
+import {
+  BEST_POSITIONS,
+  bestByPosition,
+  compareFreeAgents,
+  FREE_LISTED,
+  firstKickoff,
+  problemsOf,
+} from '#common/my-week-rules.ts';
 import type { AdpOf } from '#server/adp-data/player-adp-lookup.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { HttpError } from '#server/http/errors.ts';

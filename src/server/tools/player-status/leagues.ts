@@ -1,12 +1,6 @@
 import { espnAddUrl } from '#common/espn.ts';
-import {
-  FREE_AGENT,
-  NOT_AVAILABLE,
-  NOT_LISTED,
-  type PlayerStatus,
-  readMflStatus,
-  sleeperUsesFamily,
-} from '#common/player-status.ts';
+import { type PlayerStatus, readMflStatus, sleeperUsesFamily } from '#common/player-status.ts';
+import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED } from '#common/player-status-text.ts';
 import { isLeagueError } from '#server/leagues/errors.ts';
 import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import { ESPN_BENCH_SLOT, ESPN_IR_SLOT, espnPosition } from '#server/leagues/espn/vocabulary.ts';

@@ -1,14 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type ExtraKind, sortExtras } from '#common/extras.ts';
 import type { LeagueType } from '#common/leagues.ts';
-import {
-  chunkAnswerOf,
-  injuryOf,
-  mergePlayers,
-  type RostershipAnswer,
-  type RostershipLeagueLine,
-  type RostershipPlayer,
-} from '#common/rostership.ts';
+import type { RostershipAnswer, RostershipLeagueLine, RostershipPlayer } from '#common/rostership.ts';
+import { chunkAnswerOf, injuryOf, mergePlayers } from '#common/rostership-rows.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { LEAGUE_DEADLINE_MS, leagueFailureMessage } from '#server/tools/shared/deadline.ts';
 import { eachLeague } from '#server/tools/shared/each-league.ts';

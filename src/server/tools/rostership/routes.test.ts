@@ -3,12 +3,11 @@ import { LEAGUE_STREAM_TYPE } from '#common/league-chunks.ts';
 import type { League } from '#common/leagues.ts';
 import { readNdjson } from '#common/ndjson.ts';
 import {
-  chunkAnswerOf,
-  mergePlayers,
   type RostershipAnswer,
   type RostershipLeagueLine,
   rostershipLineSchema,
 } from '#common/rostership.ts';
+import { chunkAnswerOf, mergePlayers } from '#common/rostership-rows.ts';
 import { PLAIN_WORDS } from '#server/http/validation-message.ts';
 import { startToolsTestBed, type ToolsTestBed } from '#test/tools.ts';
 

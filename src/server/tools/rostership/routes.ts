@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  chunkAnswerOf,
   rostershipAnswerSchema,
   rostershipLineSchema,
   rostershipRequestSchemas,
-  summaryLineOf,
 } from '#common/rostership.ts';
+import { chunkAnswerOf, summaryLineOf } from '#common/rostership-rows.ts';
 import type { AppDeps } from '#server/deps.ts';
 import type { VisitorAccount } from '#server/leagues/visitor-accounts.ts';
 import { leagueAccounts } from '#server/tools/shared/accounts.ts';

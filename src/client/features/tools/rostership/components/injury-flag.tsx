@@ -1,4 +1,4 @@
-import type { RostershipRow } from '#common/rostership.ts';
+import type { RostershipRow } from '#common/rostership-rows.ts';
 
 /** An out starter (lineup hole), an injured starter (at risk), or just the injury tag. */
 export function InjuryFlag({ row }: { row: RostershipRow }) {

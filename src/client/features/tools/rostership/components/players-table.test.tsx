@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { deriveRow, type RostershipPlayer } from '#common/rostership.ts';
+import type { RostershipPlayer } from '#common/rostership.ts';
+import { deriveRow } from '#common/rostership-rows.ts';
 import { PlayersTable } from './players-table.tsx';
 
 const player = (over: Partial<RostershipPlayer>): RostershipPlayer => ({

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RostershipRow } from '#common/rostership.ts';
+import type { RostershipRow } from '#common/rostership-rows.ts';
 
 interface TopPlayersChartProps {
   rows: readonly RostershipRow[];
