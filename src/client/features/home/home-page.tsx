@@ -42,8 +42,11 @@ export function HomePage() {
       <HomeHero />
       <WithSidebar>
         <ProspectsSection />
-        <RankingsSection />
-        <ArticlesSection />
+        {/* Below a phone's first screen: drawn as it comes near. */}
+        <div className="below-first-screen">
+          <RankingsSection />
+          <ArticlesSection />
+        </div>
       </WithSidebar>
     </>
   );
