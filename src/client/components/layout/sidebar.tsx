@@ -4,7 +4,7 @@ import { SocialFeed } from './social-feed.tsx';
 
 export function Sidebar() {
   return (
-    <aside aria-label="Sidebar" className="below-first-screen flex flex-col gap-4">
+    <aside aria-label="Sidebar" className="flex flex-col gap-4">
       <div className="card flex flex-col items-center gap-3 bg-field-900 p-5 text-center">
         <Logo size={64} withText={false} />
         <Logo size={0} />

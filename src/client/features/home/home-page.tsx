@@ -42,11 +42,8 @@ export function HomePage() {
       <HomeHero />
       <WithSidebar>
         <ProspectsSection />
-        {/* Below a phone's first screen: drawn as it comes near. */}
-        <div className="below-first-screen">
-          <RankingsSection />
-          <ArticlesSection />
-        </div>
+        <RankingsSection />
+        <ArticlesSection />
       </WithSidebar>
     </>
   );
