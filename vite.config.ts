@@ -57,6 +57,9 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !id.includes('/src/common/'),
         propertyReadSideEffects: false,
       },
+      // React and its JSX runtime stay one chunk: a lazy screen part drawn with JSX alone (a chart)
+      // would otherwise split them, and every page would load one file more.
+      output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/]react[\\/]/ }] } },
     },
   },
   // `vite build` builds both environments: the browser's (dist/client) and the server's renderer

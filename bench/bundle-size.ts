@@ -33,6 +33,7 @@ const TOOLS_ENFORCED: ReadonlySet<string> = new Set([
   'trade values',
   'trade calculator',
   'my week',
+  'rookie ADP',
 ]);
 const dist = process.env.CLIENT_DIR ?? join(import.meta.dirname, '../dist/client');
 const assets = join(dist, 'assets');

@@ -21,18 +21,22 @@ const FRESH_MS = 30_000;
 /** At most this many answers are kept; the oldest go first. */
 const KEEP = 100;
 
+/** How a store asks for the answer kept under `key`: by default a GET of the path `key` under /api. */
+export type Asker = (key: string) => Promise<unknown>;
+const getPath: Asker = (path) => api<unknown>(path);
+
 /**
  * Asks for an answer; a failure that is not an answer (a network or server failure) is asked again
  * once, a second later. The wait counts as a call on its way, so scroll restoring waits for it.
  */
-const ask = (path: string): Promise<unknown> =>
+const ask = (key: string, call: Asker): Promise<unknown> =>
   whileOnItsWay(async () => {
     try {
-      return await api<unknown>(path);
+      return await call(key);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) throw error;
       await new Promise((r) => setTimeout(r, 1000));
-      return api<unknown>(path);
+      return call(key);
     }
   });
 
@@ -40,16 +44,29 @@ export class PublicData {
   readonly #kept = new Map<string, Kept>();
   readonly #asking = new Set<string>();
   readonly #listeners = new Set<() => void>();
+  readonly #call: Asker;
+
+  /** `call` asks for an answer by its key (a tool's POST reads key theirs by request). */
+  constructor(call: Asker = getPath) {
+    this.#call = call;
+  }
+
+  #tell(): void {
+    for (const listener of this.#listeners) listener();
+  }
 
   /** Keeps an answer (the page's own, or one just received) or the failure in its place. */
   put(path: string, outcome: { data: unknown } | { error: unknown }): void {
     this.#kept.delete(path);
     this.#kept.set(path, { ...outcome, at: Date.now() });
     if (this.#kept.size > KEEP) this.#kept.delete(this.#kept.keys().next().value!);
-    for (const listener of this.#listeners) listener();
+    this.#tell();
   }
 
   get = (path: string): Kept | undefined => this.#kept.get(path);
+
+  /** Whether the answer at `path` is being asked for. */
+  asking = (path: string): boolean => this.#asking.has(path);
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -61,12 +78,15 @@ export class PublicData {
     const kept = this.#kept.get(path);
     if (this.#asking.has(path) || (kept && kept.error === undefined && Date.now() - kept.at < fresh)) return;
     this.#asking.add(path);
-    ask(path)
-      .then(
-        (data) => this.put(path, { data }),
-        (error) => this.put(path, { data: kept?.data, error }),
-      )
-      .finally(() => this.#asking.delete(path));
+    this.#tell();
+    const done = (outcome: { data: unknown } | { data: unknown; error: unknown }) => {
+      this.#asking.delete(path);
+      this.put(path, outcome);
+    };
+    ask(path, this.#call).then(
+      (data) => done({ data }),
+      (error) => done({ data: kept?.data, error }),
+    );
   }
 
   /** Every answer is asked for again when next shown (a change in the admin panel may show in any). */

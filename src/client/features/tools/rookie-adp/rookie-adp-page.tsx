@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { CheckBox } from '#client/components/check-box.tsx';
 import { CsvButton } from '#client/components/csv-button.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -25,7 +25,6 @@ import {
   startupCaption,
 } from '#common/startup-adp.ts';
 import { useAdp, useStartupAdp } from './api/fetch-adp.ts';
-import { AdpChart } from './components/adp-chart.tsx';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
 import { AuctionTable } from './components/auction-table.tsx';
@@ -43,6 +42,11 @@ const DAY_MS = 86_400_000;
 /** An answer's window (epoch ms, end exclusive) as the YYYY-MM-DD days it covers. */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+// The chart view's code comes when the view switch is pointed at or focused, or the chart is shown.
+const loadChart = () => import('./components/adp-chart.tsx');
+const preloadChart = () => void loadChart().catch(() => undefined);
+const AdpChart = lazy(() => loadChart().then((m) => ({ default: m.AdpChart })));
+
 const DRAFT_OPTIONS = ADP_DRAFTS.map((d) => ({ value: d, label: d === 'rookie' ? 'Rookie' : 'Startup' }));
 const KIND_OPTIONS = STARTUP_KINDS.map((k) => ({ value: k, label: STARTUP_KIND_NAMES[k] }));
 
@@ -56,7 +60,7 @@ export function RookieAdpPage() {
   const loading = query.isFetching;
   // Get ADP on the filter the URL already holds asks for the answer again.
   const submit = () => {
-    if (url.submit() === 'unchanged') void query.refetch();
+    if (url.submit() === 'unchanged') query.refetch();
   };
 
   return (
@@ -76,7 +80,7 @@ export function RookieAdpPage() {
           <div className="card">
             <Spinner label="Loading ADP" />
           </div>
-        ) : query.isError ? (
+        ) : query.error ? (
           <p className="alert-error" role="alert">
             {query.error.message}
           </p>
@@ -223,7 +227,7 @@ function AdpResult({
           </div>
           {data.players.length > 0 && !(few && !showFew) && (
             <div className="flex items-center gap-2">
-              {!startup && <ViewSwitch view={view} onChange={setView} />}
+              {!startup && <ViewSwitch view={view} onChange={setView} onWant={preloadChart} />}
               <CsvButton csv={csv} fileName={csvName} disabled={listed === 0} />
             </div>
           )}
@@ -285,7 +289,9 @@ function AdpResult({
             ) : startup ? (
               <AdpTable players={players} overall={overall} pickSize={pickSize} />
             ) : view === 'chart' ? (
-              <AdpChart players={players} />
+              <Suspense fallback={<Spinner label="Loading the chart" />}>
+                <AdpChart players={players} />
+              </Suspense>
             ) : (
               <AdpTable
                 players={players}

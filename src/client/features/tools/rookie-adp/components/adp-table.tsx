@@ -6,7 +6,7 @@ import {
   pickNotation,
   trendDisplay,
 } from '#common/rookie-adp.ts';
-import { PlayerMonths } from './months-chart.tsx';
+import { PlayerMonths } from './player-months.tsx';
 import { positionColour } from './position-colours.ts';
 
 /** A trend as a small signed number with its arrow, and words for screen readers. */

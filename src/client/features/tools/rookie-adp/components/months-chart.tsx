@@ -1,6 +1,4 @@
-import { Spinner } from '#client/components/spinner.tsx';
-import type { AdpMonthsAnswer, AdpMonthsRequestInput } from '#common/rookie-adp.ts';
-import { usePlayerMonths } from '../api/fetch-adp.ts';
+import type { AdpMonthsAnswer } from '#common/rookie-adp.ts';
 import { positionColour } from './position-colours.ts';
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -108,25 +106,4 @@ export function MonthsChart({
       </figcaption>
     </figure>
   );
-}
-
-/** An opened row: loads the player's months and draws them. */
-export function PlayerMonths({
-  request,
-  name,
-  position,
-}: {
-  request: AdpMonthsRequestInput;
-  name: string;
-  position: string;
-}) {
-  const query = usePlayerMonths(request);
-  if (query.isPending) return <Spinner label={`Loading ${name}'s months`} />;
-  if (query.isError)
-    return (
-      <p className="text-sm text-red-700" role="alert">
-        {query.error.message}
-      </p>
-    );
-  return <MonthsChart answer={query.data} name={name} position={position} />;
 }

@@ -7,12 +7,19 @@ const views = [
 export function ViewSwitch({
   view,
   onChange,
+  onWant,
 }: {
   view: 'table' | 'chart';
   onChange: (view: 'table' | 'chart') => void;
+  /** Pointed at or focused: a view may soon be chosen (its code can be loaded). */
+  onWant?: () => void;
 }) {
   return (
-    <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+    <fieldset
+      className="inline-flex rounded-md border border-slate-300 bg-white p-0.5"
+      onPointerEnter={onWant}
+      onFocus={onWant}
+    >
       <legend className="sr-only">View</legend>
       {views.map((v) => (
         <button
