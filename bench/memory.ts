@@ -10,14 +10,11 @@
  *
  *   npm run bench -- memory
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { exited, FAULT_ADMIN, login, startServerProcess } from '#test/server-process.ts';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
-import { withScratchDatabase } from './lib/scratch-database.ts';
+import { onBothDatabases } from './lib/scratch-database.ts';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const TARGETS = { PGlite: 250, PostgreSQL: 120 } as const;
@@ -110,30 +107,8 @@ async function measure(kind: keyof typeof TARGETS, env: Record<string, string>) 
   }
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 await buildIfNeeded();
-const results: boolean[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'dynasty-memory-'));
-try {
-  results.push(await measure('PGlite', { DATA_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const pgUrl = await postgresUrl();
-if (pgUrl)
-  results.push(await withScratchDatabase(pgUrl, (url) => measure('PostgreSQL', { DATABASE_URL: url })));
-else console.log('PostgreSQL: not measured (no BENCH_DATABASE_URL and nothing on 127.0.0.1:5432)');
+const results = await onBothDatabases('dynasty-memory', measure);
 const ok = results.every(Boolean);
 console.log(ok ? 'result: ok' : 'result: OUTSIDE TARGET');
 process.exitCode = ok ? 0 : 1;

@@ -9,13 +9,11 @@
  *
  *   npm run bench -- start-cpu
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { exited, startServerProcess } from '#test/server-process.ts';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
-import { withScratchDatabase } from './lib/scratch-database.ts';
+import { onBothDatabases } from './lib/scratch-database.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGETS = { PGlite: 1, PostgreSQL: 0.7 } as const;
@@ -51,29 +49,7 @@ async function measure(kind: keyof typeof TARGETS, env: Record<string, string>) 
   return m <= TARGETS[kind];
 }
 
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 await buildIfNeeded();
-const results: boolean[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'dynasty-start-cpu-'));
-try {
-  results.push(await measure('PGlite', { DATA_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
-const pgUrl = await postgresUrl();
-if (pgUrl)
-  results.push(await withScratchDatabase(pgUrl, (url) => measure('PostgreSQL', { DATABASE_URL: url })));
-else console.log('PostgreSQL: not measured (no BENCH_DATABASE_URL and nothing on 127.0.0.1:5432)');
+const results = await onBothDatabases('dynasty-start-cpu', measure);
 console.log(`load average ${loadavg()[0].toFixed(2)} (2 cores)`);
 process.exitCode = results.every(Boolean) ? 0 : 1;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ESPN_MAX_LEAGUES,
@@ -70,7 +70,7 @@ export function espnRoutes(fastify: FastifyInstance, kit: ServiceRouteKit) {
 
   app.get('/espn/leagues', { schema: { response: { 200: leaguesSchema } } }, async (request, reply) =>
     kit.leaguesOf(request, reply, 'espn', 'Connect ESPN first.', (account) =>
-      leaguesOf(espn, decodeEspnConnection(account.credential), reply),
+      leaguesOf(espn, decodeEspnConnection(account.credential)),
     ),
   );
 }
@@ -159,11 +159,10 @@ const leagueName = (league: EspnLeague) => league.settings?.name ?? `league ${le
  * listed (by its id): the tools then say why it fails. When none can be read, the first failure is
  * the answer (expired cookies ask to connect again).
  */
-async function leaguesOf(espn: EspnClient, c: EspnConnection, reply: FastifyReply): Promise<League[]> {
+async function leaguesOf(espn: EspnClient, c: EspnConnection): Promise<League[]> {
+  // The kit's leaguesOf turns the failure that is the answer into the visitor's words (fromService).
   const read = await Promise.allSettled(
-    c.leagues.map((l) =>
-      fromService('espn', reply, () => espn.league(l.league_id, NAMED_TEAMS, { auth: c.auth })),
-    ),
+    c.leagues.map((l) => espn.league(l.league_id, NAMED_TEAMS, { auth: c.auth })),
   );
   if (read.length > 0 && read.every((r) => r.status === 'rejected'))
     throw (read[0] as PromiseRejectedResult).reason;

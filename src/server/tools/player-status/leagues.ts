@@ -3,12 +3,13 @@ import { type PlayerStatus, readMflStatus, sleeperUsesFamily } from '#common/pla
 import { FREE_AGENT, NOT_AVAILABLE, NOT_LISTED } from '#common/player-status-text.ts';
 import { isLeagueError } from '#server/leagues/errors.ts';
 import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
-import { ESPN_BENCH_SLOT, ESPN_IR_SLOT, espnPosition } from '#server/leagues/espn/vocabulary.ts';
+import { espnPosition } from '#server/leagues/espn/vocabulary.ts';
 import type { FleaListedPlayer } from '#server/leagues/flea/schemas.ts';
 import { leagueHost, yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import { normaliseName, positionFamily } from '#server/leagues/player-names.ts';
 import type { PlayerIdentity } from '#server/leagues/players.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
+import { espnStarts } from '#server/tools/shared/espn-team.ts';
 
 /*
  * One player's status in one league of each service: free agent, on my team, rostered by another
@@ -181,7 +182,7 @@ export async function espnPlayerStatus(
       );
     });
     if (!entry) continue;
-    const starter = entry.lineupSlotId !== ESPN_BENCH_SLOT && entry.lineupSlotId !== ESPN_IR_SLOT;
+    const starter = espnStarts(entry);
     if (String(team.id) === ref.team_id) return { status: 'Mine', mine: true, starter };
     const name = team.name ?? ([team.location, team.nickname].filter(Boolean).join(' ') || `Team ${team.id}`);
     return { status: name, starter };
