@@ -211,6 +211,17 @@ export const consensusSchema = z.object({
       spread: z.number().int(),
     }),
   ),
+  /** Every format some writer has a visible board of, with how many writers: where else to look. */
+  formats: z.array(
+    z.object({
+      kind: z.enum(RANKING_KINDS),
+      position: z.string(),
+      qbFormat: z.enum(QB_FORMATS),
+      ppr: z.boolean(),
+      tePremium: z.boolean(),
+      writers: z.number().int(),
+    }),
+  ),
 });
 export type Consensus = z.infer<typeof consensusSchema>;
 

@@ -252,6 +252,16 @@ test.describe('the public pages', () => {
       'Spread',
     ]);
     await shot(page, 'consensus-rookie-desktop');
+    // A format no writer has leads to the formats that have boards.
+    await page.goto('/rankings/consensus?kind=idp&qbFormat=1QB&tePremium=true');
+    await expect(page.getByText('No writer has published a ranking of this format yet.')).toBeVisible();
+    await page.getByTestId('consensus-formats').getByRole('link', { name: 'Rookie · Superflex · PPR' }).click();
+    await expect(page).toHaveURL(/kind=rookie&qbFormat=SF&ppr=true&tePremium=false/);
+    await expect(page.getByTestId('consensus-writers').getByRole('link')).toHaveCount(2);
+    // The list's own link goes to the consensus of the newest board's format, never an empty default.
+    await page.goto('/rankings');
+    await page.getByRole('link', { name: 'See the consensus' }).click();
+    await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
     await page.goto('/');
     await expect(page.getByTestId('home-rankings').getByTestId('ranking-card')).toHaveCount(2);
     await shot(page, 'home-desktop');

@@ -8,7 +8,7 @@ import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { formatLabel, type QbFormat, type RankingKind } from '#common/ranking-format.ts';
-import { FormatFilters, filtersFrom } from './format-filters.tsx';
+import { consensusPath, FormatFilters, filtersFrom } from './format-filters.tsx';
 
 /** The consensus is of one format: what the address leaves out is the server's default. */
 const defaults = (search: string) => {
@@ -59,9 +59,27 @@ export function ConsensusPage() {
       ) : !c ? (
         <Spinner label="Loading the consensus" />
       ) : c.writers.length === 0 ? (
-        <p className="card p-6 text-center text-slate-600">
-          No writer has published a ranking of this format yet.
-        </p>
+        <div className="card p-6 text-center text-slate-600">
+          <p>No writer has published a ranking of this format yet.</p>
+          {c.formats.length > 0 && (
+            <>
+              <p className="mt-3">Formats with boards:</p>
+              <ul
+                className="mt-1 flex flex-wrap justify-center gap-x-4 gap-y-1"
+                data-testid="consensus-formats"
+              >
+                {c.formats.map((o) => (
+                  <li key={consensusPath(o)}>
+                    <Link to={consensusPath(o)} className="font-semibold">
+                      {formatLabel(o)}
+                    </Link>{' '}
+                    ({o.writers} writer{o.writers === 1 ? '' : 's'})
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       ) : (
         <section className="card min-w-0 p-2 sm:p-4">
           <h2 className="px-2 pt-2 font-display text-lg font-bold uppercase text-field-900">

@@ -1,7 +1,23 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { RankingFilters } from '#client/api/content.ts';
 import { useNavigate } from '#client/router/router.tsx';
-import { QB_FORMATS, RANKING_KIND_NAMES, RANKING_KINDS, RANKING_POSITIONS } from '#common/ranking-format.ts';
+import {
+  QB_FORMATS,
+  RANKING_KIND_NAMES,
+  RANKING_KINDS,
+  RANKING_POSITIONS,
+  type RankingFormat,
+} from '#common/ranking-format.ts';
+
+/** The consensus of one format (a board's, or one the consensus lists). */
+export const consensusPath = (f: RankingFormat) =>
+  `/rankings/consensus?${new URLSearchParams({
+    kind: f.kind,
+    ...(f.kind === 'position' && f.position ? { position: f.position } : {}),
+    qbFormat: f.qbFormat,
+    ppr: String(f.ppr),
+    tePremium: String(f.tePremium),
+  })}`;
 
 /** The filters an address carries (`?kind=rookie&qbFormat=SF`), each '' when not given. */
 export function filtersFrom(search: URLSearchParams | string): Required<RankingFilters> {

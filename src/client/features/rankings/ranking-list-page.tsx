@@ -10,7 +10,7 @@ import { Pager, pageFromSearch } from '#client/components/pager.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useLocation } from '#client/router/router.tsx';
 import { LIST_PAGE_SIZE } from '#common/content-format.ts';
-import { FormatFilters, filtersFrom } from './format-filters.tsx';
+import { consensusPath, FormatFilters, filtersFrom } from './format-filters.tsx';
 
 const listQuery = (search: string) =>
   rankingsQuery({ page: pageFromSearch(search), limit: LIST_PAGE_SIZE, ...filtersFrom(search) });
@@ -24,12 +24,14 @@ export function RankingListPage() {
   const rankings = usePublicData(listQuery(search));
   const filters = filtersFrom(search);
   const filtered = Object.values(filters).some(Boolean);
+  // The consensus of the newest board shown: a format writers have written, not an empty default.
+  const newest = rankings.data?.items[0];
   return (
     <WithSidebar>
       <h1 className="page-title mb-1">Rankings</h1>
       <p className="mb-4 text-slate-600">
         Our writers' boards, tiers and notes, each beside what real drafts say.{' '}
-        <Link to="/rankings/consensus" className="font-semibold">
+        <Link to={newest ? consensusPath(newest) : '/rankings/consensus'} className="font-semibold">
           See the consensus
         </Link>
       </p>

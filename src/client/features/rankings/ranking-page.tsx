@@ -12,22 +12,13 @@ import { useParams } from '#client/router/router.tsx';
 import { formatDate } from '#common/content-format.ts';
 import { formatLabel } from '#common/ranking-format.ts';
 import type { Ranking, RankingMarket, RankingVersion } from '#common/rankings.ts';
+import { consensusPath } from './format-filters.tsx';
 import { MarketCellView } from './market-cell.tsx';
 
 export const pageQueries: PageQueries = ({ params }) => {
   const shortname = params.shortname ?? '';
   return [rankingQuery(shortname), rankingMarketQuery(shortname), rankingVersionsQuery(shortname)];
 };
-
-/** The consensus of this board's format. */
-const consensusPath = (r: Ranking) =>
-  `/rankings/consensus?${new URLSearchParams({
-    kind: r.kind,
-    ...(r.position ? { position: r.position } : {}),
-    qbFormat: r.qbFormat,
-    ppr: String(r.ppr),
-    tePremium: String(r.tePremium),
-  })}`;
 
 export function RankingPage() {
   const { shortname = '' } = useParams();

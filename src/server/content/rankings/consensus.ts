@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
+import type { QbFormat, RankingKind } from '#common/ranking-format.ts';
 import type { Consensus, ConsensusQuery } from '#common/rankings.ts';
 import type { Db } from '#server/db/client.ts';
 import { rankingEntries, rankings, users } from '#server/db/schema.ts';
@@ -16,7 +17,7 @@ export interface WriterBoard {
  * last, so a player on one short board is not carried up by it; the spread is over the writers who
  * rank him. Best average first; ties go to the player more writers rank, then to name.
  */
-export function averageBoards(boards: readonly WriterBoard[]): Consensus {
+export function averageBoards(boards: readonly WriterBoard[]): Omit<Consensus, 'formats'> {
   const players = new Map<string, { name: string; position: string; team: string }>();
   for (const b of boards) for (const e of b.entries) if (!players.has(e.playerId)) players.set(e.playerId, e);
   const rankOf = boards.map((b) => new Map(b.entries.map((e, i) => [e.playerId, i + 1])));
@@ -47,8 +48,32 @@ export function averageBoards(boards: readonly WriterBoard[]): Consensus {
   };
 }
 
+/** The formats some writer has a visible board of, the most written first. */
+async function boardFormats(db: Db): Promise<Consensus['formats']> {
+  const writers = countDistinct(rankings.contributorId);
+  const rows = await db
+    .select({
+      kind: rankings.kind,
+      position: rankings.position,
+      qbFormat: rankings.qbFormat,
+      ppr: rankings.ppr,
+      tePremium: rankings.tePremium,
+      writers,
+    })
+    .from(rankings)
+    .where(and(eq(rankings.isVisible, true), isNotNull(rankings.contributorId)))
+    .groupBy(rankings.kind, rankings.position, rankings.qbFormat, rankings.ppr, rankings.tePremium)
+    .orderBy(desc(writers), desc(max(rankings.date)));
+  // The columns hold only what the ranking schema let in.
+  return rows.map((r) => ({ ...r, kind: r.kind as RankingKind, qbFormat: r.qbFormat as QbFormat }));
+}
+
 /** Each writer's latest visible ranking of the format, averaged (averageBoards). */
 export async function consensus(db: Db, q: ConsensusQuery): Promise<Consensus> {
+  return { ...(await averagedBoards(db, q)), formats: await boardFormats(db) };
+}
+
+async function averagedBoards(db: Db, q: ConsensusQuery): Promise<Omit<Consensus, 'formats'>> {
   const latest = await db
     .selectDistinctOn([rankings.contributorId], {
       id: rankings.id,

@@ -296,7 +296,12 @@ describe('lists, market and consensus', () => {
       [qbs[0].name, 2, [null, 1], 0],
       [qbs[1].name, 2.5, [2, 3], 1],
     ]);
-    expect((await t.get('/api/rankings/consensus?kind=idp')).json()).toEqual({ writers: [], rows: [] });
+    // A format no writer has: no rows, and the formats that have boards, the most written first.
+    const none = (await t.get('/api/rankings/consensus?kind=idp')).json() as Consensus;
+    expect(none).toMatchObject({ writers: [], rows: [] });
+    expect(none.formats[0]).toMatchObject({ kind: 'overall', qbFormat: 'SF', ppr: true, writers: 2 });
+    expect(none.formats).toContainEqual(expect.objectContaining({ kind: 'rookie', qbFormat: '1QB', writers: 1 }));
+    expect(none.formats.some((f) => f.kind === 'idp')).toBe(false);
   });
 
   it('puts each market source’s rank beside the board, from the ADP store', async () => {
