@@ -4,6 +4,7 @@ import { adp } from '#simulator/mfl/exports-nfl.ts';
 import { leagueTrades } from '#simulator/world/trades.ts';
 import { demoConfig, demoLimits } from './demo-config.ts';
 import { seedDemoMflCopies } from './demo-mfl-copies.ts';
+import { seedDemoMarketBoards } from './demo-rankings.ts';
 import { seedDemoTrades } from './demo-trades.ts';
 import { createRuntime } from './runtime.ts';
 
@@ -28,6 +29,8 @@ const runtime = await createRuntime(config, { limits: demoLimits });
 await seedDemoMflCopies(runtime.database.db, (params, now, season) =>
   adp({ world: sim.world, now, host: '', year: String(season), params }),
 );
+// Two writers' dynasty boards of the world's players, so a board shows beside the market.
+await seedDemoMarketBoards(runtime.database.db, sim.world);
 // In the background: the site serves at once, and the values follow the trades within minutes.
 const traded = sim.world.leagues.filter(
   (l) =>

@@ -1,4 +1,4 @@
-/** The completed trades of a world league: a few a season, between two teams, each giving players, a future pick or FAAB. */
+/** The completed trades of a world league: a few a season, between two teams, each giving players, a future pick or FAAB, each side worth about the other. */
 import type { League } from './league.ts';
 import { hash32, Rng } from './random.ts';
 import type { World } from './world.ts';
@@ -24,6 +24,41 @@ export interface WorldTrade {
 }
 
 const DAY_S = 86_400;
+
+/** What a side is worth to the world's traders: the market model's consolidation premium (k = 1.4). */
+const K = 1.4;
+const sideWorth = (values: readonly number[]) =>
+  values.reduce((sum, v) => sum + Math.max(v, 0) ** K, 0) ** (1 / K);
+
+/**
+ * The other team's answer to an offer worth `target`: the one or two of its players, or a player and
+ * a pick, whose worth comes nearest.
+ */
+function answerOf(
+  roster: readonly number[],
+  target: number,
+  worth: (players: readonly number[]) => number,
+  pickValue: (round: number) => number,
+  season: number,
+  r: Rng,
+): TradeGave {
+  let best: TradeGave = { players: [roster[0]], picks: [], faab: 0 };
+  let gap = Number.POSITIVE_INFINITY;
+  const consider = (players: number[], round?: number) => {
+    const w = sideWorth([worth(players), ...(round ? [pickValue(round)] : [])]);
+    const g = Math.abs(Math.log(w / target));
+    if (g < gap) {
+      gap = g;
+      best = { players, picks: round ? [{ season: season + 1, round }] : [], faab: 0 };
+    }
+  };
+  for (let i = 0; i < roster.length; i++) {
+    consider([roster[i]]);
+    for (const round of [1, 2, 3]) if (r.chance(0.3)) consider([roster[i]], round);
+    for (let j = i + 1; j < roster.length; j++) if (r.chance(0.25)) consider([roster[i], roster[j]]);
+  }
+  return best;
+}
 const made = new WeakMap<League, WorldTrade[]>();
 
 /**
@@ -40,22 +75,35 @@ export function leagueTrades(world: World, league: League): WorldTrade[] {
   const to = Math.max(from + DAY_S, Math.floor(calendar.seasonEndsAt() / 1000));
   const teams = league.teams.filter((t) => t.players.length >= 2);
   const trades: WorldTrade[] = [];
-  const count = teams.length >= 2 ? r.int(1, 4) : 0;
+  const worth = (players: readonly number[]) => sideWorth(players.map((i) => world.players[i].value));
+  // A pick is priced at a place in the league's own rostered values: a first near a starter's.
+  const rostered = league.teams
+    .flatMap((t) => t.players.map((i) => world.players[i].value))
+    .sort((x, y) => y - x);
+  const pickValue = (round: number) =>
+    rostered[Math.floor(rostered.length * [0.2, 0.45, 0.7][round - 1])] ?? 1;
+  const count = teams.length >= 2 ? r.int(2, 8) : 0;
   for (let k = 0; k < count; k++) {
     const a = r.int(0, league.teams.length - 1);
     let b = r.int(0, league.teams.length - 2);
     if (b >= a) b += 1;
-    const give = (team: number): TradeGave => {
-      const roster = league.teams[team].players;
-      const n = r.int(1, Math.min(2, roster.length));
-      const start = r.int(0, roster.length - n);
-      return {
-        players: roster.slice(start, start + n),
-        picks: r.chance(0.4) ? [{ season: season + 1, round: r.int(1, 3) }] : [],
-        faab: league.service !== 'flea' && r.chance(0.2) ? r.int(1, 50) : 0,
-      };
-    };
     if (league.teams[a].players.length === 0 || league.teams[b].players.length === 0) continue;
+    // One side offers one or two players, maybe a pick; the other answers with what is worth about
+    // as much (within the noise of a negotiation), so the trades read as a market. A few are gifts.
+    const rosterA = league.teams[a].players;
+    const n = r.int(1, Math.min(2, rosterA.length));
+    const start = r.int(0, rosterA.length - n);
+    const pickA = r.chance(0.25) ? [{ season: season + 1, round: r.int(1, 3) }] : [];
+    const gaveA: TradeGave = {
+      players: rosterA.slice(start, start + n),
+      picks: pickA,
+      faab: league.service !== 'flea' && r.chance(0.15) ? r.int(1, 50) : 0,
+    };
+    const target =
+      sideWorth([
+        ...gaveA.players.map((i) => world.players[i].value),
+        ...pickA.map((p) => pickValue(p.round)),
+      ]) * (r.chance(0.03) ? 3 : Math.exp((r.next() - 0.5) * 0.25));
     trades.push({
       id:
         league.service === 'sleeper'
@@ -63,7 +111,7 @@ export function leagueTrades(world: World, league: League): WorldTrade[] {
           : String(7_000_000 + (hash32(league.id, k) % 2_000_000)),
       at: from + Math.floor(r.next() * (to - from)),
       teams: [a, b],
-      gave: [give(a), give(b)],
+      gave: [gaveA, answerOf(league.teams[b].players, target, worth, pickValue, season, r)],
     });
   }
   trades.sort((x, y) => x.at - y.at);

@@ -21,7 +21,7 @@ export function MarketCellView({
     <span className="flex flex-col">
       <span>
         <span className="font-mono font-semibold">#{cell.rank}</span>{' '}
-        <span className="text-xs text-slate-600">({cell.value})</span>
+        <span className="text-xs text-slate-600">({cell.value.toLocaleString('en-US')})</span>
       </span>
       <span
         className={`text-xs font-semibold ${gap > 0 ? 'text-green-800' : gap < 0 ? 'text-red-800' : 'text-slate-600'}`}

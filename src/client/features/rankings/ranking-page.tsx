@@ -112,14 +112,14 @@ function Board({ ranking: r, market }: { ranking: Ranking; market: RankingMarket
           </caption>
           <thead>
             <tr className="border-b border-slate-300 text-left text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="w-10 px-2 py-2 text-right">
+              <th scope="col" className="w-8 px-1 py-2 text-right sm:w-10 sm:px-2">
                 Rank
               </th>
-              <th scope="col" className="px-2 py-2">
+              <th scope="col" className="px-1 py-2 sm:px-2">
                 Player
               </th>
               {sources.map((s) => (
-                <th key={s.key} scope="col" className="px-2 py-2">
+                <th key={s.key} scope="col" className="px-1 py-2 sm:px-2">
                   {s.label}
                 </th>
               ))}
@@ -142,8 +142,8 @@ function Board({ ranking: r, market }: { ranking: Ranking; market: RankingMarket
                   className="border-b border-slate-100 align-top"
                   data-testid="board-entry"
                 >
-                  <td className="px-2 py-2 text-right font-mono font-bold text-field-900">{e.rank}</td>
-                  <th scope="row" className="px-2 py-2 text-left font-normal">
+                  <td className="px-1 py-2 text-right font-mono sm:px-2 font-bold text-field-900">{e.rank}</td>
+                  <th scope="row" className="px-1 py-2 text-left font-normal sm:px-2">
                     <span className="font-semibold text-slate-900">{e.name}</span>{' '}
                     <span className="text-xs text-slate-600">
                       {[e.position, e.team].filter(Boolean).join(' · ')}
@@ -151,7 +151,7 @@ function Board({ ranking: r, market }: { ranking: Ranking; market: RankingMarket
                     {e.note && <p className="mt-0.5 text-slate-700">{e.note}</p>}
                   </th>
                   {sources.map((s, i) => (
-                    <td key={s.key} className="px-2 py-2">
+                    <td key={s.key} className="px-1 py-2 sm:px-2">
                       <MarketCellView rank={e.rank} cell={cellsOf.get(e.playerId)?.[i] ?? null} />
                     </td>
                   ))}

@@ -127,7 +127,7 @@ const valuesSource: MarketSourceDef = {
     const place = new Map<string, MarketCell>();
     for (const row of answer.rows) {
       if (row.kind !== 'player' || row.thin || !compared(row.position)) continue;
-      const cell = { rank: 0, value: row.value };
+      const cell = { rank: 0, value: Math.round(row.value) };
       for (const id of row.ids) place.set(id, cell);
     }
     // Ranks by value, once per player (a player is under each of his services' ids).

@@ -351,6 +351,7 @@ describe('lists, market and consensus', () => {
 
     // Market values from trades, of the board's format (12 teams, SF, PPR 1, no TE premium): ranked by
     // value among the board's positions, a too-thin value and another position left out.
+    // The figure is whole points, as the values page shows it.
     const row = (p: LeaguePlayer, value: number, thin = false) => ({
       asset: `player:${p.mfl_id}`,
       kind: 'player' as const,
@@ -381,7 +382,7 @@ describe('lists, market and consensus', () => {
         row(qbs[1], 8_000),
         { ...row(rbs[3], 7_500), position: 'K' },
         row(qbs[0], 7_000),
-        row(rbs[0], 3_000),
+        row(rbs[0], 3_000.4),
       ],
     });
     await save(input({ title: 'Bump for values' }), writer.cookie);
