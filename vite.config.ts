@@ -34,10 +34,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The renderer's characters outside ASCII as \\u escapes: V8 keeps a module's source in the heap,
+ * two bytes a character if one character is outside Latin-1 (decision 040).
+ */
+function asciiRenderer(): Plugin {
+  return {
+    name: 'ascii-renderer',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    // After minifying, which writes escapes back as characters.
+    generateBundle(_, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk')
+          chunk.code = chunk.code.replace(
+            /[\u0080-\uffff]/g,
+            (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+          );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), asciiRenderer()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -77,6 +98,8 @@ export default defineConfig({
         manifest: false,
         copyPublicDir: false,
         target: 'node22',
+        // Minified as the browser's: V8 keeps the renderer's source in the heap (3.0 MB, then 1.4).
+        minify: true,
         rolldownOptions: { input: { 'entry-server': 'entry-server.tsx' } },
       },
     },

@@ -5,10 +5,13 @@
  *   first start   a new database: migrations and the demo content (24 articles, 30 profiles)
  *   cold start    a restart on that database, process start to first answer (target < 2 s), and the
  *                 CPU time that took (the wall time stretches when other work shares the cores)
- *   idle RSS      after a round of page views and 10 s of quiet (targets: PGlite ≤ 250 MB, PostgreSQL ≤ 120 MB)
- *   after load    the same, after LOAD_SECONDS (60) of mixed traffic at 50 connections (target: within 20%)
+ *   idle RSS      after a round of page views and 10 s of quiet (targets: PGlite ≤ 150 MB, PostgreSQL ≤ 100 MB)
+ *   after load    the same, after LOAD_SECONDS (60) of mixed traffic at 50 connections (target: ≤ 1.3 × idle)
+ *   soak          with SOAK_MINUTES set (10 for the record), that much more of the same traffic, RSS read
+ *                 every 30 s: the second half's mean against the first half's (target: flat, within 5 %)
  *
  *   npm run bench -- memory
+ *   SOAK_MINUTES=10 npm run bench -- memory
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -17,7 +20,10 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { onBothDatabases } from './lib/scratch-database.ts';
 
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const TARGETS = { PGlite: 250, PostgreSQL: 120 } as const;
+const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 0);
+const TARGETS = { PGlite: 150, PostgreSQL: 100 } as const;
+const AFTER_LOAD = 1.3;
+const SOAK_FLAT = 0.05;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const rssMb = (pid: number) => {
@@ -66,24 +72,42 @@ async function measure(kind: keyof typeof TARGETS, env: Record<string, string>) 
     const idle = rssMb(pid);
 
     const cookie = await login(server.base, FAULT_ADMIN.email, FAULT_ADMIN.password);
-    const result = await autocannon({
-      url: server.base,
-      connections: 50,
-      duration: LOAD_SECONDS,
-      requests: [
-        { path: '/' },
-        { path: '/api/articles?limit=20' },
-        { path: '/api/profiles?limit=20' },
-        { path: `/api/articles/${article}` },
-        { path: `/api/profiles/${profile}` },
-        { path: '/api/search?search=rookie%20receiver' },
-        { path: '/api/users/currentUser', headers: { cookie } },
-      ].map((r) => ({ method: 'GET' as const, ...r })),
-    });
+    const load = (duration: number) =>
+      autocannon({
+        url: server.base,
+        connections: 50,
+        duration,
+        requests: [
+          { path: '/' },
+          { path: '/api/articles?limit=20' },
+          { path: '/api/profiles?limit=20' },
+          { path: `/api/articles/${article}` },
+          { path: `/api/profiles/${profile}` },
+          { path: '/api/search?search=rookie%20receiver' },
+          { path: '/api/users/currentUser', headers: { cookie } },
+        ].map((r) => ({ method: 'GET' as const, ...r })),
+      });
+    const result = await load(LOAD_SECONDS);
     const peak = rssMb(pid);
     await sleep(10_000);
     const after = rssMb(pid);
     const target = TARGETS[kind];
+    let soakFlat = true;
+    let soakRow: [string, string] | undefined;
+    if (SOAK_MINUTES > 0) {
+      const samples: number[] = [];
+      const sampling = setInterval(() => samples.push(rssMb(pid)), 30_000);
+      const soak = await load(SOAK_MINUTES * 60);
+      clearInterval(sampling);
+      const half = Math.floor(samples.length / 2);
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      const growth = mean(samples.slice(half)) / mean(samples.slice(0, half)) - 1;
+      soakFlat = Math.abs(growth) <= SOAK_FLAT && soak.errors + soak.non2xx === 0;
+      soakRow = [
+        `soak ${SOAK_MINUTES} min`,
+        `RSS every 30 s: ${samples.map((x) => x.toFixed(0)).join(' ')} MB; second half ${(growth * 100).toFixed(1)} % against the first (target within ${SOAK_FLAT * 100} %); ${soak.requests.average.toFixed(0)} req/s, ${soak.errors + soak.non2xx} errors`,
+      ];
+    }
     const rows = [
       [`first start (new db)`, `${(first.startMs / 1000).toFixed(2)} s, then ${firstRss.toFixed(0)} MB`],
       [
@@ -93,13 +117,18 @@ async function measure(kind: keyof typeof TARGETS, env: Record<string, string>) 
       ['idle RSS', `${idle.toFixed(0)} MB (target ≤ ${target} MB)`],
       [
         `after ${LOAD_SECONDS} s load`,
-        `${after.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (target ≤ ${(target * 1.2).toFixed(0)} MB); ${result.requests.average.toFixed(0)} req/s, ${result.errors + result.non2xx} errors`,
+        `${after.toFixed(0)} MB = ${(after / idle).toFixed(2)} × idle, peak ${peak.toFixed(0)} MB (target ≤ ${AFTER_LOAD} ×); ${result.requests.average.toFixed(0)} req/s, ${result.errors + result.non2xx} errors`,
       ],
+      ...(soakRow ? [soakRow] : []),
     ];
     console.log(`${kind}`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(22)} ${v}`);
     return (
-      server.startMs < 2000 && idle <= target && after <= target * 1.2 && result.errors + result.non2xx === 0
+      server.startMs < 2000 &&
+      idle <= target &&
+      after <= idle * AFTER_LOAD &&
+      soakFlat &&
+      result.errors + result.non2xx === 0
     );
   } finally {
     server.child.kill('SIGTERM');

@@ -77,7 +77,7 @@ export const formatHeight = (feet: number, inches: number) => `${feet}'${inches}
  * else, or a value out of range.
  */
 export function parseHeight(text: string): { feet: number; inches: number } | undefined {
-  const m = /^\s*(\d)\s*(?:'|’|ft\.?|-)\s*(\d{1,2})\s*(?:"|”|''|in\.?)?\s*$/i.exec(text);
+  const m = /^\s*(\d)\s*(?:'|\u2019|ft\.?|-)\s*(\d{1,2})\s*(?:"|\u201d|''|in\.?)?\s*$/i.exec(text);
   if (!m) return undefined;
   const feet = Number(m[1]);
   const inches = Number(m[2]);

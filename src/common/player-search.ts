@@ -12,7 +12,7 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[.'’`-]/g, '');
+    .replace(/[.'\u2019`-]/g, '');
 
 /** Prepares the list once, so each keystroke only compares strings. */
 export function searchable(players: readonly LeaguePlayer[]): SearchablePlayer[] {

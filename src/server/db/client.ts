@@ -40,7 +40,7 @@ export interface Database {
  * which the WebAssembly heap touches and never gives back. The site's whole database is a few MB, so
  * 16 MB holds it with room to spare and idle memory drops by about 110 MB.
  */
-export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=8MB', 'temp_buffers=2MB', 'wal_buffers=1MB'];
 
 /** Where each query's time goes: the database-time metric sets it (ops/metrics.ts); nowhere before. */
 let timeQuery: (db: Database['kind'], seconds: number) => void = () => {};

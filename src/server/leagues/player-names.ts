@@ -23,7 +23,7 @@ export function normaliseName(name: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/[.'’`]/g, '')
+    .replace(/[.'\u2019`]/g, '')
     .split(/[^a-z0-9]+/)
     .filter((part) => part && !suffixes.has(part))
     .join(' ');
