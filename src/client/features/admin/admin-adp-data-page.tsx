@@ -217,8 +217,8 @@ function AddLeague() {
         Sleeper leagues are public and may be listed freely. An MFL league may be listed only with the
         permission of its commissioner: MFL&rsquo;s terms forbid harvesting league data. At most{' '}
         {MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed
-        {mflListed === undefined ? '' : ` (${mflListed} listed)`}. A Fleaflicker league (its
-        fleaflicker.com address, or <code>flea:</code> and its id) is listed on the same terms, at most{' '}
+        {mflListed === undefined ? '' : ` (${mflListed} listed)`}. A Fleaflicker league (its fleaflicker.com
+        address, or <code>flea:</code> and its id) is listed on the same terms, at most{' '}
         {MAX_LISTED_FLEA_LEAGUES}
         {fleaListed === undefined ? '' : ` (${fleaListed} listed)`}: it feeds trade values only, not Rookie
         ADP (its completed trades are read once a day).

@@ -268,7 +268,9 @@ describe('the trades job and a listed Fleaflicker league', () => {
     expect(state.failures).toBe(0);
 
     // The listing removed: its trades and read state go at the next run.
-    await database.db.execute(sql`DELETE FROM rookie_adp_leagues WHERE service = 'flea' AND source = 'admin'`);
+    await database.db.execute(
+      sql`DELETE FROM rookie_adp_leagues WHERE service = 'flea' AND source = 'admin'`,
+    );
     await readDueTrades(ctx, signal());
     expect(await listTrades(database.db)).toEqual([]);
     const reads = await queryRows(database.db, sql`SELECT 1 FROM league_trade_reads WHERE service = 'flea'`);

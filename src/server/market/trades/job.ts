@@ -125,7 +125,10 @@ export async function readLeagueTrades(ctx: TradeReadContext, league: DueLeague)
         ? await readSleeperTrades(ctx.services.sleeper, league.leagueId, league.lastRound ?? undefined)
         : league.service === 'flea'
           ? await readFleaTrades(ctx.services.flea, league.leagueId, now.getTime())
-          : await readMflTrades(ctx.services.mfl, { league_id: league.leagueId, url: league.url ?? undefined });
+          : await readMflTrades(ctx.services.mfl, {
+              league_id: league.leagueId,
+              url: league.url ?? undefined,
+            });
     const saved = await saveTrades(ctx.db, read.trades);
     const skipped = read.skipped + saved.invalid;
     await recordRead(ctx.db, league, read, now);

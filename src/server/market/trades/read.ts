@@ -230,7 +230,11 @@ export async function readFleaFormat(flea: FleaClient, leagueId: string): Promis
  * season of its date. A pick is placed by its slot where Fleaflicker gives it, else left unknown.
  * Fleaflicker names only its own players in a trade, so every positive player id is one it knows.
  */
-export async function readFleaTrades(flea: FleaClient, leagueId: string, nowMs: number): Promise<LeagueTrades> {
+export async function readFleaTrades(
+  flea: FleaClient,
+  leagueId: string,
+  nowMs: number,
+): Promise<LeagueTrades> {
   const season = mflSeasonYear(nowMs);
   const executed = (await flea.trades(leagueId)).filter((t) => t.status === 'TRADE_STATUS_EXECUTED');
   if (executed.length === 0) return { season, trades: [], skipped: 0 };
