@@ -350,14 +350,33 @@ describe('the trades job with one service failing', () => {
 });
 
 describe('the trades job in the app', () => {
-  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league', async () => {
+  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league and a listed Fleaflicker league, in the background lane', async () => {
     const [s1] = withTrades('sleeper');
+    const [f1] = withTrades('flea');
     await adpLeague(s1, 'configured');
+    await database.db.execute(
+      sql`INSERT INTO rookie_adp_leagues (service, league_id, source, users_listed_at)
+          VALUES ('flea', ${f1.id}, 'admin', now())`,
+    );
+    const fleaBackgroundCalls = async () =>
+      (await registry.getSingleMetric('dynasty_league_call_duration_seconds')!.get()).values
+        .filter(
+          (v) =>
+            v.labels.service === 'flea' &&
+            v.labels.lane === 'background' &&
+            String(v.metricName).endsWith('_count'),
+        )
+        .reduce((n, v) => n + v.value, 0);
+    const before = await fleaBackgroundCalls();
     const t = await makeTestApp({ ...sim.env, LEAGUE_TRADES: '1' }, { sim, database });
     try {
       await eventually(
-        async () => (await listTrades(database.db)).length === leagueTrades(sim.world, s1).length,
+        async () =>
+          (await listTrades(database.db)).length ===
+          leagueTrades(sim.world, s1).length + leagueTrades(sim.world, f1).length,
       );
+      // FetchTrades, then the rules and rosters: counted in /metrics in the background lane.
+      expect((await fleaBackgroundCalls()) - before).toBeGreaterThanOrEqual(3);
       const [run] = await queryRows<{ status: string }>(
         database.db,
         sql`SELECT status FROM adp_runs WHERE job = 'league-trades' ORDER BY id DESC LIMIT 1`,
