@@ -293,14 +293,8 @@ function AddLeague() {
                 <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
                   League
                 </th>
-                <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
-                  Feeds
-                </th>
                 <th scope="col" className="px-1 py-1 sm:px-2 text-right font-semibold">
-                  Drafts
-                </th>
-                <th scope="col" className="px-1 py-1 sm:px-2 text-right font-semibold">
-                  Trades
+                  Drafts / trades
                 </th>
                 <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
                   Known since
@@ -315,15 +309,16 @@ function AddLeague() {
                 <tr key={`${l.service}:${l.leagueId}`} className="border-b border-slate-100">
                   {/* A Sleeper id is 18–19 digits: it wraps rather than widening the table on a phone. */}
                   <td className="px-1 py-1 sm:px-2 wrap-anywhere">
-                    {serviceLabel[l.service]} {l.leagueId}
-                  </td>
-                  <td className="px-1 py-1 sm:px-2">
-                    {l.feeds === 'trades' ? 'Trade values only' : 'ADP and trade values'}
+                    {/* The service's name stays whole; the id may wrap. */}
+                    <span className="whitespace-nowrap">{serviceLabel[l.service]}</span> {l.leagueId}
+                    {l.feeds === 'trades' && (
+                      <span className="block text-xs text-slate-600">Feeds trade values, not ADP</span>
+                    )}
                   </td>
                   <td className="px-1 py-1 sm:px-2 text-right tabular-nums">
-                    {l.feeds === 'trades' ? '—' : fmt(l.drafts)}
+                    {/* A Fleaflicker league holds no drafts: it is read for its trades only. */}
+                    {l.feeds === 'trades' ? '—' : fmt(l.drafts)} / {fmt(l.trades)}
                   </td>
-                  <td className="px-1 py-1 sm:px-2 text-right tabular-nums">{fmt(l.trades)}</td>
                   <td className="px-1 py-1 sm:px-2">{when(l.knownSince)}</td>
                   <td className="px-1 py-1 sm:px-2 text-right">
                     <button

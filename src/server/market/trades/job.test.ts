@@ -364,7 +364,7 @@ describe('the trades job in the app', () => {
           (v) =>
             v.labels.service === 'flea' &&
             v.labels.lane === 'background' &&
-            String(v.metricName).endsWith('_count'),
+            String((v as { metricName?: string }).metricName).endsWith('_count'),
         )
         .reduce((n, v) => n + v.value, 0);
     const before = await fleaBackgroundCalls();
