@@ -21,8 +21,9 @@ import { saveTrades } from './store.ts';
  * admin's listing with its commissioner's permission, a visitor's connected league) and it was not
  * skipped; an MFL league never when only a search found it (MFL's terms: a member's consent or a
  * listing). A Fleaflicker league is read when an admin listed it with its commissioner's permission:
- * it feeds trade values only, so ADP never reads it and its listing alone qualifies it. Each league is read about once a day; where each stands (its last Sleeper round, when
- * next) is in league_trade_reads, so a restart resumes. A league that fails waits longer each time
+ * it feeds trade values only, so ADP never reads it and its listing alone qualifies it. Each league
+ * is read about once a day; where each stands (its last Sleeper round, when next) is in
+ * league_trade_reads, so a restart resumes. A league that fails waits longer each time
  * and the rest carry on: a service down delays trades, nothing else.
  */
 
