@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   adpAddLeagueSchema,
+  FLEA_PERMISSION_NEEDED,
+  fleaListFull,
   MFL_PERMISSION_NEEDED,
   mflListFull,
   NOT_A_LEAGUE,
@@ -101,6 +103,28 @@ describe('a league reference, edge by edge', () => {
   });
 });
 
+describe('a Fleaflicker league reference', () => {
+  it('reads its address on fleaflicker.com and flea:<id>, never a bare number nor a look-alike host', () => {
+    for (const ok of [
+      'https://www.fleaflicker.com/nfl/leagues/312861',
+      'https://www.fleaflicker.com/nfl/leagues/312861/teams/1',
+      'http://fleaflicker.com/nfl/leagues/312861',
+      'flea:312861',
+      'Fleaflicker:312861',
+    ])
+      expect(parseLeagueReference(ok), ok).toEqual({ service: 'flea', leagueId: '312861' });
+    expect(parseLeagueReference('312861')).toEqual({ service: 'mfl', leagueId: '312861' });
+    for (const bad of [
+      'https://fleaflicker.com.evil.test/nfl/leagues/312861',
+      'https://www.fleaflicker.com/nfl/leagues/',
+      'https://www.fleaflicker.com/nfl/leagues/12345678901',
+      'https://www.fleaflicker.com/nfl/leagues/31x',
+      'flea:12345678901',
+    ])
+      expect(parseLeagueReference(bad), bad).toBeUndefined();
+  });
+});
+
 describe('adding a league on the admin page', () => {
   it('asks for an MFL league commissioner’s permission, not for a Sleeper one, and refuses what is no league', () => {
     const said = (v: unknown) => {
@@ -114,6 +138,13 @@ describe('adding a league on the admin page', () => {
     expect(said({ league: '12345', commissionerPermission: true })).toBe('ok');
     expect(said({ league: '1180237019934453760' })).toBe('ok');
     expect(said({ league: 'not a league' })).toEqual([`league: ${NOT_A_LEAGUE}`]);
+    expect(said({ league: 'flea:312861' })).toEqual([`commissionerPermission: ${FLEA_PERMISSION_NEEDED}`]);
+    expect(
+      said({ league: 'https://www.fleaflicker.com/nfl/leagues/312861', commissionerPermission: true }),
+    ).toBe('ok');
+    expect(fleaListFull(50)).toBe(
+      "At most 50 Fleaflicker leagues can be listed here, each with its commissioner's permission; 50 are. Remove one first.",
+    );
     expect(mflListFull(50)).toBe(
       "At most 50 MFL leagues can be listed here, each with its commissioner's permission; 50 are. Remove one first.",
     );

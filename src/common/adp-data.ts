@@ -8,6 +8,9 @@ import { text } from './text.ts';
  */
 
 const service = z.enum(['mfl', 'sleeper']);
+/** A league listed here: Sleeper and MFL feed ADP (and trades); a Fleaflicker league feeds trade values only. */
+const listedService = z.enum(['mfl', 'sleeper', 'flea']);
+export type ListedService = z.infer<typeof listedService>;
 export const leagueSources = ['configured', 'admin', 'discovered', 'visitor'] as const;
 export const leagueSourceLabel: Record<(typeof leagueSources)[number], string> = {
   configured: 'Configured (ADP_LEAGUE_IDS)',
@@ -82,28 +85,45 @@ export type AdpData = z.infer<typeof adpDataSchema>;
  */
 export const MAX_LISTED_MFL_LEAGUES = 50;
 
+/**
+ * Fleaflicker leagues an admin may list at most, on the same terms as MFL's: each with its
+ * commissioner's permission. They are read for trade values only (no Fleaflicker draft feeds ADP).
+ */
+export const MAX_LISTED_FLEA_LEAGUES = 50;
+
 export const NOT_A_LEAGUE =
-  'That is not an MFL or Sleeper league id or address (for example 12345, https://www44.myfantasyleague.com/2025/home/12345 or https://sleeper.com/leagues/<id>).';
+  'That is not an MFL, Sleeper or Fleaflicker league id or address (for example 12345, https://www44.myfantasyleague.com/2025/home/12345, https://sleeper.com/leagues/<id>, https://www.fleaflicker.com/nfl/leagues/<id> or flea:<id>).';
 export const MFL_PERMISSION_NEEDED =
   "An MFL league is read only with its commissioner's permission: tick the box to confirm you have it.";
+export const FLEA_PERMISSION_NEEDED =
+  "A Fleaflicker league is read only with its commissioner's permission: tick the box to confirm you have it.";
 export const mflListFull = (n: number) =>
   `At most ${MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed here, each with its commissioner's permission; ${n} are. Remove one first.`;
+export const fleaListFull = (n: number) =>
+  `At most ${MAX_LISTED_FLEA_LEAGUES} Fleaflicker leagues can be listed here, each with its commissioner's permission; ${n} are. Remove one first.`;
 
 export const adpAddLeagueSchema = z
   .object({
     league: text().trim().min(1, 'Enter a league id or address.').max(300, 'That address is too long.'),
-    /** MFL leagues only: the admin confirms the league's commissioner agreed to its drafts being read. */
+    /**
+     * MFL and Fleaflicker leagues only: the admin confirms the league's commissioner agreed to its
+     * league being read (an MFL league's drafts and trades, a Fleaflicker league's trades).
+     */
     commissionerPermission: z.boolean().optional(),
   })
   .superRefine((value, ctx) => {
     const league = parseLeagueReference(value.league);
     if (!league) ctx.addIssue({ code: 'custom', path: ['league'], message: NOT_A_LEAGUE });
-    else if (league.service === 'mfl' && value.commissionerPermission !== true)
-      ctx.addIssue({ code: 'custom', path: ['commissionerPermission'], message: MFL_PERMISSION_NEEDED });
+    else if (league.service !== 'sleeper' && value.commissionerPermission !== true)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['commissionerPermission'],
+        message: league.service === 'mfl' ? MFL_PERMISSION_NEEDED : FLEA_PERMISSION_NEEDED,
+      });
   });
 export type AdpAddLeague = z.infer<typeof adpAddLeagueSchema>;
 export const adpAddLeagueAnswerSchema = z.object({
-  service,
+  service: listedService,
   leagueId: z.string(),
   added: z.boolean(),
 });
@@ -112,12 +132,17 @@ export type AdpAddLeagueAnswer = z.infer<typeof adpAddLeagueAnswerSchema>;
 /** The leagues listed on the admin page (not ADP_LEAGUE_IDS), newest first. */
 export const adpListedLeaguesSchema = z.object({
   mflLimit: z.number().int(),
+  fleaLimit: z.number().int(),
   leagues: z.array(
     z.object({
-      service,
+      service: listedService,
       leagueId: z.string(),
       url: z.string().nullable(),
+      /** What the league feeds: ADP and trade values, or (Fleaflicker) trade values only. */
+      feeds: z.enum(['adp', 'trades']),
       drafts: z.number().int(),
+      /** Its completed trades in the trades store. */
+      trades: z.number().int(),
       /** When the store first knew the league (listed here, or earlier by a visitor or the crawl). */
       knownSince: z.string(),
     }),
@@ -126,7 +151,7 @@ export const adpListedLeaguesSchema = z.object({
 export type AdpListedLeagues = z.infer<typeof adpListedLeaguesSchema>;
 
 export const adpRemoveLeagueSchema = z.object({
-  service,
+  service: listedService,
   leagueId: z.string().regex(/^\d{1,20}$/, 'That is not a league id.'),
 });
 export const adpRemoveLeagueAnswerSchema = z.object({ removed: z.boolean(), drafts: z.number().int() });
@@ -135,7 +160,7 @@ export const adpDiscoveryActionSchema = z.object({ action: z.enum(['pause', 'res
 export type AdpDiscoveryAction = z.infer<typeof adpDiscoveryActionSchema>['action'];
 
 export interface ParsedLeague {
-  service: 'mfl' | 'sleeper';
+  service: ListedService;
   leagueId: string;
   /** MFL: the league's home address, which names its host and season. */
   url?: string;
@@ -144,14 +169,17 @@ export interface ParsedLeague {
 /**
  * A league named by id or address: an MFL home address (`https://www44.myfantasyleague.com/2025/home/12345`)
  * or `mfl:12345` or a short number; a Sleeper address (`https://sleeper.com/leagues/<id>`) or
- * `sleeper:<id>` or a long number. Undefined when it names no league.
+ * `sleeper:<id>` or a long number; a Fleaflicker league address
+ * (`https://www.fleaflicker.com/nfl/leagues/<id>`) or `flea:<id>` (a bare number is MFL's or
+ * Sleeper's). Undefined when it names no league.
  */
 export function parseLeagueReference(input: string): ParsedLeague | undefined {
   const text = input.trim();
-  const prefixed = /^(mfl|sleeper):(\d{1,20})$/i.exec(text);
+  const prefixed = /^(mfl|sleeper|flea|fleaflicker):(\d{1,20})$/i.exec(text);
   if (prefixed) {
-    const s = prefixed[1].toLowerCase() as 'mfl' | 'sleeper';
-    if (s === 'mfl' && prefixed[2].length > 10) return undefined;
+    const name = prefixed[1].toLowerCase();
+    const s: ListedService = name === 'fleaflicker' ? 'flea' : (name as ListedService);
+    if (s !== 'sleeper' && prefixed[2].length > 10) return undefined;
     return { service: s, leagueId: prefixed[2] };
   }
   if (/^\d{1,10}$/.test(text)) return { service: 'mfl', leagueId: text };
@@ -173,6 +201,10 @@ export function parseLeagueReference(input: string): ParsedLeague | undefined {
   if (/(^|\.)sleeper\.(com|app)$/.test(host)) {
     const id = /\/leagues?\/(\d{11,20})\b/.exec(url.pathname)?.[1];
     return id ? { service: 'sleeper', leagueId: id } : undefined;
+  }
+  if (host === 'fleaflicker.com' || host.endsWith('.fleaflicker.com')) {
+    const id = /\/leagues\/(\d{1,10})(?:\/|$)/.exec(url.pathname)?.[1] ?? url.searchParams.get('league_id');
+    return id && /^\d{1,10}$/.test(id) ? { service: 'flea', leagueId: id } : undefined;
   }
   return undefined;
 }

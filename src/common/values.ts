@@ -130,19 +130,25 @@ export function nearestValueFormat(f: TradeFormat): ValueFormat {
 }
 
 /** GET /api/values/league-format: a connected league's format, for the trade calculator. */
-export const leagueFormatRequestSchema = z.object({
-  type: z.enum(['sleeper', 'mfl', 'espn']),
-  league_id: text()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a league id.'),
-  /** MFL: the league's address (its host and year). */
-  url: text().trim().max(500).optional(),
-  /** MFL and ESPN: the saved league account it came from. */
-  account: z
-    .string()
-    .regex(/^\d{1,10}$/, 'Not a league account id.')
-    .optional(),
-});
+export const leagueFormatRequestSchema = z
+  .object({
+    type: z.enum(['sleeper', 'mfl', 'espn', 'flea']),
+    league_id: text()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a league id.'),
+    /** MFL: the league's address (its host and year). */
+    url: text().trim().max(500).optional(),
+    /** MFL and ESPN: the saved league account it came from. */
+    account: z
+      .string()
+      .regex(/^\d{1,10}$/, 'Not a league account id.')
+      .optional(),
+  })
+  // Fleaflicker's league ids are numbers.
+  .refine((q) => q.type !== 'flea' || /^\d{1,10}$/.test(q.league_id), {
+    path: ['league_id'],
+    message: 'Not a Fleaflicker league id.',
+  });
 export const leagueFormatAnswerSchema = z.object({ format: z.string(), label: z.string() });
 export type LeagueFormatAnswer = z.infer<typeof leagueFormatAnswerSchema>;
 

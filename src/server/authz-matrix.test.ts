@@ -48,6 +48,7 @@ interface Fixtures {
   /** Leagues the simulator has, for the Rookie ADP data page's list (it reads a league first). */
   sleeperLeague: string;
   mflLeague: string;
+  fleaLeague: string;
   /** The owner's saved Sleeper account (the demo user), and a league of it. */
   ownerAccount: string;
   ownerLeague: string;
@@ -231,6 +232,8 @@ const matrix: Row[] = [
   { route: 'GET /api/values',                                  expect: all(200), open: true, url: () => '/api/values?format=12-sf-ppr1-te0' },
   { route: 'GET /api/values/league-format', note: 'no league',  expect: all(400), open: true, url: () => '/api/values/league-format?type=sleeper' },
   { route: 'GET /api/values/league-format',                    expect: all(200), open: true, url: (f) => `/api/values/league-format?type=sleeper&league_id=${f.sleeperLeague}` },
+  { route: 'GET /api/values/league-format', note: 'Fleaflicker', expect: all(200), open: true, url: (f) => `/api/values/league-format?type=flea&league_id=${f.fleaLeague}` },
+  { route: 'GET /api/values/league-format', note: 'Fleaflicker, not its id', expect: all(400), open: true, url: () => '/api/values/league-format?type=flea&league_id=abc' },
   { route: 'GET /api/values/trades', note: 'no player',        expect: all(400), open: true },
   { route: 'GET /api/values/trades',                           expect: all(200), open: true, url: () => '/api/values/trades?player=sleeper:4046&from=2025-01-01&to=2025-12-31' },
   // League accounts kept on the site account: each user's own, never another's (super users too)
@@ -245,8 +248,11 @@ const matrix: Row[] = [
   { route: 'POST /api/admin/adp/leagues', note: 'not a league', expect: [401, 403, 403, 403, 400], body: () => ({ league: 'https://example.com/x' }) },
   { route: 'POST /api/admin/adp/leagues', note: 'MFL, no permission', expect: [401, 403, 403, 403, 400], body: () => ({ league: 'mfl:12345' }) },
   { route: 'POST /api/admin/adp/leagues', note: 'MFL, permission', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `mfl:${f.mflLeague}`, commissionerPermission: true }) },
+  { route: 'POST /api/admin/adp/leagues', note: 'Fleaflicker, no permission', expect: [401, 403, 403, 403, 400], body: (f) => ({ league: `flea:${f.fleaLeague}` }) },
+  { route: 'POST /api/admin/adp/leagues', note: 'Fleaflicker, permission', expect: [401, 403, 403, 403, 200], body: (f) => ({ league: `https://www.fleaflicker.com/nfl/leagues/${f.fleaLeague}`, commissionerPermission: true }) },
   { route: 'GET /api/admin/adp/leagues',                       expect: [401, 403, 403, 403, 200] },
   { route: 'POST /api/admin/adp/leagues/remove', note: 'not listed', expect: [401, 403, 403, 403, 404], body: () => ({ service: 'mfl', leagueId: '999999' }) },
+  { route: 'POST /api/admin/adp/leagues/remove', note: 'Fleaflicker, not listed', expect: [401, 403, 403, 403, 404], body: () => ({ service: 'flea', leagueId: '999999' }) },
   { route: 'POST /api/admin/adp/leagues/remove', note: 'bad id', expect: [401, 403, 403, 403, 400], body: () => ({ service: 'mfl', leagueId: 'x' }) },
   { route: 'POST /api/admin/adp/discovery', note: 'pause',    expect: [401, 403, 403, 403, 200], body: () => ({ action: 'pause' }) },
   { route: 'POST /api/admin/adp/discovery', note: 'bad action', expect: [401, 403, 403, 403, 400], body: () => ({ action: 'stop' }) },
@@ -305,6 +311,7 @@ describe(`authorization matrix: ${matrix.length} rows × ${ROLES.length} roles (
       editRanking: (await ranking('matrix-edit-ranking', false))[0].id,
       sleeperLeague: sim.world.leagues.find((l) => l.service === 'sleeper')!.id,
       mflLeague: publicMflLeagues(sim.world)[0].id,
+      fleaLeague: sim.world.leagues.find((l) => l.service === 'flea')!.id,
       ownerAccount: '',
       ownerLeague: sim.world.leagues.find(
         (l) =>

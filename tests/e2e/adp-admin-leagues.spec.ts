@@ -61,6 +61,42 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
   await expect(row).toHaveCount(0);
 });
 
+test('a Fleaflicker league needs its commissioner’s permission and is listed for trade values only', async ({
+  adminPage: page,
+}) => {
+  // A bench league of the simulator (no visitor of another spec has it).
+  const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
+  const bench: { league_id: string }[] = world.leagues.bench.flea;
+  const id = bench[Math.floor(Math.random() * bench.length)].league_id;
+  await page.goto('/admin/adp-data');
+  const form = page.getByRole('region', { name: 'Add a league' });
+  await expect(form.getByTestId('adp-add-terms')).toContainText(
+    /A Fleaflicker league .* is listed on the same terms, at most 50.*it feeds trade values only, not Rookie ADP/,
+  );
+  await form.getByLabel('League id or address').fill(`https://www.fleaflicker.com/nfl/leagues/${id}`);
+  const add = form.getByRole('button', { name: 'Add league' });
+  await expect(add).toBeDisabled();
+  await form.getByRole('checkbox', { name: /Fleaflicker league’s commissioner has agreed/ }).check();
+  await add.click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Fleaflicker league ${id} added; its trades are read for trade values within the hour.`,
+  );
+  const row = form.getByRole('row', { name: new RegExp(`Fleaflicker ${id}`) });
+  await expect(row).toContainText('Feeds trade values, not ADP');
+  await expectNoAxeViolations(page, 'the listed Fleaflicker league', 'section[aria-labelledby="adp-add"]');
+  const shots = process.env.ADMIN_SHOTS;
+  if (shots) {
+    // The form with a Fleaflicker league typed: its own permission box.
+    await form.getByLabel('League id or address').fill('flea:312861');
+    await form.screenshot({ path: `${shots}/adp-add-flea-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.screenshot({ path: `${shots}/adp-add-flea-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+  await row.getByRole('button', { name: `Remove Fleaflicker league ${id}` }).click();
+  await expect(row).toHaveCount(0);
+});
+
 test('a league its service does not have is refused beside the field; a service out of reach is said apart', async ({
   adminPage: page,
 }) => {

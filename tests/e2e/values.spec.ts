@@ -208,3 +208,30 @@ test("the trade calculator takes the format of the visitor's connected league", 
   await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
   await expect(page.getByTestId('verdict')).toContainText(expected.label);
 });
+
+test("the trade calculator takes the format of the visitor's connected Fleaflicker league", async ({
+  page,
+}) => {
+  expect(
+    (await page.request.post('/api/flea/connect', { data: { email: 'demo@dynasty.test' } })).status(),
+  ).toBe(200);
+  const leagues: { league_id: string; name: string }[] = await (
+    await page.request.get('/api/flea/leagues')
+  ).json();
+  const league = leagues[0];
+  // Fleaflicker's API is public: the league is read by its id alone.
+  const expected = await (
+    await page.request.get(`/api/values/league-format?type=flea&league_id=${league.league_id}`)
+  ).json();
+  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
+  await page.goto('/tools/trade?format=14-1qb-ppr0-te1');
+  await appInteractive(page);
+  const choice = page.getByLabel('Your league');
+  await choice.selectOption({ label: `${league.name} (Fleaflicker)` });
+  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
+  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  await shoot(page, 'trade-flea-league-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(choice).toBeVisible();
+  await shoot(page, 'trade-flea-league-phone');
+});

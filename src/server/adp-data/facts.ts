@@ -1,4 +1,5 @@
 import type { AdpLeagueType } from '#common/rookie-adp.ts';
+import type { FleaRosterPosition } from '#server/leagues/flea/schemas.ts';
 import type { MflPositionRules, MflStarterSlot } from '#server/leagues/mfl/schemas.ts';
 import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
 
@@ -44,6 +45,30 @@ export function mflQbFormat(starters: readonly MflStarterSlot[]): AdpLeagueType 
     possible += max;
   }
   return qbFormatOf(required, possible);
+}
+
+/** Fleaflicker's starting slots (group START) that start anyone, with how many each starts. */
+function fleaStarting(positions: readonly FleaRosterPosition[]) {
+  return positions
+    .filter((p) => p.group === 'START' && (p.start ?? 0) > 0)
+    .map((p) => ({ start: p.start ?? 0, eligible: (p.eligibility ?? []).map((e) => e.toUpperCase()) }));
+}
+
+/** Fleaflicker: QB slots must start a QB; a slot any QB may fill (QB/RB/WR/TE) makes superflex. */
+export function fleaQbFormat(positions: readonly FleaRosterPosition[]): AdpLeagueType {
+  let required = 0;
+  let possible = 0;
+  for (const slot of fleaStarting(positions)) {
+    if (!slot.eligible.includes('QB')) continue;
+    if (slot.eligible.every((e) => e === 'QB')) required += slot.start;
+    possible += slot.start;
+  }
+  return qbFormatOf(required, possible);
+}
+
+/** Fleaflicker: a slot that starts a defensive player (CB, S, EDR, IL, LB …) makes the league IDP. */
+export function fleaIsIdp(positions: readonly FleaRosterPosition[]): boolean {
+  return fleaStarting(positions).some((slot) => slot.eligible.some((e) => IDP_POSITIONS.has(e)));
 }
 
 export function mflIsIdp(starters: readonly MflStarterSlot[], idpStarters?: string): boolean {

@@ -6,6 +6,7 @@ import { TextField } from '#client/components/text-field.tsx';
 import {
   type AdpData,
   leagueSourceLabel,
+  MAX_LISTED_FLEA_LEAGUES,
   MAX_LISTED_MFL_LEAGUES,
   parseLeagueReference,
   skipReasonLabel,
@@ -25,7 +26,7 @@ import {
  * last discovery runs went, and the controls that steer discovery.
  */
 
-const serviceLabel = { mfl: 'MFL', sleeper: 'Sleeper' } as const;
+const serviceLabel = { mfl: 'MFL', sleeper: 'Sleeper', flea: 'Fleaflicker' } as const;
 const fmt = (n: number) => n.toLocaleString('en-US');
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`);
@@ -187,14 +188,18 @@ function AddLeague() {
   const remove = useRemoveAdpLeague();
   const parsed = parseLeagueReference(league);
   const isMfl = parsed?.service === 'mfl';
+  const isFlea = parsed?.service === 'flea';
+  // MFL and Fleaflicker leagues need their commissioner's permission.
+  const needsPermission = isMfl || isFlea;
   const mflListed = listed.data?.leagues.filter((l) => l.service === 'mfl').length;
+  const fleaListed = listed.data?.leagues.filter((l) => l.service === 'flea').length;
   // A league its service does not have (or keeps private) is said beside the field; a service that
   // cannot be reached, in the box below the form.
   const leagueError = fieldError(add.error, 'league');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate(
-      { league, commissionerPermission: isMfl ? permission : undefined },
+      { league, commissionerPermission: needsPermission ? permission : undefined },
       {
         onSuccess: () => {
           setLeague('');
@@ -212,7 +217,11 @@ function AddLeague() {
         Sleeper leagues are public and may be listed freely. An MFL league may be listed only with the
         permission of its commissioner: MFL&rsquo;s terms forbid harvesting league data. At most{' '}
         {MAX_LISTED_MFL_LEAGUES} MFL leagues can be listed
-        {mflListed === undefined ? '' : ` (${mflListed} listed)`}.
+        {mflListed === undefined ? '' : ` (${mflListed} listed)`}. A Fleaflicker league (its fleaflicker.com
+        address, or <code>flea:</code> and its id) is listed on the same terms, at most{' '}
+        {MAX_LISTED_FLEA_LEAGUES}
+        {fleaListed === undefined ? '' : ` (${fleaListed} listed)`}: it feeds trade values only, not Rookie
+        ADP (its completed trades are read once a day).
       </p>
       <form onSubmit={submit} className="grid gap-3">
         {/* The league is read from its service before it is listed: what it cannot read is said here. */}
@@ -225,13 +234,13 @@ function AddLeague() {
             setLeague(e.target.value);
             if (add.error) add.reset();
           }}
-          placeholder="https://www44.myfantasyleague.com/2026/home/12345 or https://sleeper.com/leagues/…"
+          placeholder="https://www44.myfantasyleague.com/2026/home/12345, https://sleeper.com/leagues/… or https://www.fleaflicker.com/nfl/leagues/…"
           required
           limit={300}
           counterFrom={240}
           error={leagueError}
         />
-        {isMfl && (
+        {needsPermission && (
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
@@ -239,17 +248,24 @@ function AddLeague() {
               checked={permission}
               onChange={(e) => setPermission(e.target.checked)}
             />
-            <span>
-              <strong>This MFL league&rsquo;s commissioner has agreed</strong> to its rookie drafts being read
-              for Rookie ADP.
-            </span>
+            {isFlea ? (
+              <span>
+                <strong>This Fleaflicker league&rsquo;s commissioner has agreed</strong> to its completed
+                trades being read for trade values.
+              </span>
+            ) : (
+              <span>
+                <strong>This MFL league&rsquo;s commissioner has agreed</strong> to its rookie drafts being
+                read for Rookie ADP.
+              </span>
+            )}
           </label>
         )}
         <div>
           <button
             type="submit"
             className="btn-primary"
-            disabled={add.isPending || league.trim() === '' || (isMfl && !permission)}
+            disabled={add.isPending || league.trim() === '' || (needsPermission && !permission)}
           >
             {add.isPending ? 'Checking the league…' : 'Add league'}
           </button>
@@ -259,9 +275,13 @@ function AddLeague() {
       {add.data && (
         <p role="status" className="mt-2 text-sm text-field-800">
           {serviceLabel[add.data.service]} league {add.data.leagueId}{' '}
-          {add.data.added
-            ? 'added; it is read in the next run.'
-            : 'was already known; it is read again soon.'}
+          {add.data.service === 'flea'
+            ? add.data.added
+              ? 'added; its trades are read for trade values within the hour.'
+              : 'was already listed.'
+            : add.data.added
+              ? 'added; it is read in the next run.'
+              : 'was already known; it is read again soon.'}
         </p>
       )}
       {listed.data && listed.data.leagues.length > 0 && (
@@ -274,7 +294,7 @@ function AddLeague() {
                   League
                 </th>
                 <th scope="col" className="px-1 py-1 sm:px-2 text-right font-semibold">
-                  Drafts
+                  Drafts / trades
                 </th>
                 <th scope="col" className="px-1 py-1 sm:px-2 font-semibold">
                   Known since
@@ -289,9 +309,16 @@ function AddLeague() {
                 <tr key={`${l.service}:${l.leagueId}`} className="border-b border-slate-100">
                   {/* A Sleeper id is 18–19 digits: it wraps rather than widening the table on a phone. */}
                   <td className="px-1 py-1 sm:px-2 wrap-anywhere">
-                    {serviceLabel[l.service]} {l.leagueId}
+                    {/* The service's name stays whole; the id may wrap. */}
+                    <span className="whitespace-nowrap">{serviceLabel[l.service]}</span> {l.leagueId}
+                    {l.feeds === 'trades' && (
+                      <span className="block text-xs text-slate-600">Feeds trade values, not ADP</span>
+                    )}
                   </td>
-                  <td className="px-1 py-1 sm:px-2 text-right tabular-nums">{fmt(l.drafts)}</td>
+                  <td className="px-1 py-1 sm:px-2 text-right tabular-nums">
+                    {/* A Fleaflicker league holds no drafts: it is read for its trades only. */}
+                    {l.feeds === 'trades' ? '—' : fmt(l.drafts)} / {fmt(l.trades)}
+                  </td>
                   <td className="px-1 py-1 sm:px-2">{when(l.knownSince)}</td>
                   <td className="px-1 py-1 sm:px-2 text-right">
                     <button

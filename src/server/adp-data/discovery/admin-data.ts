@@ -10,7 +10,8 @@ import { readJob } from './jobs.ts';
 
 /**
  * The admin data page's figures, each a small aggregate over the store and the frontier (the
- * answers' sources are adpSourceStats', below).
+ * answers' sources are adpSourceStats', below). The store's figures are Sleeper's and MFL's leagues:
+ * a listed Fleaflicker league feeds trade values, not ADP, and is counted in the listing only.
  */
 export async function adpData(
   db: Db,
@@ -28,7 +29,8 @@ export async function adpData(
                  count(*) FILTER (WHERE next_read_at <= now()) AS due,
                  count(*) FILTER (WHERE failures > 0) AS failing,
                  (SELECT count(*) FROM rookie_adp_drafts d WHERE d.service = l.service) AS drafts
-          FROM rookie_adp_leagues l GROUP BY l.service ORDER BY l.service`,
+          FROM rookie_adp_leagues l WHERE l.service IN ('mfl', 'sleeper')
+          GROUP BY l.service ORDER BY l.service`,
     ),
     queryRows<Record<string, unknown>>(
       db,
@@ -46,7 +48,7 @@ export async function adpData(
     queryRows<Record<string, unknown>>(
       db,
       sql`SELECT source, count(*) AS leagues, coalesce(sum(drafts), 0) AS drafts
-          FROM rookie_adp_leagues GROUP BY source ORDER BY source`,
+          FROM rookie_adp_leagues WHERE service IN ('mfl', 'sleeper') GROUP BY source ORDER BY source`,
     ),
     queryRows<Record<string, unknown>>(
       db,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LISTED_MFL_LEAGUES } from '#common/adp-data.ts';
+import { MAX_LISTED_FLEA_LEAGUES, MAX_LISTED_MFL_LEAGUES } from '#common/adp-data.ts';
 import { queryRows } from '#server/db/query.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { publicMflLeagues } from '#test/rookie-adp.ts';
@@ -60,7 +60,7 @@ describe('the Rookie ADP data page API', () => {
     const bad = await add('https://example.com/league/1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
-      error: expect.stringMatching(/not an MFL or Sleeper league/),
+      error: expect.stringMatching(/not an MFL, Sleeper or Fleaflicker league/),
       field: 'league',
     });
 
@@ -191,5 +191,81 @@ describe('listed MFL leagues: capped, each with its commissioner permission', ()
       commissionerPermission: true,
     });
     expect(added.statusCode).toBe(200);
+  });
+});
+
+describe('listed Fleaflicker leagues: for trade values only, each with its commissioner permission', () => {
+  it('lists one by address only with the permission, never for ADP, caps them, and removes one', async () => {
+    const flea = sim.world.leagues.filter((l) => l.service === 'flea');
+    const add = (league: string, commissionerPermission?: boolean) =>
+      post('/api/admin/adp/leagues', { league, commissionerPermission });
+    const address = `https://www.fleaflicker.com/nfl/leagues/${flea[0].id}`;
+    const unconfirmed = await add(address);
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toEqual({
+      error:
+        "A Fleaflicker league is read only with its commissioner's permission: tick the box to confirm you have it.",
+      field: 'commissionerPermission',
+    });
+    const first = await add(address, true);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ service: 'flea', leagueId: flea[0].id, added: true });
+    expect((await add(`flea:${flea[0].id}`, true)).json().added).toBe(false);
+
+    // One Fleaflicker does not have is refused beside the field, and nothing is listed.
+    const unknown = await add('flea:999999', true);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: 'Fleaflicker has no league 999999: check the id or the address.',
+      field: 'league',
+    });
+
+    // Trades only: the crawl never takes it up (no next read) and ADP's figures do not count it.
+    await t.request({ method: 'POST', url: '/api/admin/adp/discovery', cookie, payload: { action: 'run' } });
+    const [row] = await queryRows<{ source: string; next_read_at: unknown; last_success_at: unknown }>(
+      t.database.db,
+      sql`SELECT source, next_read_at, last_success_at FROM rookie_adp_leagues
+          WHERE service = 'flea' AND league_id = ${flea[0].id}`,
+    );
+    expect(row).toEqual({ source: 'admin', next_read_at: null, last_success_at: null });
+    const data = (await t.request({ method: 'GET', url: '/api/admin/adp', cookie })).json();
+    expect(data.byService.map((s: { service: string }) => s.service)).not.toContain('flea');
+    const listed = async () =>
+      (await t.request({ method: 'GET', url: '/api/admin/adp/leagues', cookie })).json();
+    const list = await listed();
+    expect(list.fleaLimit).toBe(MAX_LISTED_FLEA_LEAGUES);
+    expect(list.leagues).toContainEqual({
+      service: 'flea',
+      leagueId: flea[0].id,
+      url: null,
+      feeds: 'trades',
+      drafts: 0,
+      trades: 0,
+      knownSince: expect.any(String),
+    });
+
+    // The cap, counted apart from MFL's.
+    await t.database.db.execute(sql`
+      INSERT INTO rookie_adp_leagues (service, league_id, source, users_listed_at)
+      SELECT 'flea', (900000 + n)::text, 'admin', now()
+      FROM generate_series(1, ${MAX_LISTED_FLEA_LEAGUES - 1}) AS n`);
+    const full = await add(`flea:${flea[1].id}`, true);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error).toBe(
+      `At most ${MAX_LISTED_FLEA_LEAGUES} Fleaflicker leagues can be listed here, each with its commissioner's permission; ${MAX_LISTED_FLEA_LEAGUES} are. Remove one first.`,
+    );
+
+    const removed = await post('/api/admin/adp/leagues/remove', { service: 'flea', leagueId: flea[0].id });
+    expect(removed.json()).toEqual({ removed: true, drafts: 0 });
+    expect(
+      (await post('/api/admin/adp/leagues/remove', { service: 'flea', leagueId: flea[0].id })).statusCode,
+    ).toBe(404);
+    expect((await add(`flea:${flea[1].id}`, true)).statusCode).toBe(200);
+    // A plain user may not list one.
+    const user = (await t.userWithRole('user')).cookie;
+    expect(
+      (await post('/api/admin/adp/leagues', { league: address, commissionerPermission: true }, user))
+        .statusCode,
+    ).toBe(403);
   });
 });

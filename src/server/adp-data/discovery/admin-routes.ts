@@ -9,6 +9,8 @@ import {
   adpListedLeaguesSchema,
   adpRemoveLeagueAnswerSchema,
   adpRemoveLeagueSchema,
+  fleaListFull,
+  MAX_LISTED_FLEA_LEAGUES,
   MAX_LISTED_MFL_LEAGUES,
   mflListFull,
   NOT_A_LEAGUE,
@@ -26,7 +28,7 @@ import { ADP_VERSION_KEY } from '../ingest.ts';
 import { deleteLeagues } from '../store.ts';
 import { adpData } from './admin-data.ts';
 import { CRAWL_JOB, type Discovery } from './discovery.ts';
-import { addListedLeagues } from './frontier.ts';
+import { addListedLeagues, addTradeOnlyLeague } from './frontier.ts';
 import { ensureJob, readJob } from './jobs.ts';
 import { checkListedLeague } from './league-check.ts';
 
@@ -39,7 +41,8 @@ const superUser = async (req: Parameters<typeof requireUser>[0]) => {
 /**
  * /api/admin/adp: the Rookie ADP data page for super users: the figures, listing a league by id or
  * address (one its service shows; an MFL league only with its commissioner's permission, at most
- * MAX_LISTED_MFL_LEAGUES of them), removing one, and pausing, resuming or running discovery now.
+ * MAX_LISTED_MFL_LEAGUES of them; a Fleaflicker league the same way, read for trade values only),
+ * removing one, and pausing, resuming or running discovery now.
  */
 export async function adminAdpRoutes(
   scope: FastifyInstance,
@@ -48,7 +51,7 @@ export async function adminAdpRoutes(
     config: Config;
     cache?: Cache;
     /** The league services, to read a league before it is listed. */
-    services: Pick<LeagueServices, 'mfl' | 'sleeper'>;
+    services: Pick<LeagueServices, 'mfl' | 'sleeper' | 'flea'>;
     crawl: () => Discovery;
     current: () => Discovery | undefined;
     /** Where the answers come from: the store and MFL's own aggregate. */
@@ -75,20 +78,29 @@ export async function adminAdpRoutes(
       schema: { body: adpAddLeagueSchema, response: { 200: adpAddLeagueAnswerSchema } },
     },
     async (req) => {
-      // The schema has checked it names a league, and that an MFL league comes with the permission.
+      // The schema has checked it names a league, and that an MFL or Fleaflicker league comes with
+      // the permission.
       const league = parseLeagueReference(req.body.league);
       if (!league) throw badRequest(NOT_A_LEAGUE);
-      if (league.service === 'mfl') {
+      if (league.service !== 'sleeper') {
         const [listed] = await queryRows<{ n: number }>(
           deps.db,
           sql`SELECT count(*)::int AS n FROM rookie_adp_leagues
-              WHERE service = 'mfl' AND source = 'admin' AND league_id <> ${league.leagueId}`,
+              WHERE service = ${league.service} AND source = 'admin' AND league_id <> ${league.leagueId}`,
         );
-        if (listed.n >= MAX_LISTED_MFL_LEAGUES) throw new HttpError(409, mflListFull(listed.n));
+        if (league.service === 'mfl' && listed.n >= MAX_LISTED_MFL_LEAGUES)
+          throw new HttpError(409, mflListFull(listed.n));
+        if (league.service === 'flea' && listed.n >= MAX_LISTED_FLEA_LEAGUES)
+          throw new HttpError(409, fleaListFull(listed.n));
       }
-      // Only a league its service shows, and the crawl can read, is listed.
+      // Only a league its service shows, and the crawl (or the trades job) can read, is listed.
       await checkListedLeague(deps.services, league);
-      const added = await addListedLeagues(deps.db, [{ ...league }], 'admin');
+      if (league.service === 'flea') {
+        // Trade values only: the trades job reads it within the hour; the ADP crawl never does.
+        const added = await addTradeOnlyLeague(deps.db, league);
+        return { service: league.service, leagueId: league.leagueId, added };
+      }
+      const added = await addListedLeagues(deps.db, [{ ...league, service: league.service }], 'admin');
       // Read it soon: the crawl runs now on whichever server holds it.
       await deps.crawl().loop.runNow();
       return { service: league.service, leagueId: league.leagueId, added: added > 0 };
@@ -100,26 +112,32 @@ export async function adminAdpRoutes(
     { onRequest: superUser, schema: { response: { 200: adpListedLeaguesSchema } } },
     async () => {
       const rows = await queryRows<{
-        service: 'mfl' | 'sleeper';
+        service: 'mfl' | 'sleeper' | 'flea';
         league_id: string;
         url: string | null;
         drafts: number;
+        trades: number;
         found_at: string | Date;
       }>(
         deps.db,
         sql`SELECT l.service, l.league_id, l.url, l.found_at,
                    (SELECT count(*)::int FROM rookie_adp_drafts d
-                    WHERE d.service = l.service AND d.league_id = l.league_id) AS drafts
+                    WHERE d.service = l.service AND d.league_id = l.league_id) AS drafts,
+                   (SELECT count(*)::int FROM league_trades t
+                    WHERE t.service = l.service AND t.league_id = l.league_id) AS trades
             FROM rookie_adp_leagues l WHERE l.source = 'admin'
             ORDER BY l.found_at DESC, l.service, l.league_id`,
       );
       return {
         mflLimit: MAX_LISTED_MFL_LEAGUES,
+        fleaLimit: MAX_LISTED_FLEA_LEAGUES,
         leagues: rows.map((r) => ({
           service: r.service,
           leagueId: r.league_id,
           url: r.url,
+          feeds: r.service === 'flea' ? ('trades' as const) : ('adp' as const),
           drafts: Number(r.drafts),
+          trades: Number(r.trades),
           knownSince: new Date(r.found_at).toISOString(),
         })),
       };
@@ -134,6 +152,17 @@ export async function adminAdpRoutes(
     },
     async (req) => {
       const { service, leagueId } = req.body;
+      if (service === 'flea') {
+        // No drafts: its trades and read state go at the trades job's next run (decision 035).
+        const gone = await queryRows<{ league_id: string }>(
+          deps.db,
+          sql`DELETE FROM rookie_adp_leagues
+              WHERE service = 'flea' AND league_id = ${leagueId} AND source = 'admin'
+              RETURNING league_id`,
+        );
+        if (gone.length === 0) throw notFound('That league is not listed here.');
+        return { removed: true, drafts: 0 };
+      }
       const drafts = await deps.db.transaction(async (tx) => {
         const [row] = await queryRows<{ shared: boolean }>(
           tx,

@@ -20,9 +20,11 @@ import { recordLeagueCall } from '#server/ops/metrics.ts';
  */
 
 export type CrawlService = 'mfl' | 'sleeper';
+/** The crawl's services, and Fleaflicker, which the trades job reads (its listed leagues). */
+export type BackgroundService = CrawlService | 'flea';
 
-const serviceOf = (url: string, sleeperBase: string): CrawlService =>
-  url.startsWith(sleeperBase) ? 'sleeper' : 'mfl';
+const serviceOf = (url: string, bases: { sleeper: string; flea: string }): BackgroundService =>
+  url.startsWith(bases.sleeper) ? 'sleeper' : url.startsWith(bases.flea) ? 'flea' : 'mfl';
 const urlOf = (input: Parameters<typeof fetch>[0]) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
@@ -38,8 +40,8 @@ export interface BackgroundServices {
   /** Answers primed ahead of a read (a Sleeper league from its member's list) are set here. */
   cache: Cache;
   /** Requests sent so far, per service (including retries). */
-  requests: Record<CrawlService, number>;
-  limits: Record<CrawlService, HttpLimits>;
+  requests: Record<BackgroundService, number>;
+  limits: Record<BackgroundService, HttpLimits>;
 }
 
 export interface BudgetOptions {
@@ -51,7 +53,7 @@ export interface BudgetOptions {
   /** Share of each service's rate and concurrency the crawl may use (0 < share ≤ 1). */
   share: number;
   /** The visitors' limits when they differ from the defaults (the demo's local simulator). */
-  limits?: Partial<Record<CrawlService, Partial<HttpLimits>>>;
+  limits?: Partial<Record<BackgroundService, Partial<HttpLimits>>>;
   fetch?: typeof fetch;
   /** The process's egress, shared with the visitors' clients; without it, one of the crawl's own. */
   egress?: Egress;
@@ -75,15 +77,19 @@ export function backgroundLimits(base: HttpLimits, share: number): HttpLimits {
 }
 
 export function createBackgroundServices(opts: BudgetOptions): BackgroundServices {
-  const requests: Record<CrawlService, number> = { mfl: 0, sleeper: 0 };
+  const requests: Record<BackgroundService, number> = { mfl: 0, sleeper: 0, flea: 0 };
   const limits = {
     mfl: backgroundLimits(limitsOf('mfl', opts.limits?.mfl), opts.share),
     sleeper: backgroundLimits(limitsOf('sleeper', opts.limits?.sleeper), opts.share),
+    flea: backgroundLimits(limitsOf('flea', opts.limits?.flea), opts.share),
   };
   const doFetch = opts.fetch ?? fetch;
-  const sleeperBase = opts.sleeperApiUrl.replace(/\/+$/, '');
+  const bases = {
+    sleeper: opts.sleeperApiUrl.replace(/\/+$/, ''),
+    flea: opts.fleaApiUrl.replace(/\/+$/, ''),
+  };
   const counting: typeof fetch = (input, init) => {
-    requests[serviceOf(urlOf(input), sleeperBase)] += 1;
+    requests[serviceOf(urlOf(input), bases)] += 1;
     return doFetch(input, init);
   };
   const cache = memoryCache(3000);

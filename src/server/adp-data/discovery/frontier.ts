@@ -73,6 +73,22 @@ export async function addListedLeagues(
   return added;
 }
 
+/**
+ * A Fleaflicker league an admin listed with its commissioner's permission: read by the trades job
+ * only (no Fleaflicker draft feeds ADP), so it is never due to the crawl (no next read), which
+ * claims Sleeper and MFL leagues alone. Answers whether it was new.
+ */
+export async function addTradeOnlyLeague(db: Db, league: { leagueId: string }): Promise<boolean> {
+  const [row] = await queryRows<{ inserted: boolean }>(
+    db,
+    sql`INSERT INTO rookie_adp_leagues (service, league_id, source, next_read_at, users_listed_at)
+        VALUES ('flea', ${league.leagueId}, 'admin', NULL, now())
+        ON CONFLICT (service, league_id) DO UPDATE SET source = 'admin'
+        RETURNING (xmax = 0) AS inserted`,
+  );
+  return row?.inserted ?? false;
+}
+
 export interface ClaimedLeague {
   service: AdpService;
   leagueId: string;

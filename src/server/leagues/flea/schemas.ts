@@ -117,9 +117,33 @@ export const fleaLeagueRostersSchema = z.object({
 });
 export type FleaLeagueRoster = z.infer<typeof fleaLeagueRostersSchema>['rosters'][number];
 
+/** A scoring rule: `points` for every `forEvery` of a category, for the positions it applies to. */
+export const fleaScoringRuleSchema = z.object({
+  category: z.object({ id: z.number().nullish(), abbreviation: z.string().nullish() }).nullish(),
+  points: formatted,
+  forEvery: z.number().nullish(),
+  pointsPer: formatted,
+  applyTo: z.array(z.string()).nullish(),
+  applyToAll: z.boolean().nullish(),
+});
+export type FleaScoringRule = z.infer<typeof fleaScoringRuleSchema>;
+
 export const fleaLeagueRulesSchema = z.object({
   rosterPositions: z
     .array(fleaRosterPositionSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  /** Scoring rules by group (Passing, Receiving, …). */
+  groups: z
+    .array(
+      z.object({
+        label: z.string().nullish(),
+        scoringRules: z
+          .array(fleaScoringRuleSchema)
+          .nullish()
+          .transform((v) => v ?? []),
+      }),
+    )
     .nullish()
     .transform((v) => v ?? []),
   numStarters: z.number().nullish(),

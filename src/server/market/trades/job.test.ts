@@ -191,6 +191,130 @@ describe('the trades job', () => {
   });
 });
 
+describe('the trades job and a listed Fleaflicker league', () => {
+  // Listed by an admin with its commissioner's permission, as the admin route writes it: for trades
+  // only, never read by ADP (no last_success_at, no next read of the crawl).
+  const listFlea = (l: League) =>
+    database.db.execute(
+      sql`INSERT INTO rookie_adp_leagues (service, league_id, source, users_listed_at)
+          VALUES ('flea', ${l.id}, 'admin', now())`,
+    );
+
+  it('reads it without an ADP read: executed trades by Fleaflicker ids, the league format from its rules, picks by round', async () => {
+    const [f1, fOther] = withTrades('flea');
+    await listFlea(f1);
+    // A Fleaflicker league that is not listed (a visitor's league ADP knows nothing of) is never read.
+    await database.db.execute(
+      sql`INSERT INTO rookie_adp_leagues (service, league_id, source, users_listed_at)
+          VALUES ('flea', ${fOther.id}, 'visitor', now())`,
+    );
+    const fleaCalls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/flea/')) fleaCalls.push(new URL(url).pathname);
+      return fetch(input, init);
+    };
+    const ctx: TradeReadContext = {
+      db: database.db,
+      services: simServices(sim, memoryCache(), {}, counting),
+    };
+    const counted = async (outcome: string) =>
+      (await registry.getSingleMetric('dynasty_league_trades_total')!.get()).values
+        .filter((v) => v.labels.service === 'flea' && v.labels.outcome === outcome)
+        .reduce((n, v) => n + v.value, 0);
+    const before = await counted('stored');
+    const expected = leagueTrades(sim.world, f1);
+    expect(await readDueTrades(ctx, signal())).toEqual({
+      leagues: 1,
+      failed: 0,
+      read: expected.length,
+      stored: expected.length,
+      skipped: 0,
+      more: false,
+    });
+    expect((await counted('stored')) - before).toBe(expected.length);
+    // The trades (paged by 20), then the rules and the rosters (the league's size) once.
+    expect(fleaCalls.filter((c) => c.endsWith('/FetchTrades'))).toHaveLength(Math.ceil(expected.length / 20));
+    expect(fleaCalls.filter((c) => !c.endsWith('/FetchTrades')).sort()).toEqual([
+      '/flea/api/FetchLeagueRosters',
+      '/flea/api/FetchLeagueRules',
+    ]);
+
+    const stored = await listTrades(database.db);
+    expect(new Set(stored.map((t) => `${t.service}:${t.leagueId}`))).toEqual(new Set([`flea:${f1.id}`]));
+    const trade = expected[0];
+    const got = stored.find((t) => t.tradeId === trade.id)!;
+    const ids = (players: number[]) => players.map((p) => String(sim.world.players[p].fleaId)).sort();
+    expect(got.sides.map((s) => [...s.players].sort())).toEqual([
+      ids(trade.gave[1].players),
+      ids(trade.gave[0].players),
+    ]);
+    expect(got.sides.map((s) => s.picks.map((p) => [p.season, p.round, p.slot]))).toEqual([
+      trade.gave[1].picks.map((p) => [p.season, p.round, null]),
+      trade.gave[0].picks.map((p) => [p.season, p.round, null]),
+    ]);
+    expect(got.tradedAt.getTime()).toBe(trade.at * 1000);
+    expect(got.format).toEqual({
+      size: f1.teams.length,
+      qbFormat: f1.format.qb,
+      ppr: f1.format.ppr,
+      tePremium: 0,
+      idp: f1.format.idp,
+    });
+    const [state] = await queryRows<{ failures: number; season: number }>(
+      database.db,
+      sql`SELECT failures, season FROM league_trade_reads WHERE service = 'flea' AND league_id = ${f1.id}`,
+    );
+    expect(state.failures).toBe(0);
+
+    // The listing removed: its trades and read state go at the next run.
+    await database.db.execute(
+      sql`DELETE FROM rookie_adp_leagues WHERE service = 'flea' AND source = 'admin'`,
+    );
+    await readDueTrades(ctx, signal());
+    expect(await listTrades(database.db)).toEqual([]);
+    const reads = await queryRows(database.db, sql`SELECT 1 FROM league_trade_reads WHERE service = 'flea'`);
+    expect(reads).toEqual([]);
+  });
+
+  it('with the other services unreachable, reads Fleaflicker; with Fleaflicker unreachable, records the failure', async () => {
+    const [f1] = withTrades('flea');
+    const [s1] = withTrades('sleeper');
+    await listFlea(f1);
+    await adpLeague(s1, 'configured');
+    const quick = { attempts: 1, timeoutMs: 500, backoffMs: 1, maxBackoffMs: 1 };
+    const only = (flea: string) =>
+      createLeagueServices({
+        mflApiUrl: `${UNREACHABLE_URL}/mfl/api`,
+        sleeperApiUrl: `${UNREACHABLE_URL}/sleeper/v1`,
+        fleaApiUrl: flea,
+        userAgent: 'dynasty-test/1.0',
+        cache: memoryCache(),
+        limits: { mfl: quick, sleeper: quick, flea: quick },
+      });
+    const now = Date.now();
+    const down = await readDueTrades(
+      { db: database.db, services: only(`${UNREACHABLE_URL}/flea/api`), now: () => now },
+      signal(),
+    );
+    expect(down).toEqual({ leagues: 2, failed: 2, read: 0, stored: 0, skipped: 0, more: false });
+    const [failed] = await queryRows<{ failures: number; last_error: string }>(
+      database.db,
+      sql`SELECT failures, last_error FROM league_trade_reads WHERE service = 'flea'`,
+    );
+    expect(failed.failures).toBe(1);
+    expect(failed.last_error).toMatch(/Fleaflicker/i);
+
+    const later = await readDueTrades(
+      { db: database.db, services: only(sim.env.FLEA_API_URL), now: () => now + 5 * 60_000 },
+      signal(),
+    );
+    const n = leagueTrades(sim.world, f1).length;
+    expect(later).toEqual({ leagues: 2, failed: 1, read: n, stored: n, skipped: 0, more: false });
+    expect(new Set((await listTrades(database.db)).map((t) => t.service))).toEqual(new Set(['flea']));
+  });
+});
+
 describe('the trades job with one service failing', () => {
   it.each(['down', '500', 'malformed'] as const)(
     'Sleeper %s: its league waits, the MFL league is read, and Sleeper is read once it is back',
@@ -226,14 +350,33 @@ describe('the trades job with one service failing', () => {
 });
 
 describe('the trades job in the app', () => {
-  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league', async () => {
+  it('starts with the server when LEAGUE_TRADES=1 and stores the trades of an ADP league and a listed Fleaflicker league, in the background lane', async () => {
     const [s1] = withTrades('sleeper');
+    const [f1] = withTrades('flea');
     await adpLeague(s1, 'configured');
+    await database.db.execute(
+      sql`INSERT INTO rookie_adp_leagues (service, league_id, source, users_listed_at)
+          VALUES ('flea', ${f1.id}, 'admin', now())`,
+    );
+    const fleaBackgroundCalls = async () =>
+      (await registry.getSingleMetric('dynasty_league_call_duration_seconds')!.get()).values
+        .filter(
+          (v) =>
+            v.labels.service === 'flea' &&
+            v.labels.lane === 'background' &&
+            String((v as { metricName?: string }).metricName).endsWith('_count'),
+        )
+        .reduce((n, v) => n + v.value, 0);
+    const before = await fleaBackgroundCalls();
     const t = await makeTestApp({ ...sim.env, LEAGUE_TRADES: '1' }, { sim, database });
     try {
       await eventually(
-        async () => (await listTrades(database.db)).length === leagueTrades(sim.world, s1).length,
+        async () =>
+          (await listTrades(database.db)).length ===
+          leagueTrades(sim.world, s1).length + leagueTrades(sim.world, f1).length,
       );
+      // FetchTrades, then the rules and rosters: counted in /metrics in the background lane.
+      expect((await fleaBackgroundCalls()) - before).toBeGreaterThanOrEqual(3);
       const [run] = await queryRows<{ status: string }>(
         database.db,
         sql`SELECT status FROM adp_runs WHERE job = 'league-trades' ORDER BY id DESC LIMIT 1`,

@@ -12,7 +12,7 @@ import { queryRows } from '#server/db/query.ts';
 import { endedBy } from '#server/leagues/call-context.ts';
 import type { LeagueServices } from '#server/leagues/services.ts';
 import { recordLeagueTrades } from '#server/ops/metrics.ts';
-import { type LeagueTrades, readMflTrades, readSleeperTrades } from './read.ts';
+import { type LeagueTrades, readFleaTrades, readMflTrades, readSleeperTrades } from './read.ts';
 import { saveTrades } from './store.ts';
 
 /*
@@ -20,8 +20,10 @@ import { saveTrades } from './store.ts';
  * and only those. A league qualifies when ADP has read it (the Sleeper walk, ADP_LEAGUE_IDS, an
  * admin's listing with its commissioner's permission, a visitor's connected league) and it was not
  * skipped; an MFL league never when only a search found it (MFL's terms: a member's consent or a
- * listing). Each league is read about once a day; where each stands (its last Sleeper round, when
- * next) is in league_trade_reads, so a restart resumes. A league that fails waits longer each time
+ * listing). A Fleaflicker league is read when an admin listed it with its commissioner's permission:
+ * it feeds trade values only, so ADP never reads it and its listing alone qualifies it. Each league
+ * is read about once a day; where each stands (its last Sleeper round, when next) is in
+ * league_trade_reads, so a restart resumes. A league that fails waits longer each time
  * and the rest carry on: a service down delays trades, nothing else.
  */
 
@@ -60,8 +62,11 @@ export async function dueLeagues(db: Db, now: Date, limit: number): Promise<DueL
     sql`SELECT l.service, l.league_id, l.url, r.last_round, r.failures
         FROM rookie_adp_leagues l
         LEFT JOIN league_trade_reads r ON r.service = l.service AND r.league_id = l.league_id
-        WHERE l.skip_reason IS NULL AND l.last_success_at IS NOT NULL
-          AND (l.service = 'sleeper' OR l.source <> 'discovered')
+        WHERE l.skip_reason IS NULL
+          AND ((l.service IN ('sleeper', 'mfl') AND l.last_success_at IS NOT NULL
+                AND (l.service = 'sleeper' OR l.source <> 'discovered'))
+               -- Fleaflicker: listed for trades only (no ADP read to wait for).
+               OR (l.service = 'flea' AND l.source = 'admin'))
           AND (r.next_read_at IS NULL OR r.next_read_at <= ${now.toISOString()}::timestamptz)
         ORDER BY r.next_read_at NULLS FIRST, l.service, l.league_id
         LIMIT ${limit}`,
@@ -107,7 +112,7 @@ export interface TradeRunResult {
 
 export interface TradeReadContext {
   db: Db;
-  services: Pick<LeagueServices, 'mfl' | 'sleeper'>;
+  services: Pick<LeagueServices, 'mfl' | 'sleeper' | 'flea'>;
   now?: () => number;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -119,7 +124,12 @@ export async function readLeagueTrades(ctx: TradeReadContext, league: DueLeague)
     const read =
       league.service === 'sleeper'
         ? await readSleeperTrades(ctx.services.sleeper, league.leagueId, league.lastRound ?? undefined)
-        : await readMflTrades(ctx.services.mfl, { league_id: league.leagueId, url: league.url ?? undefined });
+        : league.service === 'flea'
+          ? await readFleaTrades(ctx.services.flea, league.leagueId, now.getTime())
+          : await readMflTrades(ctx.services.mfl, {
+              league_id: league.leagueId,
+              url: league.url ?? undefined,
+            });
     const saved = await saveTrades(ctx.db, read.trades);
     const skipped = read.skipped + saved.invalid;
     await recordRead(ctx.db, league, read, now);
@@ -138,9 +148,10 @@ export async function readLeagueTrades(ctx: TradeReadContext, league: DueLeague)
 }
 
 /**
- * MFL's trades are kept only while their league may be read: once its last consenting member opts
- * out (or its listing is withdrawn) the league leaves the ADP leagues, and its trades go with it at
- * the next run. Sleeper's trades are public data and stay. Answers how many went.
+ * MFL's and Fleaflicker's trades are kept only while their league may be read: once its last
+ * consenting member opts out (or its listing is withdrawn) the league leaves the listed leagues, and
+ * its trades and read state go with it at the next run. Sleeper's trades are public data and stay.
+ * Answers how many went.
  */
 export async function pruneWithdrawnTrades(db: Db): Promise<number> {
   await db.execute(sql`

@@ -1,22 +1,31 @@
 import type { StoredTrade, TradeFormat } from '#common/trades.ts';
 // The league settings readers Rookie ADP uses: one reading of QB format and IDP for the whole site.
-import { mflIsIdp, mflQbFormat, perCatchPoints, sleeperFacts } from '#server/adp-data/facts.ts';
+import {
+  fleaIsIdp,
+  fleaQbFormat,
+  mflIsIdp,
+  mflQbFormat,
+  perCatchPoints,
+  sleeperFacts,
+} from '#server/adp-data/facts.ts';
 import type { EspnLeague } from '#server/leagues/espn/schemas.ts';
+import type { FleaClient } from '#server/leagues/flea/client.ts';
+import type { FleaLeagueRules, FleaScoringRule, FleaTrade } from '#server/leagues/flea/schemas.ts';
 import type { MflClient } from '#server/leagues/mfl/client.ts';
-import { yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
+import { mflSeasonYear, yearFromLeagueUrl } from '#server/leagues/mfl/hosts.ts';
 import type { MflPositionRules } from '#server/leagues/mfl/schemas.ts';
 import type { MflLeagueRef } from '#server/leagues/mfl/session.ts';
 import type { SleeperClient } from '#server/leagues/sleeper/client.ts';
 import type { SleeperLeague } from '#server/leagues/sleeper/schemas.ts';
+import { fleaTrades } from './parse-flea.ts';
 import { mflTrades } from './parse-mfl.ts';
 import { sleeperPickSlots, sleeperTrades } from './parse-sleeper.ts';
 
 /*
  * Reads one league's completed trades from its service, with the league's facts. Each service is
  * asked as little as it allows: Sleeper per round (only the rounds not yet settled), MFL the season's
- * list at once. (Fleaflicker's trades are read by the same parsers once a Fleaflicker league may be
- * listed: no Fleaflicker league feeds the site's ADP.) A league whose settings do not read fails whole (to be
- * tried again later); a trade that does not read is skipped and counted.
+ * list at once, Fleaflicker its executed trades page by page. A league whose settings do not read
+ * fails whole (to be tried again later); a trade that does not read is skipped and counted.
  */
 
 export interface LeagueTrades {
@@ -172,4 +181,81 @@ export function espnFormat(league: EspnLeague): TradeFormat {
     tePremium: Math.max(0, tePpr - ppr),
     idp: ESPN_IDP_SLOTS.some((s) => (slots[s] ?? 0) > 0),
   };
+}
+
+/** Fleaflicker's scoring category of a catch. */
+const FLEA_CATCH = 41;
+
+/** Points per catch a Fleaflicker position scores: every catch rule that applies to it, added. */
+function fleaCatchPoints(rules: FleaLeagueRules, position: string): number {
+  const applies = (r: FleaScoringRule) =>
+    r.applyTo && r.applyTo.length > 0 ? r.applyTo.some((p) => p.toUpperCase() === position) : !!r.applyToAll;
+  return rules.groups
+    .flatMap((g) => g.scoringRules)
+    .filter((r) => (r.category?.id === FLEA_CATCH || r.category?.abbreviation === 'Rec') && applies(r))
+    .reduce((sum, r) => {
+      const per = r.pointsPer?.value ?? (r.points?.value ?? 0) / Math.max(1, r.forEvery ?? 1);
+      return sum + (Number.isFinite(per) ? per : 0);
+    }, 0);
+}
+
+/**
+ * A Fleaflicker league's format from its rules (FetchLeagueRules: starting slots and scoring) and
+ * its number of teams (the rules do not say it; FetchLeagueRosters lists one roster a team).
+ */
+export function fleaFormat(rules: FleaLeagueRules, teams: number): TradeFormat {
+  if (!(teams > 0)) throw new Error('The league has no teams.');
+  const ppr = fleaCatchPoints(rules, 'WR');
+  return {
+    size: teams,
+    qbFormat: fleaQbFormat(rules.rosterPositions),
+    ppr,
+    tePremium: Math.max(0, fleaCatchPoints(rules, 'TE') - ppr),
+    idp: fleaIsIdp(rules.rosterPositions),
+  };
+}
+
+/** When a Fleaflicker trade happened (approved, else set to execute), epoch ms; NaN when neither. */
+const fleaTradeTime = (t: FleaTrade) => Number(t.approvedOn ?? t.tentativeExecutionTime);
+
+/** The league's format: its rules and its rosters (one a team), both cached as league settings. */
+export async function readFleaFormat(flea: FleaClient, leagueId: string): Promise<TradeFormat> {
+  const [rules, rosters] = await Promise.all([flea.leagueRules(leagueId), flea.leagueRosters(leagueId)]);
+  return fleaFormat(rules, rosters.length);
+}
+
+/**
+ * Fleaflicker lists a league's executed trades (FetchTrades, TRADES_COMPLETED, paged); only when
+ * there are some are its rules and rosters asked, for the format. Each trade belongs to the NFL
+ * season of its date. A pick is placed by its slot where Fleaflicker gives it, else left unknown.
+ * Fleaflicker names only its own players in a trade, so every positive player id is one it knows.
+ */
+export async function readFleaTrades(
+  flea: FleaClient,
+  leagueId: string,
+  nowMs: number,
+): Promise<LeagueTrades> {
+  const season = mflSeasonYear(nowMs);
+  const executed = (await flea.trades(leagueId)).filter((t) => t.status === 'TRADE_STATUS_EXECUTED');
+  if (executed.length === 0) return { season, trades: [], skipped: 0 };
+  const format = await readFleaFormat(flea, leagueId);
+  const bySeason = new Map<number, FleaTrade[]>();
+  for (const t of executed) {
+    const at = fleaTradeTime(t);
+    // A trade without a time is skipped by the parser; it is read with the current season.
+    const of = Number.isFinite(at) && at > 0 ? mflSeasonYear(at) : season;
+    bySeason.set(of, [...(bySeason.get(of) ?? []), t]);
+  }
+  const result: LeagueTrades = { season, trades: [], skipped: 0 };
+  for (const [of, trades] of bySeason) {
+    const parsed = fleaTrades(trades, {
+      leagueId,
+      season: of,
+      format,
+      knownPlayer: (id) => /^[1-9]\d*$/.test(id),
+    });
+    result.trades.push(...parsed.trades);
+    result.skipped += parsed.skipped;
+  }
+  return result;
 }

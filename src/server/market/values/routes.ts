@@ -17,7 +17,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { afterStart } from '#server/http/after-start.ts';
 import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import { visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import { espnFormat, mflFormat, sleeperFormat } from '../trades/read.ts';
+import { espnFormat, mflFormat, readFleaFormat, sleeperFormat } from '../trades/read.ts';
 import { startValuesJob, VALUES_VERSION_KEY, type ValuesJob } from './job.ts';
 import { readValues } from './store.ts';
 
@@ -59,8 +59,8 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
   );
 
   // The visitor's own league's format, read from its settings as the trades reader reads them: the
-  // calculator starts from it. Sleeper's leagues are public; MFL's are asked with the visitor's log-in,
-  // ESPN's with the connection's cookies (a public league needs none).
+  // calculator starts from it. Sleeper's and Fleaflicker's leagues are public (no credential); MFL's
+  // are asked with the visitor's log-in, ESPN's with the connection's cookies (a public league needs none).
   app.get(
     '/values/league-format',
     {
@@ -72,6 +72,7 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
       const q = request.query;
       let facts: TradeFormat;
       if (q.type === 'sleeper') facts = sleeperFormat(await deps.services.sleeper.league(q.league_id));
+      else if (q.type === 'flea') facts = await readFleaFormat(deps.services.flea, q.league_id);
       else if (q.type === 'espn') {
         const account = await visitorAccount(request, deps, 'espn', q.account);
         const { auth } = decodeEspnConnection(account.credential);

@@ -30,7 +30,7 @@ export function useAddAdpLeague() {
   });
 }
 
-/** The leagues listed on this page (with the MFL cap). */
+/** The leagues listed on this page (with the MFL and Fleaflicker caps). */
 export const useListedAdpLeagues = () =>
   useQuery({
     queryKey: listedKey,
@@ -40,7 +40,7 @@ export const useListedAdpLeagues = () =>
 export function useRemoveAdpLeague() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (league: { service: 'mfl' | 'sleeper'; leagueId: string }) =>
+    mutationFn: (league: { service: 'mfl' | 'sleeper' | 'flea'; leagueId: string }) =>
       api<{ removed: boolean; drafts: number }>('admin/adp/leagues/remove', { body: league }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: key });

@@ -4,12 +4,14 @@ import type { Connections, League } from '#common/leagues.ts';
 import { type LeagueFormatAnswer, parseFormatKey, type ValueFormat } from '#common/values.ts';
 
 /*
- * "Your league": the visitor's Sleeper and MFL leagues, where they are connected; choosing one sets
+ * "Your league": the visitor's Sleeper, MFL and Fleaflicker leagues, where they are connected; choosing one sets
  * the calculator's format from the league's own settings. Asked for once the page is in the browser
  * (the server renders every visitor the same page), and shown only to a visitor with leagues.
  */
 
-type Choice = Pick<League, 'league_id' | 'name' | 'url' | 'account'> & { type: 'sleeper' | 'mfl' };
+type Service = 'sleeper' | 'mfl' | 'flea';
+type Choice = Pick<League, 'league_id' | 'name' | 'url' | 'account'> & { type: Service };
+const serviceName: Record<Service, string> = { sleeper: 'Sleeper', mfl: 'MFL', flea: 'Fleaflicker' };
 
 export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void }) {
   const id = useId();
@@ -20,7 +22,7 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
     (async () => {
       const c = await api<Connections>('connections');
       const lists = await Promise.all(
-        (['sleeper', 'mfl'] as const)
+        (['sleeper', 'mfl', 'flea'] as const)
           .filter((s) => c[s].connected)
           .map(async (type) =>
             (await api<League[]>(`${type}/leagues`).catch(() => [])).map((l) => ({ ...l, type })),
@@ -61,7 +63,7 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
         <option value="">Choose a league…</option>
         {leagues.map((l, i) => (
           <option key={`${l.type}:${l.league_id}:${l.account ?? ''}`} value={i}>
-            {l.name} ({l.type === 'mfl' ? 'MFL' : 'Sleeper'})
+            {l.name} ({serviceName[l.type]})
           </option>
         ))}
       </select>
