@@ -255,7 +255,10 @@ test.describe('the public pages', () => {
     // A format no writer has leads to the formats that have boards.
     await page.goto('/rankings/consensus?kind=idp&qbFormat=1QB&tePremium=true');
     await expect(page.getByText('No writer has published a ranking of this format yet.')).toBeVisible();
-    await page.getByTestId('consensus-formats').getByRole('link', { name: 'Rookie · Superflex · PPR' }).click();
+    await page
+      .getByTestId('consensus-formats')
+      .getByRole('link', { name: 'Rookie · Superflex · PPR' })
+      .click();
     await expect(page).toHaveURL(/kind=rookie&qbFormat=SF&ppr=true&tePremium=false/);
     await expect(page.getByTestId('consensus-writers').getByRole('link')).toHaveCount(2);
     // The list's own link goes to the consensus of the newest board's format, never an empty default.

@@ -142,7 +142,9 @@ function Board({ ranking: r, market }: { ranking: Ranking; market: RankingMarket
                   className="border-b border-slate-100 align-top"
                   data-testid="board-entry"
                 >
-                  <td className="px-1 py-2 text-right font-mono sm:px-2 font-bold text-field-900">{e.rank}</td>
+                  <td className="px-1 py-2 text-right font-mono sm:px-2 font-bold text-field-900">
+                    {e.rank}
+                  </td>
                   <th scope="row" className="px-1 py-2 text-left font-normal sm:px-2">
                     <span className="font-semibold text-slate-900">{e.name}</span>{' '}
                     <span className="text-xs text-slate-600">

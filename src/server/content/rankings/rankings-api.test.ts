@@ -300,7 +300,9 @@ describe('lists, market and consensus', () => {
     const none = (await t.get('/api/rankings/consensus?kind=idp')).json() as Consensus;
     expect(none).toMatchObject({ writers: [], rows: [] });
     expect(none.formats[0]).toMatchObject({ kind: 'overall', qbFormat: 'SF', ppr: true, writers: 2 });
-    expect(none.formats).toContainEqual(expect.objectContaining({ kind: 'rookie', qbFormat: '1QB', writers: 1 }));
+    expect(none.formats).toContainEqual(
+      expect.objectContaining({ kind: 'rookie', qbFormat: '1QB', writers: 1 }),
+    );
     expect(none.formats.some((f) => f.kind === 'idp')).toBe(false);
   });
 
