@@ -1,7 +1,9 @@
+import type { TradeService } from '#common/trades.ts';
 import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import { buildSimulator } from '#simulator/app.ts';
 import { adp } from '#simulator/mfl/exports-nfl.ts';
 import { leagueTrades } from '#simulator/world/trades.ts';
+import { addTradeOnlyLeague } from './adp-data/discovery/frontier.ts';
 import { demoConfig, demoLimits } from './demo-config.ts';
 import { seedDemoMflCopies } from './demo-mfl-copies.ts';
 import { seedDemoMarketBoards } from './demo-rankings.ts';
@@ -31,14 +33,23 @@ await seedDemoMflCopies(runtime.database.db, (params, now, season) =>
 );
 // Two writers' dynasty boards of the world's players, so a board shows beside the market.
 await seedDemoMarketBoards(runtime.database.db, sim.world);
+// Eight Fleaflicker leagues listed as if their commissioners had agreed (decision 035), for trades.
+const fleaListed = sim.world.leagues
+  .filter((l) => l.service === 'flea' && leagueTrades(sim.world, l).length > 0)
+  .slice(0, 8);
+for (const l of fleaListed) await addTradeOnlyLeague(runtime.database.db, { leagueId: l.id });
 // In the background: the site serves at once, and the values follow the trades within minutes.
-const traded = sim.world.leagues.filter(
-  (l) =>
-    (l.service === 'sleeper' || (l.service === 'mfl' && l.isPublic)) && leagueTrades(sim.world, l).length > 0,
-);
+const traded = [
+  ...sim.world.leagues.filter(
+    (l) =>
+      (l.service === 'sleeper' || (l.service === 'mfl' && l.isPublic)) &&
+      leagueTrades(sim.world, l).length > 0,
+  ),
+  ...fleaListed,
+];
 void seedDemoTrades(
   { db: runtime.database.db, cache: runtime.cache, config, limits: demoLimits },
-  traded.map((l) => ({ service: l.service as 'sleeper' | 'mfl', leagueId: l.id, url: null })),
+  traded.map((l) => ({ service: l.service as TradeService, leagueId: l.id, url: null })),
 ).catch((e) => console.error('Demo trades not read:', e));
 const address = await runtime.app.listen({ port: config.port, host: config.host });
 const { demo } = DEMO_ACCOUNTS;
