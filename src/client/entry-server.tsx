@@ -175,11 +175,6 @@ export const renderer: PageRenderer = {
       </StrictMode>,
     );
     // A page with a failed answer is drawn again by the browser, which then asks for it itself.
-    return {
-      html,
-      status,
-      data: page && complete ? { answers } : undefined,
-      ...(page && frames.has(page.match.route.name) && { frame: true }),
-    };
+    return { html, status, data: page && complete ? { answers } : undefined };
   },
 };

@@ -30,11 +30,6 @@ export interface RenderedPage {
   data?: PageData;
   /** 404 when the page's item does not exist; else 200. */
   status: number;
-  /**
-   * A league tool's frame: readable, but its controls wait for the scripts, which keep the
-   * browser's usual priority (a page whole without them asks for them last).
-   */
-  frame?: boolean;
 }
 
 /** The data a rendered page holds: each public API answer it was rendered from, by its path under /api. */
