@@ -69,31 +69,10 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   MyWeek: [],
   StatusChecker: [],
   Lineup: [],
-  // Its filter lives in the address (url-state.ts); its answer is asked for by the browser.
-  RookieAdp: [
-    'ppr',
-    'idp',
-    'sizes',
-    'types',
-    'from',
-    'to',
-    'hide',
-    'service',
-    'min',
-    'draft',
-    'kind',
-    'view',
-  ],
+  // Its filter lives in the address (url-state.ts): the values that change the form, the heading
+  // and the source line. Its answer is asked for by the browser.
+  RookieAdp: ['ppr', 'idp', 'sizes', 'types', 'from', 'to', 'service', 'draft', 'kind'],
 };
-
-/** The tools rendered as a frame the browser fills in with the visitor's data. */
-const frames: ReadonlySet<RouteName> = new Set([
-  'Rostership',
-  'MyWeek',
-  'StatusChecker',
-  'Lineup',
-  'RookieAdp',
-]);
 
 /** The page's query reduced to the values it reads, in a fixed order. */
 function pageSearch(search: string, keys: readonly string[]): string {

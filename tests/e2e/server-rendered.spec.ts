@@ -161,7 +161,7 @@ const TOOL_FRAMES = [
   { path: '/tools/rostership', heading: 'Rostership', text: 'How many of your leagues roster each player' },
   { path: '/tools/my-week', heading: 'My week', text: 'Every lineup problem and the best free agents' },
   { path: '/tools/status-checker', heading: 'Player Status Checker', text: 'Pick a player to see' },
-  { path: '/tools/lineup', heading: 'Lineup', text: 'Checking your MFL login' },
+  { path: '/tools/lineup', heading: 'Lineup', text: "This week's lineup in each of your MFL leagues" },
   {
     path: '/tools/rookie-adp',
     heading: 'MFL Rookie ADP',

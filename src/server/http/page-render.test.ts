@@ -246,7 +246,7 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
         'Pick a player',
         'section[aria-label="Your accounts"]',
       ],
-      ['/tools/lineup', 'Lineup', '', '[role="status"]'],
+      ['/tools/lineup', 'Lineup', "This week's lineup", '[role="status"]'],
       ['/tools/rookie-adp', 'MFL Rookie ADP', 'Where rookies really go', 'form[aria-label="ADP filters"]'],
     ] as const) {
       const { res, doc } = await get(url);
