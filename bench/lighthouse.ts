@@ -122,6 +122,7 @@ try {
     }
     measured.sort((a, b) => a.categories.performance!.score! - b.categories.performance!.score!);
     const lhr = measured[Math.floor(measured.length / 2)];
+    const runs = measured.map((m) => Math.round(m.categories.performance!.score! * 100)).join(', ');
     // LH_JSON_DIR keeps that run's whole report (<name>.json) for a closer look.
     if (process.env.LH_JSON_DIR)
       writeFileSync(join(process.env.LH_JSON_DIR, `${name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
@@ -160,6 +161,7 @@ try {
     )?.items;
     const node = breakdown?.find((i) => i.type === 'node');
     const parts = breakdown?.find((i) => Array.isArray(i.items))?.items ?? [];
+    rows.push(`${''.padEnd(15)} performance of each run: ${runs}`);
     if (node)
       rows.push(
         `${''.padEnd(15)} largest element: ${(node.snippet ?? node.selector ?? '').slice(0, 100)}; ${parts
