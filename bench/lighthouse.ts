@@ -6,7 +6,7 @@
  * ≥ 95 elsewhere, accessibility 100, best practices ≥ 95, SEO 100 on public pages. Each page is
  * measured LH_RUNS times (3) and the run with the median performance score is shown. LH_PAGES
  * (names, comma-separated: `home,article,profile`) measures only those; LH_JSON_DIR keeps each
- * shown run's report there.
+ * shown run's report there; LH_PORT serves the site on that port (else a free one).
  *
  * Lighthouse and chrome-launcher are not installed with the project (they would add some 90
  * packages that nothing else uses): add them for the run as below (the next `npm ci` takes them away
@@ -64,6 +64,7 @@ const server = await startServerProcess({
   SEED_DEMO: '1',
   LOG_LEVEL: 'error',
   NODE_ENV: 'production',
+  ...(process.env.LH_PORT && { PORT: process.env.LH_PORT }),
 });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -93,6 +94,7 @@ try {
       ['status checker', '/tools/status-checker', false, 95],
       ['lineup', '/tools/lineup', false, 95],
       ['rookie ADP', '/tools/rookie-adp', false, 95],
+      ['my week', '/tools/my-week', false, 95],
     ] as const
   ).filter(([name]) => !only || only.includes(name));
   const rows: string[] = [];
@@ -120,6 +122,7 @@ try {
     }
     measured.sort((a, b) => a.categories.performance!.score! - b.categories.performance!.score!);
     const lhr = measured[Math.floor(measured.length / 2)];
+    const runs = measured.map((m) => Math.round(m.categories.performance!.score! * 100)).join(', ');
     // LH_JSON_DIR keeps that run's whole report (<name>.json) for a closer look.
     if (process.env.LH_JSON_DIR)
       writeFileSync(join(process.env.LH_JSON_DIR, `${name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
@@ -158,6 +161,7 @@ try {
     )?.items;
     const node = breakdown?.find((i) => i.type === 'node');
     const parts = breakdown?.find((i) => Array.isArray(i.items))?.items ?? [];
+    rows.push(`${''.padEnd(15)} performance of each run: ${runs}`);
     if (node)
       rows.push(
         `${''.padEnd(15)} largest element: ${(node.snippet ?? node.selector ?? '').slice(0, 100)}; ${parts

@@ -14,12 +14,18 @@ import { Router } from './router/router.tsx';
 /*
  * The server's renderer (built by Vite into dist/ssr, loaded by src/server/http/spa.ts). The public
  * pages are rendered whole, with the answers their queries hold, which the page embeds for the
- * browser to hydrate from; every other page is rendered as the layout around a loading screen,
- * which the browser replaces with the screen it draws itself.
+ * browser to hydrate from. The league tools are rendered as their frame (heading, intro, the
+ * account controls or the filter form), as a visitor with nothing known yet sees it: the same for
+ * every reader, hydrated by the browser, which then asks for the visitor's own data. Every other
+ * page is rendered as the layout around a loading screen, which the browser replaces with the
+ * screen it draws itself.
  */
 
-/** A rendered page's module: its screen (under the name screenExport gives) and the data it reads. */
-type RenderedScreen = { pageQueries: PageQueries } & Record<string, ComponentType>;
+/**
+ * A rendered page's module: its screen (under the name screenExport gives) and the data it reads
+ * (none for a tool's frame).
+ */
+type RenderedScreen = { pageQueries?: PageQueries } & Record<string, ComponentType>;
 
 const screens = import.meta.glob<RenderedScreen>(
   [
@@ -35,6 +41,11 @@ const screens = import.meta.glob<RenderedScreen>(
     './features/privacy/privacy-page.tsx',
     './features/tools/values/values-page.tsx',
     './features/tools/values/trade-page.tsx',
+    './features/tools/rostership/rostership-page.tsx',
+    './features/tools/my-week/my-week-page.tsx',
+    './features/tools/status-checker/status-checker-page.tsx',
+    './features/tools/lineup/lineup-page.tsx',
+    './features/tools/rookie-adp/rookie-adp-page.tsx',
   ],
   { eager: true },
 );
@@ -53,6 +64,14 @@ const rendered: Partial<Record<RouteName, readonly string[]>> = {
   Privacy: [],
   Values: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'position', 'rookies'],
   Trade: ['format', 'teams', 'qb', 'ppr', 'te', 'idp', 'a', 'b'],
+  // The league tools' frames: nothing of the visitor's, so one page per address serves everyone.
+  Rostership: [],
+  MyWeek: [],
+  StatusChecker: [],
+  Lineup: [],
+  // Its filter lives in the address (url-state.ts): the values that change the form, the heading
+  // and the source line. Its answer is asked for by the browser.
+  RookieAdp: ['ppr', 'idp', 'sizes', 'types', 'from', 'to', 'service', 'draft', 'kind'],
 };
 
 /** The page's query reduced to the values it reads, in a fixed order. */
@@ -95,7 +114,8 @@ export const renderer: PageRenderer = {
     const answers: PageData['answers'] = [];
     if (page) {
       const { match, screen } = page;
-      const wanted = screen.pageQueries({ params: match.params, search: new URLSearchParams(shownSearch) });
+      const wanted =
+        screen.pageQueries?.({ params: match.params, search: new URLSearchParams(shownSearch) }) ?? [];
       const loaded = await Promise.all(wanted.map((q) => load(q.path)));
       wanted.forEach(({ path }, i) => {
         const answer = loaded[i];

@@ -155,3 +155,77 @@ test('each public page hydrates from its own data, quietly, and navigates in the
   );
   expect(messages.filter((m) => /hydrat|#418|#419|#422|#423|#425|did not match/i.test(m))).toEqual([]);
 });
+
+/** The league tools' frames, as the server renders them for every reader. */
+const TOOL_FRAMES = [
+  { path: '/tools/rostership', heading: 'Rostership', text: 'How many of your leagues roster each player' },
+  { path: '/tools/my-week', heading: 'My week', text: 'Every lineup problem and the best free agents' },
+  { path: '/tools/status-checker', heading: 'Player Status Checker', text: 'Pick a player to see' },
+  { path: '/tools/lineup', heading: 'Lineup', text: "This week's lineup in each of your MFL leagues" },
+  {
+    path: '/tools/rookie-adp',
+    heading: 'MFL Rookie ADP',
+    text: 'Where rookies really go in MFL rookie drafts',
+  },
+];
+
+test.describe('the league tools with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('each tool shows its heading, intro and controls as it arrives', async ({ page }) => {
+    const main = page.getByRole('main');
+    for (const { path, heading, text } of TOOL_FRAMES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      await expect(main, path).toContainText(text);
+    }
+    await page.goto('/tools/rostership');
+    await expect(main.getByRole('region', { name: 'Your accounts' })).toContainText('Sleeper…');
+    await page.goto('/tools/rookie-adp?service=sleeper');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sleeper Rookie ADP');
+    const filters = main.getByRole('form', { name: 'ADP filters' });
+    await expect(filters.getByLabel('PPR')).toBeVisible();
+    await expect(filters.getByRole('button', { name: /Draft dates/ })).toHaveText('Last 30 days');
+    await expect(filters.getByRole('button', { name: 'Get ADP' })).toBeVisible();
+    await expect(main.getByTestId('adp-source-note')).toContainText("Sleeper's figures come from");
+  });
+});
+
+test.describe('the league tools with JavaScript on', () => {
+  // A reader whose day is mostly not the server's (UTC+14): Rookie ADP's default dates are theirs.
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test("each tool hydrates its server's frame quietly, then fills in the visitor's own state", async ({
+    page,
+  }) => {
+    const messages: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') messages.push(m.text());
+    });
+    await keepServerHeading(page);
+    const main = page.getByRole('main');
+    for (const { path, heading } of TOOL_FRAMES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { serverHeading: Element }).serverHeading ===
+            document.querySelector('main h1'),
+        ),
+        `${path} kept the server's heading`,
+      ).toBe(true);
+    }
+    // Filled in after hydration: this visitor has no account connected.
+    await page.goto('/tools/rostership');
+    await expect(main.getByText('Connect at least one account above')).toBeVisible();
+    // Rookie ADP's dates are the browser's today once hydrated, and its answer is asked for.
+    await page.goto('/tools/rookie-adp');
+    const dates = main
+      .getByRole('form', { name: 'ADP filters' })
+      .getByRole('button', { name: /Draft dates/ });
+    await expect(dates).toHaveText(/^\d\d\/\d\d\/\d{4} – \d\d\/\d\d\/\d{4}$/);
+    await expect(main.getByRole('region', { name: 'Results' })).not.toHaveAttribute('aria-busy', 'true');
+    expect(messages.filter((m) => /hydrat|#418|#419|#422|#423|#425|did not match/i.test(m))).toEqual([]);
+  });
+});

@@ -53,7 +53,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   opts: { built?: boolean } = {},
 ): Promise<ServerProcess & { startMs: number }> {
-  const port = await freePort();
+  // A given PORT is kept (a benchmark run beside other servers keeps to its own ports).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   if (!env.DATABASE_URL && env.DATA_DIR) seedPgliteDataDir(env.DATA_DIR);
   let log = '';
   const started = performance.now();

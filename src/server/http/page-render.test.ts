@@ -224,8 +224,81 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(errors).toEqual([]);
   });
 
-  it('renders the layout around a loading screen for the tools and admin, with no data', async () => {
-    for (const url of ['/tools/rostership', '/admin/articles']) {
+  it('renders each league tool as its frame, the same page for every reader, with nothing of the visitor', async () => {
+    // A visitor with Sleeper connected (the cookies its connect sets) and signed in.
+    const sleeper = 'SLEEPER_USER_ID=738119346722246656; SLEEPER_USER_NAME=privatevisitor';
+    const connections = await t.request({ method: 'GET', url: '/api/connections', cookie: sleeper });
+    expect(connections.json().sleeper).toMatchObject({ connected: true, username: 'privatevisitor' });
+    const reader = await t.userWithRole('user', { name: 'Private Reader' });
+    const visitor = `${sleeper}; ${reader.cookie}`;
+    const before = renders;
+    for (const [url, heading, intro, frame] of [
+      [
+        '/tools/rostership',
+        'Rostership',
+        'How many of your leagues roster',
+        'section[aria-label="Your accounts"]',
+      ],
+      ['/tools/my-week', 'My week', 'Every lineup problem', 'section[aria-label="Your accounts"]'],
+      [
+        '/tools/status-checker',
+        'Player Status Checker',
+        'Pick a player',
+        'section[aria-label="Your accounts"]',
+      ],
+      ['/tools/lineup', 'Lineup', "This week's lineup", '[role="status"]'],
+      ['/tools/rookie-adp', 'MFL Rookie ADP', 'Where rookies really go', 'form[aria-label="ADP filters"]'],
+    ] as const) {
+      const { res, doc } = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(doc.querySelector('main h1')!.textContent, url).toBe(heading);
+      expect(doc.querySelector('main')!.textContent, url).toContain(intro);
+      expect(doc.querySelector(`main ${frame}`), url).not.toBeNull();
+      expect(doc.querySelector('main')!.textContent, url).not.toContain('Loading page');
+      // Nothing to hand over, but the browser hydrates the frame rather than drawing it again.
+      expect(pageData(doc), url).toEqual({ answers: [] });
+      const theirs = await get(`${url}?utm_source=feed`, visitor);
+      expect(theirs.res.body, url).toBe(res.body);
+      for (const own of ['privatevisitor', '738119346722246656', 'Private Reader', reader.user.email])
+        expect(theirs.res.body, url).not.toContain(own);
+    }
+    // One render per tool, kept for every reader after.
+    expect(renders).toBe(before + 5);
+    const accounts = (await get('/tools/rostership')).doc.querySelector(
+      'section[aria-label="Your accounts"]',
+    )!;
+    // The services' controls wait for the visitor's connections; the page says it is asking.
+    expect(accounts.textContent).toMatch(/MFL….*Sleeper….*Fleaflicker….*ESPN…/);
+    expect((await get('/tools/rostership')).doc.querySelector('main [role="status"]')!.textContent).toContain(
+      'Checking your connected accounts',
+    );
+  });
+
+  it("renders Rookie ADP's filter form as its address sets it; today's dates wait for the browser", async () => {
+    const form = (doc: Document) => doc.querySelector('main form[aria-label="ADP filters"]')!;
+    const plain = (await get('/tools/rookie-adp')).doc;
+    // The default window is the reader's last 30 days: the server does not know the reader's day.
+    expect(form(plain).textContent).toContain('Last 30 days');
+    expect(plain.querySelector('main [role="status"]')!.textContent).toContain('Loading ADP');
+    expect(plain.querySelector('[data-testid="adp-source-note"]')!.textContent).toMatch(/^MFL's figures/);
+
+    const shared = (
+      await get(
+        '/tools/rookie-adp?service=sleeper&draft=startup&kind=auction&from=2026-05-01&to=2026-05-31&ppr=1',
+      )
+    ).doc;
+    expect(shared.querySelector('main h1')!.textContent).toBe('Sleeper Startup ADP');
+    expect(form(shared).textContent).toContain('05/01/2026 – 05/31/2026');
+    expect(
+      form(shared).querySelector<HTMLSelectElement>('select')!.querySelector('option[selected]')!.textContent,
+    ).toBe('Yes');
+    expect(shared.querySelector('[data-testid="adp-source-note"]')!.textContent).toMatch(
+      /^Sleeper's startup/,
+    );
+  });
+
+  it('renders the layout around a loading screen for the pages the browser draws, with no data', async () => {
+    for (const url of ['/tools/lineup/123', '/admin/articles', '/account']) {
       const { res, doc } = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(doc.querySelector('header nav')).not.toBeNull();

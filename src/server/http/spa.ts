@@ -213,7 +213,8 @@ export function inlineEntryStyles(template: string, dir: string): string {
 /**
  * A rendered page's scripts asked for at low priority: the page is readable without them, so its
  * stylesheet, pictures and fonts come first, and the scripts follow (they make it interactive).
- * Pages the browser draws (tools, admin) keep their scripts at the browser's usual priority.
+ * Pages the browser draws (admin, log-in) keep their scripts at the browser's usual priority; a
+ * tool's rendered frame is readable before them too, so its scripts also come after.
  */
 export function scriptsAfterContent(html: string): string {
   return html.replace(

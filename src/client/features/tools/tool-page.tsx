@@ -69,7 +69,9 @@ export function ToolPage({
           {connections.error.message}
         </p>
       )}
-      {c && !anyConnected(c) && <p className="card p-6 text-slate-600">{notConnected}</p>}
+      {/* Smaller than the intro: the page's largest text is then the server's, drawn with the
+          document, not this line drawn once the visitor's accounts are known. */}
+      {c && !anyConnected(c) && <p className="card p-6 text-sm text-slate-600">{notConnected}</p>}
       {c && anyConnected(c) && children(c)}
     </WithSidebar>
   );

@@ -24,7 +24,13 @@ export function LineupPage() {
   return (
     <WithSidebar>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="page-title">Lineup</h1>
+        <div className="max-w-2xl">
+          <h1 className="page-title mb-1">Lineup</h1>
+          <p className="text-slate-600">
+            This week's lineup in each of your MFL leagues, with projections, injuries, byes and live scores;
+            changes go straight to MFL.
+          </p>
+        </div>
         {connected && <ServiceConnection service="mfl" connections={connections.data} />}
       </div>
       {connections.isPending ? (
@@ -38,9 +44,8 @@ export function LineupPage() {
       ) : (
         <section className="card flex flex-col items-start gap-3 p-6">
           <h2 className="section-title">Set your MFL lineups</h2>
-          <p className="max-w-prose text-slate-600">
-            Log in to MyFantasyLeague to see this week's lineup in each of your leagues, with projections,
-            injuries, byes and live scores, and send changes straight to MFL.
+          <p className="max-w-prose text-sm text-slate-600">
+            Log in to MyFantasyLeague to see your teams' lineups and change them here.
           </p>
           <ConnectButton service="mfl" />
         </section>

@@ -21,10 +21,6 @@ import { loadReading } from './api/load-reading.ts';
 import { type MyWeekRow, useMyWeekLoad } from './use-my-week-load.ts';
 
 export function MyWeekPage() {
-  // The checks of the leagues' lines (zod and the shared schemas) load with the page's first request.
-  useEffect(() => {
-    void loadReading();
-  }, []);
   return (
     <ToolPage
       title="My week"
@@ -65,6 +61,11 @@ const problemTone: Record<MyWeekProblem['kind'], string> = {
 };
 
 function MyWeekTool({ connections }: { connections: Connections }) {
+  // The checks of the leagues' lines (zod and the shared schemas) load beside the leagues' requests,
+  // once an account is known to be connected: a visitor with none never needs them.
+  useEffect(() => {
+    void loadReading();
+  }, []);
   const [week, setWeek] = useState<number | undefined>();
   const { state, start, retry } = useMyWeekLoad();
   const queries = useServiceLeagues(connections);

@@ -73,6 +73,7 @@ export function RookieAdpPage() {
         onSubmit={submit}
         loading={loading}
         problems={url.problems}
+        defaultDates={url.defaultDates}
       />
 
       <section aria-label="Results" aria-busy={loading} className="mt-4 space-y-4">

@@ -3,6 +3,7 @@ import {
   defaultFilter,
   draftFromParams,
   filterFromParams,
+  hasDateParams,
   hasFilterParams,
   hiddenFromParams,
   kindFromParams,
@@ -25,6 +26,16 @@ describe('the filter in the URL', () => {
       startDate: '2025-05-16',
       endDate: '2025-06-15',
     });
+  });
+
+  it("says when both dates come from the URL, so they are not the reader's today's window", () => {
+    const dated = (q: string) => hasDateParams(new URLSearchParams(q));
+    expect(dated('from=2025-05-01&to=2025-05-31')).toBe(true);
+    expect(dated('from=&to=')).toBe(true);
+    expect(dated('')).toBe(false);
+    expect(dated('from=2025-05-01')).toBe(false);
+    // An unreadable date falls back to the default window's.
+    expect(dated('from=2025-02-30&to=2025-05-31')).toBe(false);
   });
 
   it('round-trips a filter and the hidden positions', () => {

@@ -68,6 +68,13 @@ export function filterFromParams(params: URLSearchParams, today: Date = new Date
   };
 }
 
+/** True when the address sets both dates (else either is the default window's, from today). */
+export const hasDateParams = (params: URLSearchParams) =>
+  ['from', 'to'].every((k) => {
+    const v = params.get(k);
+    return v !== null && (v === '' || dayStart(v) !== undefined);
+  });
+
 /** Positions the visitor unchecked. */
 export const hiddenFromParams = (params: URLSearchParams): Set<string> =>
   new Set((params.get('hide') ?? '').split(',').filter(Boolean));

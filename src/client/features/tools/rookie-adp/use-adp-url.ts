@@ -7,6 +7,7 @@ import {
   type AdpViewState,
   draftFromParams,
   filterFromParams,
+  hasDateParams,
   hasFilterParams,
   hiddenFromParams,
   kindFromParams,
@@ -65,6 +66,8 @@ export function useAdpUrl() {
     view,
     applied,
     hidden,
+    /** The filter's dates are today's default window, not the address's. */
+    defaultDates: !hasDateParams(params),
     form,
     setForm,
     problems,

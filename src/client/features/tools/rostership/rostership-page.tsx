@@ -25,7 +25,8 @@ import type { SortOrder } from './components/players-table.tsx';
 import { useRostershipLoad } from './use-rostership-load.ts';
 
 // The checks of what the page reads (zod and the shared schemas) and what shows the players load
-// with the page's first request (its connections), not with the page.
+// once an account is known to be connected, beside the leagues' requests, not with the page: a
+// visitor with none connected never needs them.
 const loadResults = () => import('./components/results.ts');
 const LeagueTable = lazy(async () => ({ default: (await loadResults()).LeagueTable }));
 const PlayerFilters = lazy(async () => ({ default: (await loadResults()).PlayerFilters }));
@@ -48,22 +49,28 @@ const descFirst: Record<RostershipSortKey, boolean> = {
 };
 
 export function RostershipPage() {
-  useEffect(() => {
-    void loadReading();
-    void loadResults();
-  }, []);
   return (
     <ToolPage
       title="Rostership"
       intro="How many of your leagues roster each player, across MFL, Sleeper, Fleaflicker and ESPN."
       notConnected="Connect at least one account above to list your leagues and see who is on your teams."
     >
-      {(c) => (
-        <Suspense fallback={<Spinner label="Loading Rostership" />}>
-          <RostershipTool key={accountOf(c)} connections={c} />
-        </Suspense>
-      )}
+      {(c) => <Rostership connections={c} />}
     </ToolPage>
+  );
+}
+
+/** The tool for connected accounts: its code and the accounts' leagues are asked for together. */
+function Rostership({ connections }: { connections: Connections }) {
+  useEffect(() => {
+    void loadReading();
+    void loadResults();
+  }, []);
+  useServiceLeagues(connections);
+  return (
+    <Suspense fallback={<Spinner label="Loading Rostership" />}>
+      <RostershipTool key={accountOf(connections)} connections={connections} />
+    </Suspense>
   );
 }
 

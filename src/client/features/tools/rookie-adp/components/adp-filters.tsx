@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import { CheckBox } from '#client/components/check-box.tsx';
 import { LoadingRing } from '#client/components/spinner.tsx';
-import { ADP_LEAGUE_SIZES, ADP_LEAGUE_TYPES, TRI_STATE_OPTIONS, type TriState } from '#common/rookie-adp.ts';
+import {
+  ADP_LEAGUE_SIZES,
+  ADP_LEAGUE_TYPES,
+  DEFAULT_RANGE_DAYS,
+  TRI_STATE_OPTIONS,
+  type TriState,
+} from '#common/rookie-adp.ts';
 import type { AdpFilterState } from '../url-state.ts';
 import { DateRangePicker } from './date-range-picker.tsx';
 
@@ -12,13 +18,15 @@ interface AdpFiltersProps {
   loading: boolean;
   /** The submit checks that failed, in the spec's order. */
   problems: readonly string[];
+  /** The dates are the default window, the reader's last 30 days (none in the address). */
+  defaultDates?: boolean;
 }
 
 const toggle = <T,>(list: readonly T[], item: T, on: boolean, order: readonly T[]): T[] =>
   order.filter((x) => (x === item ? on : list.includes(x)));
 
 /** PPR and IDP selects, size and type checkboxes, the draft dates and Get ADP. */
-export function AdpFilters({ value, onChange, onSubmit, loading, problems }: AdpFiltersProps) {
+export function AdpFilters({ value, onChange, onSubmit, loading, problems, defaultDates }: AdpFiltersProps) {
   const id = useId();
   const select = (name: 'ppr' | 'idp', label: string) => (
     <div>
@@ -62,6 +70,7 @@ export function AdpFilters({ value, onChange, onSubmit, loading, problems }: Adp
             startDate={value.startDate}
             endDate={value.endDate}
             onChange={(startDate, endDate) => onChange({ ...value, startDate, endDate })}
+            beforeHydration={defaultDates ? `Last ${DEFAULT_RANGE_DAYS} days` : undefined}
           />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, startTransition, useId, useRef, useState } from 'react';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { formatMdy } from '#common/rookie-adp.ts';
 import type { DatePopoverProps } from './date-popover.tsx';
 
@@ -9,6 +10,11 @@ interface DateRangePickerProps {
   startDate: string;
   endDate: string;
   onChange: (startDate: string, endDate: string) => void;
+  /**
+   * What the button says until the page is hydrated, when the dates are the default window (the
+   * reader's today, which the server rendering the page does not know).
+   */
+  beforeHydration?: string;
 }
 
 // The picker's code (the Radix popover and the calendar: about 40 KB gzipped) comes when it is first
@@ -54,7 +60,14 @@ function makeRoomBelow(button: HTMLElement | null) {
  * The draft date range: a button showing the dates opens a calendar, with typed dates for keyboards
  * and phones, and quick ranges (date-popover.tsx).
  */
-export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateRangePickerProps) {
+export function DateRangePicker({
+  labelId,
+  startDate,
+  endDate,
+  onChange,
+  beforeHydration,
+}: DateRangePickerProps) {
+  const hydrated = useHydrated();
   const valueId = useId();
   const pickerId = useId();
   const [open, setOpen] = useState(false);
@@ -62,9 +75,11 @@ export function DateRangePicker({ labelId, startDate, endDate, onChange }: DateR
   const [opened, setOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const label =
-    startDate || endDate
-      ? `${startDate ? formatMdy(startDate) : '…'} – ${endDate ? formatMdy(endDate) : '…'}`
-      : 'Pick dates';
+    beforeHydration !== undefined && !hydrated
+      ? beforeHydration
+      : startDate || endDate
+        ? `${startDate ? formatMdy(startDate) : '…'} – ${endDate ? formatMdy(endDate) : '…'}`
+        : 'Pick dates';
   const close = () => startTransition(() => setOpen(false));
   // The picker opens once its code is here (on its way since the pointer came over), whole, so
   // nothing in it moves under the pointer.
