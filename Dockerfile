@@ -26,4 +26,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The built server itself, no npm or shell in between, so it receives SIGTERM and closes cleanly.
-CMD ["node", "--max-semi-space-size=1", "--optimize-for-size", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=1", "dist/server/main.js"]

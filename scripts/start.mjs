@@ -11,11 +11,7 @@ import { buildIfNeeded } from './build-if-needed.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The server's node arguments: V8's flags (README, Deploy), then its entry. */
-export const serverArgs = (main = join(root, 'dist/server/main.js')) => [
-  '--max-semi-space-size=1',
-  '--optimize-for-size',
-  main,
-];
+export const serverArgs = (main = join(root, 'dist/server/main.js')) => ['--max-semi-space-size=1', main];
 
 /** The server's environment: glibc hands large freed blocks back (decision 038) unless env says otherwise. */
 export const serverEnv = (env = process.env) => ({ MALLOC_MMAP_THRESHOLD_: '131072', ...env });

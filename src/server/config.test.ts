@@ -93,3 +93,11 @@ describe('outgoing mail', () => {
     expect(loadConfig({ MAIL_FROM: 'Site <site@example.org>' }).mailFrom).toBe('Site <site@example.org>');
   });
 });
+
+describe('OPTIMIZE_FOR_SIZE', () => {
+  it('is on unless set to 0, and refuses anything else', () => {
+    expect(prod().optimizeForSize).toBe(true);
+    expect(prod({ OPTIMIZE_FOR_SIZE: '0' }).optimizeForSize).toBe(false);
+    expect(() => prod({ OPTIMIZE_FOR_SIZE: 'yes' })).toThrow(/OPTIMIZE_FOR_SIZE/);
+  });
+});

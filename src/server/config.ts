@@ -164,6 +164,7 @@ const envSchema = z
      * unless 0 (off by default in tests).
      */
     LEAGUE_TRADES: z.enum(['0', '1']).optional(),
+    OPTIMIZE_FOR_SIZE: z.enum(['0', '1']).optional(),
     /**
      * Build the NFL player list (calls to MFL, Sleeper and Fleaflicker) in the background at start,
      * so the site search finds players from the first visit: on unless 0 (off by default in tests).
@@ -261,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     adpMflCopies: e.ADP_MFL_COPIES ? e.ADP_MFL_COPIES === '1' : e.NODE_ENV !== 'test',
     /** Read the completed trades of the leagues that feed ADP (decision 035). */
     leagueTrades: e.LEAGUE_TRADES ? e.LEAGUE_TRADES === '1' : e.NODE_ENV !== 'test',
+    /** Once serving, V8 favours a small heap over speed (decision 040). */
+    optimizeForSize: e.OPTIMIZE_FOR_SIZE !== '0',
     /** Load the NFL player list at start, for the site search. */
     playersAtStart: e.PLAYER_LIST_AT_START ? e.PLAYER_LIST_AT_START === '1' : e.NODE_ENV !== 'test',
     /** Fit market values from the stored trades in the background (decision 036). */

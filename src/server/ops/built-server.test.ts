@@ -85,13 +85,7 @@ describe('the built server', () => {
     await until200(`${base}/api/ready`, server);
     // The launcher became the server: no parent process stays beside it.
     const proc = (file: string) => readFileSync(`/proc/${server.pid}/${file}`, 'utf8').split('\0');
-    expect(proc('cmdline')).toEqual([
-      process.execPath,
-      '--max-semi-space-size=1',
-      '--optimize-for-size',
-      join(out, 'main.js'),
-      '',
-    ]);
+    expect(proc('cmdline')).toEqual([process.execPath, '--max-semi-space-size=1', join(out, 'main.js'), '']);
     expect(proc('environ')).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     const articles = await fetch(`${base}/api/articles`);
     expect(articles.status, output).toBe(200);

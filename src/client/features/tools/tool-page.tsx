@@ -63,6 +63,12 @@ export function ToolPage({
           <ConnectionBar connections={c} />
         </div>
       </section>
+      <noscript>
+        <p className="alert-error">
+          The league tools read your leagues from this page's script: turn JavaScript on to connect your
+          accounts.
+        </p>
+      </noscript>
       {connections.isPending && <Spinner label="Checking your connected accounts" />}
       {connections.isError && (
         <p className="alert-error" role="alert">
