@@ -181,8 +181,11 @@ test.describe('the league tools with JavaScript off', () => {
     }
     await page.goto('/tools/rostership');
     await expect(main.getByRole('region', { name: 'Your accounts' })).toContainText('Sleeper…');
-    // Connecting takes the page's script, and the page says so.
-    await expect(main).toContainText('turn JavaScript on to connect your accounts');
+    // Connecting takes the page's script, and the page says so (in <noscript>, which a browser with
+    // scripting off draws; the test browser parses it as text).
+    expect(await main.locator('noscript').textContent()).toContain(
+      'turn JavaScript on to connect your accounts',
+    );
     await page.goto('/tools/rookie-adp?service=sleeper');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sleeper Rookie ADP');
     const filters = main.getByRole('form', { name: 'ADP filters' });
