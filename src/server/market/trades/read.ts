@@ -138,13 +138,23 @@ export function mflFormat(
   };
 }
 
+/** An MFL league's format from its settings and rules (a private league with the member's log-in). */
+export async function readMflFormat(
+  mfl: MflClient,
+  ref: MflLeagueRef,
+  options?: Parameters<MflClient['league']>[1],
+): Promise<TradeFormat> {
+  const [league, rules] = await Promise.all([mfl.league(ref, options), mfl.rules(ref, options)]);
+  return mflFormat(league, rules);
+}
+
 export async function readMflTrades(mfl: MflClient, ref: MflLeagueRef): Promise<LeagueTrades> {
   const season = ref.year ?? yearFromLeagueUrl(ref.url) ?? mfl.seasonYear();
   const direct: MflLeagueRef = { ...ref, year: season };
   const rows = await mfl.trades(direct);
   if (rows.length === 0) return { season, trades: [], skipped: 0 };
-  const [league, rules] = await Promise.all([mfl.league(direct), mfl.rules(direct)]);
-  if (league.franchises.length === 0) throw new Error('The league has no franchises.');
+  const format = await readMflFormat(mfl, direct);
+  if (format.size === 0) throw new Error('The league has no franchises.');
   const ids = rows
     .flatMap((r) => [...r.franchise1_gave_up, ...r.franchise2_gave_up])
     .filter((a) => /^\d+$/.test(a));
@@ -152,7 +162,7 @@ export async function readMflTrades(mfl: MflClient, ref: MflLeagueRef): Promise<
   const parsed = mflTrades(rows, {
     leagueId: ref.league_id,
     season,
-    format: mflFormat(league, rules),
+    format,
     knownPlayer: (id) => known.has(id),
   });
   return { season, trades: parsed.trades, skipped: parsed.skipped };

@@ -17,7 +17,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { afterStart } from '#server/http/after-start.ts';
 import { decodeEspnConnection } from '#server/leagues/espn/connection.ts';
 import { visitorAccount } from '#server/leagues/visitor-accounts.ts';
-import { espnFormat, mflFormat, readFleaFormat, sleeperFormat } from '../trades/read.ts';
+import { espnFormat, readFleaFormat, readMflFormat, sleeperFormat } from '../trades/read.ts';
 import { startValuesJob, VALUES_VERSION_KEY, type ValuesJob } from './job.ts';
 import { readValues } from './store.ts';
 
@@ -79,13 +79,11 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
         facts = espnFormat(await deps.services.espn.league(q.league_id, ['mSettings'], { auth }));
       } else {
         const account = await visitorAccount(request, deps, 'mfl', q.account);
-        const ref = { league_id: q.league_id, url: q.url };
-        const options = { cookie: account.credential };
-        const [league, rules] = await Promise.all([
-          deps.services.mfl.league(ref, options),
-          deps.services.mfl.rules(ref, options),
-        ]);
-        facts = mflFormat(league, rules);
+        facts = await readMflFormat(
+          deps.services.mfl,
+          { league_id: q.league_id, url: q.url },
+          { cookie: account.credential },
+        );
       }
       const format = nearestValueFormat(facts);
       return { format: formatKey(format), label: formatLabel(format) };
