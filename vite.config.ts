@@ -1,35 +1,23 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './src/server/http/precompress.ts';
 
 const outDir = join(import.meta.dirname, 'dist/client');
 
-/** Writes .br and .gz beside each text asset, so the server sends them pre-compressed. */
-function precompress(): Plugin {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : [path];
-    });
+/**
+ * Writes .gz (and .br unless PRECOMPRESS_BROTLI=0, which a start sets: the server then writes them
+ * once it serves) beside each text asset, so the server sends them pre-compressed.
+ */
+function precompressAssets(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
     // The browser's files only: the server's renderer (dist/ssr) is read from disk, never sent.
     applyToEnvironment: (environment) => environment.name === 'client',
     closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json|xml|txt)$/.test(file) || file.endsWith('index.html')) continue;
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
+      precompress(outDir, { brotli: process.env.PRECOMPRESS_BROTLI !== '0' });
     },
   };
 }
@@ -58,7 +46,7 @@ function asciiRenderer(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress(), asciiRenderer()],
+  plugins: [react(), tailwindcss(), precompressAssets(), asciiRenderer()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -24,7 +24,6 @@ const serverEntries = {
   main: 'src/server/main.ts',
   backup: 'src/server/ops/backup.ts',
   restore: 'src/server/ops/restore.ts',
-  'pg-template': 'src/server/db/pg-template.ts',
 };
 
 function newest(path) {
@@ -49,9 +48,9 @@ async function timed(label, stamp, fn) {
 }
 
 /** Runs a command with the terminal's output; rejects when it fails. */
-function run(command, args) {
+function run(command, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
@@ -59,11 +58,30 @@ function run(command, args) {
   });
 }
 
-/** `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. */
-const buildClient = () => run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn']);
+/**
+ * `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. Brotli
+ * at its best takes 1.8 CPU-seconds for the client's files: a start leaves it to the server, which
+ * writes them once it is serving (src/server/http/precompress.ts); `--force` (npm run build, the
+ * image) writes them here, since a deployed dist may be read-only.
+ */
+const buildClient = (brotli) =>
+  run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    PRECOMPRESS_BROTLI: brotli ? '1' : '0',
+  });
 
-/** The migrated empty database a new data directory copies (src/server/db/pg-template.ts). */
-const buildDatabaseTemplate = () => run(process.execPath, [join(root, 'dist/server/pg-template.js')]);
+/**
+ * The migrated empty database a new data directory copies (src/server/db/pg-template.ts), made
+ * from the sources beside the server's build rather than after it. Node.js strips the types itself
+ * from 22.18 on (tsx before). Liftoff alone: this process is too short-lived to gain from V8's
+ * optimised WebAssembly code, which costs it a CPU-second to compile (3.1 CPU-s against 4.3).
+ */
+const buildDatabaseTemplate = (out) =>
+  run(process.execPath, [
+    ...(process.features.typescript ? [] : ['--import', 'tsx']),
+    '--liftoff-only',
+    join(root, 'src/server/db/pg-template.ts'),
+    join(out, 'pg-template'),
+  ]);
 
 /**
  * A module source holding one character outside Latin-1 is kept by V8 as two bytes a character:
@@ -81,10 +99,21 @@ function assertAscii(out) {
   }
 }
 
-/** Builds the server's entries into `out` (dist/server unless told otherwise), migrations beside them. */
-export async function buildServer(out = join(root, 'dist/server')) {
-  const { build } = await import('esbuild');
+/**
+ * Builds the server's entries into `out` (dist/server unless told otherwise), migrations beside them,
+ * and with `template` its empty database (in parallel: neither needs the other).
+ */
+export async function buildServer(out = join(root, 'dist/server'), { template = false } = {}) {
   rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const made = template ? buildDatabaseTemplate(out) : Promise.resolve();
+  // Settled before anything is thrown, so a failing build never leaves the template's process behind.
+  const [bundled, database] = await Promise.allSettled([bundle(out), made]);
+  for (const r of [bundled, database]) if (r.status === 'rejected') throw r.reason;
+}
+
+async function bundle(out) {
+  const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
     entryPoints: serverEntries,
@@ -124,22 +153,21 @@ export async function buildServer(out = join(root, 'dist/server')) {
 }
 
 /**
- * The client's build and the server's (then its database template) run side by side: on a fresh
- * clone the template's database creation takes about as long as the client's build.
+ * The client's build, the server's and its database template run side by side: on a fresh clone the
+ * template's database creation takes about as long as the client's build.
  */
 export async function buildIfNeeded({ force = false } = {}) {
   const steps = [];
   const clientStamp = join(root, 'dist/client/.built');
   const renderer = join(root, 'dist/ssr/entry-server.js');
   if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer))
-    steps.push(timed('client', clientStamp, buildClient));
+    steps.push(timed('client', clientStamp, () => buildClient(force)));
   const serverStamp = join(root, 'dist/server/.built');
   if (stale(serverStamp, ['src/server'], force))
     steps.push(
-      timed('server and its empty database', serverStamp, async () => {
-        await buildServer();
-        await buildDatabaseTemplate();
-      }),
+      timed('server and its empty database', serverStamp, () =>
+        buildServer(join(root, 'dist/server'), { template: true }),
+      ),
     );
   try {
     await Promise.all(steps);

@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providers: contentPageMeta(deps),
     clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
     beforePage: ensureSessionHint,
+    brotliAfterStart: deps.backgroundWork,
     siteMeta: {
       title: HOME_TITLE,
       description:

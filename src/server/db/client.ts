@@ -23,6 +23,8 @@ export interface Database {
   dataDir?: string;
   /** Runs SQL text with no parameters (several statements allowed); used by migrations. */
   exec(sqlText: string): Promise<void>;
+  /** The rows of one query with no parameters; used by migrations. */
+  rows<T>(sqlText: string): Promise<T[]>;
   /** Runs fn while holding a database-wide lock, so two processes never migrate at once. */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Answers when the database does (readiness); throws when it does not. */
@@ -105,6 +107,9 @@ function openPostgres(url: string, max: number): Database {
     kind: 'postgres',
     async exec(sqlText) {
       await pool.query(sqlText);
+    },
+    async rows<T>(sqlText: string) {
+      return (await pool.query(sqlText)).rows as T[];
     },
     async exclusive(fn) {
       const client = await pool.connect();
@@ -216,6 +221,9 @@ async function openPglite(opts: {
       db: drizzlePglite({ client, schema }) as unknown as Db,
       kind: 'pglite',
       dataDir: opts.dataDir,
+      async rows<T>(sqlText: string) {
+        return (await client.query<T>(sqlText)).rows;
+      },
       async exec(sqlText) {
         await client.exec(sqlText);
       },

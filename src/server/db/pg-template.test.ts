@@ -20,6 +20,9 @@ test('a new data directory starts as a copy of the build’s migrated database',
   const made = new PGlite({ dataDir: template });
   const applied = await made.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
   expect(applied.rows.map((r) => r.name)).toEqual(migrationFiles().map((m) => m.name));
+  // Only the site's database: initdb's templates are not copied into every new data directory.
+  const databases = await made.query<{ datname: string }>('SELECT datname FROM pg_database');
+  expect(databases.rows.map((r) => r.datname)).toEqual(['postgres']);
   await made.exec('CREATE TABLE template_mark (x int)');
   await made.close();
 

@@ -3,19 +3,27 @@
 // where creating a database (initdb) and migrating it takes two to three; only migrations added
 // after the build then run. Built again with the server, so it never lags its migrations. This
 // short-lived process creates and migrates it in one PGlite (the server, which stays, never runs
-// initdb itself: see client.ts).
+// initdb itself: see client.ts). The template databases initdb makes (template0, template1) are
+// dropped: the site never creates a database, and without them a new data directory copies 370
+// files instead of 1,150 (the copy is a third of a first start's database time).
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
 import { runMigrations } from './migrate.ts';
 
 const out = process.argv[2] ?? join(import.meta.dirname, 'pg-template');
 const work = mkdtempSync(`${out}.making-`);
 try {
   const client = new PGlite({ dataDir: work, extensions: { pg_trgm } });
-  await runMigrations({ db: drizzle({ client }), exec: async (text) => void (await client.exec(text)) });
+  await runMigrations({
+    exec: async (text) => void (await client.exec(text)),
+    rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+  });
+  for (const name of ['template0', 'template1']) {
+    await client.exec(`ALTER DATABASE ${name} WITH is_template false`);
+    await client.exec(`DROP DATABASE ${name}`); // alone: it cannot run in a transaction
+  }
   await client.close();
   rmSync(out, { recursive: true, force: true });
   renameSync(work, out);

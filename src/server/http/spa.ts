@@ -13,7 +13,9 @@ import {
 } from '#common/page-render.ts';
 import { isPagePath, matchRoute, movedTo, pageRoutes } from '#common/routes.ts';
 import { type Cache, createLoader } from '../cache.ts';
+import { afterStart } from './after-start.ts';
 import { acceptsGzip } from './encoding.ts';
+import { writeMissingBrotli } from './precompress.ts';
 import {
   byContentVersion,
   type CachedAnswer,
@@ -253,6 +255,8 @@ export interface SpaOptions {
   renderer?: PageRenderer | (() => Promise<PageRenderer | undefined>);
   /** Where rendered public pages are kept, per content version, as the API's public answers are. */
   cache: Cache;
+  /** Once serving, writes the brotli files a start's build left out (precompress.ts). */
+  brotliAfterStart?: boolean;
 }
 
 /**
@@ -263,6 +267,7 @@ export interface SpaOptions {
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
   const build = readBuild(opts.dir);
   if (build) await serveBuiltFiles(app, opts.dir);
+  if (build && opts.brotliAfterStart) brotliAfterStart(app, opts.dir);
   dropDocumentHeadersFromAssets(app);
   const pages = build && createPages(app, opts, build);
   app.setNotFoundHandler(async (req, reply) => {
@@ -271,6 +276,20 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ error: 'Not found.' });
     return answerPage(req, reply, opts, pages);
+  });
+}
+
+/** Writes the missing .br files in the background once the server is ready; a close stops it. */
+function brotliAfterStart(app: FastifyInstance, dir: string) {
+  const stop = new AbortController();
+  app.addHook('onClose', async () => stop.abort());
+  afterStart(app, async () => {
+    try {
+      const written = await writeMissingBrotli(dir, stop.signal);
+      if (written) app.log.info({ files: written }, "wrote the built client's brotli files");
+    } catch (err) {
+      app.log.warn({ err }, "could not write the built client's brotli files: gzip is sent instead");
+    }
   });
 }
 
