@@ -3,7 +3,6 @@ import { chmodSync, cpSync, existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import v8 from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -131,20 +130,6 @@ function openPostgres(url: string, max: number): Database {
 }
 
 /**
- * PGlite is PostgreSQL compiled to WebAssembly. By default V8 compiles it twice: at once with its
- * baseline compiler (Liftoff), then again, optimised, for every function that runs often. The second
- * copy costs about 55 MB that stays for the life of the process, and PGlite's queries measured no
- * faster with it (the site's queries spend their time elsewhere), so only the first is kept. Set
- * before the first PGlite compiles; it concerns WebAssembly only.
- */
-let wasmFlagsSet = false;
-function keepBaselineWasmOnly() {
-  if (wasmFlagsSet) return;
-  v8.setFlagsFromString('--liftoff-only');
-  wasmFlagsSet = true;
-}
-
-/**
  * Creating a database (initdb) briefly takes over 500 MB, and most of it would stay in the server's
  * process as garbage no collection was due to reclaim. So a new data directory is made by a
  * short-lived process, and the server only ever opens an existing one.
@@ -186,7 +171,6 @@ async function openPglite(opts: {
   loadDataDir?: Blob;
   template?: string;
 }): Promise<Database> {
-  keepBaselineWasmOnly();
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
   try {
     // Closed to others before anything is made or loaded in it.
