@@ -14,6 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -48,9 +49,10 @@ async function timed(label, stamp, fn) {
 }
 
 /** Runs a command with the terminal's output; rejects when it fails. */
-function run(command, args, env = {}) {
+function run(command, args, env = {}, { nice = 0 } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    if (nice && child.pid) setPriority(child.pid, nice);
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
@@ -62,12 +64,18 @@ function run(command, args, env = {}) {
  * `vite build` builds both of Vite's environments (vite.config.ts): dist/client and dist/ssr. Brotli
  * at its best takes 1.8 CPU-seconds for the client's files: a start leaves it to the server, which
  * writes them once it is serving (src/server/http/precompress.ts); `--force` (npm run build, the
- * image) writes them here, since a deployed dist may be read-only.
+ * image) writes them here, since a deployed dist may be read-only. Vite's threads yield (nice 5) to
+ * the database template's one, which is the longer of the two on two cores.
  */
 const buildClient = (brotli) =>
-  run(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-    PRECOMPRESS_BROTLI: brotli ? '1' : '0',
-  });
+  run(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn'],
+    {
+      PRECOMPRESS_BROTLI: brotli ? '1' : '0',
+    },
+    { nice: 5 },
+  );
 
 /**
  * The migrated empty database a new data directory copies (src/server/db/pg-template.ts), made
