@@ -46,6 +46,7 @@ test('once serving, the server writes only the brotli files that are missing, ea
   const script = builtClient();
   precompress(dir, { brotli: false });
   writeFileSync(join(dir, 'assets/app-2.css.br'), 'kept as it is');
+  writeFileSync(join(dir, 'assets/app-1.js.br.4242.tmp'), 'half written by a killed process');
 
   expect(await writeMissingBrotli(dir)).toBe(1);
   expect(brotliDecompressSync(readFileSync(join(dir, 'assets/app-1.js.br'))).toString()).toBe(script);

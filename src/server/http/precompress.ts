@@ -45,6 +45,9 @@ const brotliAsync = promisify(brotliCompress);
  * a name nobody has asked for yet: until then the .gz is sent. Returns how many it wrote.
  */
 export async function writeMissingBrotli(dir: string, signal?: AbortSignal): Promise<number> {
+  // What a process stopped in the middle of a file left (a kill skips the finally below).
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile() && /\.br\.\d+\.tmp$/.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
   let written = 0;
   for (const file of compressibleFiles(dir)) {
     if (signal?.aborted) break;
