@@ -46,9 +46,12 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
     return Number(row.n) === 0;
   };
   if (!(await empty(db))) return { articles: 0, profiles: 0 };
-  const demo = await loadDemoContent();
-  // One hash for the four authors keeps the start fast; the password is thrown away.
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  // One hash for the four authors keeps the start fast; the password is thrown away. It is worked
+  // out on libuv's threads while the files are read and parsed here.
+  const [demo, passwordHash] = await Promise.all([
+    loadDemoContent(),
+    hashPassword(randomBytes(24).toString('base64url')),
+  ]);
   const now = Date.now();
   const at = (daysAgo: number, index: number) => new Date(now - daysAgo * DAY_MS - index * 3600 * 1000);
 
