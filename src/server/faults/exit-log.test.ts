@@ -24,7 +24,12 @@ describe('a server that ends by itself', () => {
     server.child.kill('SIGUSR2');
     await exited(server.child);
     // The last output may still be on its way when the exit is seen.
-    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/the process exits with code/);
+    await expect
+      .poll(() => server.output(), {
+        timeout: 5000,
+        message: `the exit's line (exit code ${server.child.exitCode}, signal ${server.child.signalCode})`,
+      })
+      .toMatch(/the process exits with code/);
     const lines = server
       .output()
       .split('\n')
