@@ -13,14 +13,15 @@ import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zl
 const MIN_BYTES = 1024;
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
 
+/** Every file under `dir`, at any depth. */
+const filesUnder = (dir: string) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+
 /** The built files worth compressing under `dir` (index.html is a template, never sent as it is). */
-export function compressibleFiles(dir: string): string[] {
-  const walk = (at: string): string[] =>
-    readdirSync(at, { withFileTypes: true }).flatMap((e) => {
-      const path = join(at, e.name);
-      return e.isDirectory() ? walk(path) : [path];
-    });
-  return walk(dir).filter(
+function compressibleFiles(dir: string): string[] {
+  return filesUnder(dir).filter(
     (file) =>
       /\.(js|css|html|svg|json|xml|txt)$/.test(file) &&
       !file.endsWith('index.html') &&
@@ -46,8 +47,7 @@ const brotliAsync = promisify(brotliCompress);
  */
 export async function writeMissingBrotli(dir: string, signal?: AbortSignal): Promise<number> {
   // What a process stopped in the middle of a file left (a kill skips the finally below).
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile() && /\.br\.\d+\.tmp$/.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
+  for (const file of filesUnder(dir)) if (/\.br\.\d+\.tmp$/.test(file)) rmSync(file);
   let written = 0;
   for (const file of compressibleFiles(dir)) {
     if (signal?.aborted) break;
