@@ -32,7 +32,7 @@ const find = (test: (l: League) => boolean) => {
 };
 const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
 
-/** The startup answer for the one day a league's startup began, on its service and kind. */
+/** The startup answer for the day (or two) a league's startup began, on its service and kind. */
 async function answerFor(l: League) {
   const startup = l.startup!;
   const res = await t.app.inject({
@@ -45,8 +45,10 @@ async function answerFor(l: League) {
       types: [l.format.qb],
       idp: l.format.idp ? 1 : -1,
       ppr: l.format.ppr > 0 ? 1 : -1,
+      // Sleeper gives a draft's start; MFL has only its picks' times, so its day is the first pick's,
+      // the day after the start when the start came late in the evening (the world is built from now).
       startDate: day(startup.startedAt),
-      endDate: day(startup.startedAt),
+      endDate: day(startup.picks[0].timestamp),
       minShare: 0,
     },
   });
