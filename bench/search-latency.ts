@@ -1,11 +1,14 @@
 /**
  * Site search on a large catalogue: 10,000 visible articles and 2,000 profiles with generated
  * dynasty-style text, then each query run repeatedly straight against the database (no cache), and
- * p50 / p95 printed per query and overall. PGlite by default; PostgreSQL too when BENCH_DATABASE_URL
+ * p50 / p95 printed per query and overall. PGlite by default (on a data directory, as the server runs it); PostgreSQL too when BENCH_DATABASE_URL
  * is set (a scratch database is made and dropped).
  *
  *   node --import tsx bench/search-latency.ts
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { listArticles } from '#server/content/articles.ts';
 import { searchContent } from '#server/content/search.ts';
@@ -190,7 +193,10 @@ const queries = [
 ];
 
 async function run(label: string, url?: string) {
-  const database = await openDatabase(url ? { url, poolSize: 4 } : {});
+  // PGlite on a data directory on disk, as the server runs it (its pages read through the file
+  // system when they are not in its shared buffers).
+  const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), 'dynasty-search-'));
+  const database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir });
   try {
     const started = performance.now();
     await fill(database.db);
@@ -228,6 +234,7 @@ async function run(label: string, url?: string) {
     console.log('(Uncached database time; the API caches each answer until the next content write.)');
   } finally {
     await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
