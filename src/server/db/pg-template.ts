@@ -4,7 +4,7 @@
 // after the build then run. Built again with the server, so it never lags its migrations. This
 // short-lived process creates and migrates it in one PGlite (the server, which stays, never runs
 // initdb itself: see client.ts). The template databases initdb makes (template0, template1) are
-// dropped: the site never creates a database, and without them a new data directory copies a third
+// dropped: the site never creates a database, and without them a new data directory copies half
 // of the files. The database is made in memory and its closed data directory written out after:
 // initdb's thousands of small writes through PGlite's file system cost half a second more on disk.
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
