@@ -1,8 +1,8 @@
 /**
  * Site search on a large catalogue: 10,000 visible articles and 2,000 profiles with generated
  * dynasty-style text, then each query run repeatedly straight against the database (no cache), and
- * p50 / p95 printed per query and overall. PGlite by default (on a data directory, as the server runs it); PostgreSQL too when BENCH_DATABASE_URL
- * is set (a scratch database is made and dropped).
+ * p50 / p95 printed per query and overall. PGlite by default (on a data directory, as the server
+ * runs it); PostgreSQL too when BENCH_DATABASE_URL is set (a scratch database is made and dropped).
  *
  *   node --import tsx bench/search-latency.ts
  */

@@ -4,7 +4,7 @@
 // tighter than gzip but takes 1.8 CPU-seconds for the client's hundred files: `npm run build`
 // writes them with the build, and a start that built the client itself leaves them to the server,
 // which writes the missing ones once it is serving (decision 043).
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -19,9 +19,9 @@ const filesUnder = (dir: string) =>
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
 
-/** The built files worth compressing under `dir` (index.html is a template, never sent as it is). */
-function compressibleFiles(dir: string): string[] {
-  return filesUnder(dir).filter(
+/** The built files worth compressing among `files` (index.html is a template, never sent as it is). */
+function compressibleFiles(files: string[]): string[] {
+  return files.filter(
     (file) =>
       /\.(js|css|html|svg|json|xml|txt)$/.test(file) &&
       !file.endsWith('index.html') &&
@@ -31,7 +31,7 @@ function compressibleFiles(dir: string): string[] {
 
 /** Writes the .gz of each file under `dir`, and its .br too when `brotli` (the build's step). */
 export function precompress(dir: string, { brotli }: { brotli: boolean }) {
-  for (const file of compressibleFiles(dir)) {
+  for (const file of compressibleFiles(filesUnder(dir))) {
     const data = readFileSync(file);
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
     if (brotli) writeFileSync(`${file}.br`, brotliCompressSync(data, BROTLI));
@@ -47,12 +47,14 @@ const brotliAsync = promisify(brotliCompress);
  */
 export async function writeMissingBrotli(dir: string, signal?: AbortSignal): Promise<number> {
   // What a process stopped in the middle of a file left (a kill skips the finally below).
-  for (const file of filesUnder(dir)) if (/\.br\.\d+\.tmp$/.test(file)) rmSync(file);
+  const files = filesUnder(dir);
+  for (const file of files) if (/\.br\.\d+\.tmp$/.test(file)) rmSync(file);
+  const present = new Set(files);
   let written = 0;
-  for (const file of compressibleFiles(dir)) {
+  for (const file of compressibleFiles(files)) {
     if (signal?.aborted) break;
     const target = `${file}.br`;
-    if (existsSync(target)) continue;
+    if (present.has(target)) continue;
     const temporary = `${target}.${process.pid}.tmp`;
     try {
       writeFileSync(temporary, await brotliAsync(readFileSync(file), BROTLI));
