@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const shared = ['src/common', 'package-lock.json', 'scripts/build-if-needed.mjs'];
@@ -160,31 +161,75 @@ async function bundle(out) {
   }
 }
 
+const clientStamp = join(root, 'dist/client/.built');
+
+/** The client's build, now; its stamp is written only once it has succeeded. */
+function buildClientNow(force) {
+  rmSync(clientStamp, { force: true });
+  return timed('client', clientStamp, () => buildClient(force));
+}
+
+/**
+ * The client's build (this script with `--client`) in a process of its own, for scripts/start.mjs:
+ * the server it becomes opens its database meanwhile and serves once the build has written its
+ * stamp (src/server/ops/client-build.ts). The shell between returns at once, so the build is not
+ * this process's child and nothing is left unreaped after the exec. Answers the build's process id.
+ */
+function buildClientAside() {
+  rmSync(clientStamp, { force: true });
+  return new Promise((resolve, reject) => {
+    const script = fileURLToPath(import.meta.url);
+    const shell = spawn('/bin/sh', ['-c', '"$@" >&2 & echo $!', 'sh', process.execPath, script, '--client'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    shell.stdout.on('data', (d) => {
+      out += d;
+    });
+    shell.on('error', reject);
+    shell.on('close', (code) => {
+      const pid = Number(out.trim());
+      if (code === 0 && pid > 0) resolve(pid);
+      else reject(new Error('The client build did not start.'));
+    });
+  });
+}
+
 /**
  * The client's build, the server's and its database template run side by side: on a fresh clone the
- * template's database creation takes about as long as the client's build.
+ * template's database creation takes about as long as the client's build. With `clientAside` the
+ * client builds in a process that outlives this one (see buildClientAside), whose id is answered.
  */
-export async function buildIfNeeded({ force = false } = {}) {
+export async function buildIfNeeded({ force = false, clientAside = false } = {}) {
   const steps = [];
-  const clientStamp = join(root, 'dist/client/.built');
+  let clientBuild;
   const renderer = join(root, 'dist/ssr/entry-server.js');
-  if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer))
-    steps.push(timed('client', clientStamp, () => buildClient(force)));
-  const serverStamp = join(root, 'dist/server/.built');
-  if (stale(serverStamp, ['src/server'], force))
-    steps.push(
-      timed('server and its empty database', serverStamp, () =>
-        buildServer(join(root, 'dist/server'), { template: true }),
-      ),
-    );
   try {
+    if (stale(clientStamp, ['src/client', 'vite.config.ts'], force) || !existsSync(renderer)) {
+      if (clientAside) clientBuild = await buildClientAside();
+      else steps.push(buildClientNow(force));
+    }
+    const serverStamp = join(root, 'dist/server/.built');
+    if (stale(serverStamp, ['src/server'], force))
+      steps.push(
+        timed('server and its empty database', serverStamp, () =>
+          buildServer(join(root, 'dist/server'), { template: true }),
+        ),
+      );
     await Promise.all(steps);
   } catch (err) {
     console.error(err.message);
     process.exit(1);
   }
-  return steps.length > 0;
+  return clientBuild;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
-  await buildIfNeeded({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--client'))
+    await buildClientNow(false).catch((err) => {
+      console.error(err.message);
+      process.exit(1);
+    });
+  else await buildIfNeeded({ force: process.argv.includes('--force') });
+}

@@ -16,11 +16,17 @@ export const serverArgs = (main = join(root, 'dist/server/main.js')) => ['--max-
 /** The server's environment: glibc hands large freed blocks back (decision 038) unless env says otherwise. */
 export const serverEnv = (env = process.env) => ({ MALLOC_MMAP_THRESHOLD_: '131072', ...env });
 
-/** Becomes the server at `main` (dist/server/main.js unless told otherwise). */
-export function runServer(main) {
+const canExec = typeof process.execve === 'function' && process.platform !== 'win32';
+
+/**
+ * Becomes the server at `main` (dist/server/main.js unless told otherwise); `clientBuild`, the
+ * process building the client, which the server waits for before it serves.
+ */
+export function runServer(main, clientBuild) {
   const args = serverArgs(main);
   const env = serverEnv();
-  if (typeof process.execve === 'function' && process.platform !== 'win32') {
+  if (clientBuild) env.CLIENT_BUILD_PID = String(clientBuild);
+  if (canExec) {
     process.execve(process.execPath, [process.execPath, ...args], env);
   }
   const child = spawn(process.execPath, args, { env, stdio: 'inherit' });
@@ -29,6 +35,7 @@ export function runServer(main) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildIfNeeded();
-  runServer();
+  // Where this process becomes the server, the client builds beside it: the server's start (its
+  // database, the first super user, the demo content) overlaps the end of the client's build.
+  runServer(undefined, await buildIfNeeded({ clientAside: canExec }));
 }

@@ -73,6 +73,11 @@ const envSchema = z
     SHOP_URL: z.string().url().default('https://shop.dynastyfootball.example'),
     SOCIAL_FEED_URL: z.string().url().default('https://x.com/dynastyfootball'),
     SEED_DEMO: z.enum(['0', '1']).default('1'),
+    /**
+     * Set by scripts/start.mjs on a start that builds the client: the process building it. The
+     * server opens its database meanwhile and serves once that build has written its stamp.
+     */
+    CLIENT_BUILD_PID: z.coerce.number().int().positive().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * The share of requests whose two lines ("incoming request", "request completed") are logged:
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     shopUrl: e.SHOP_URL,
     socialFeedUrl: e.SOCIAL_FEED_URL,
     seedDemo: e.SEED_DEMO === '1',
+    clientBuildPid: e.CLIENT_BUILD_PID,
     logLevel: e.LOG_LEVEL,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureSuperUser } from './accounts/bootstrap.ts';
 import { buildApp } from './app.ts';
@@ -9,6 +10,7 @@ import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { reencryptConnections } from './leagues/connection-store.ts';
 import { Egress } from './leagues/egress.ts';
 import { createLeagueServices, type LeagueServicesOptions } from './leagues/services.ts';
+import { clientBuilt } from './ops/client-build.ts';
 import { loggerOptions } from './ops/logging.ts';
 import { instrumentCache, recordLeagueCall } from './ops/metrics.ts';
 import { removeStaleRestores } from './ops/restore-backup.ts';
@@ -69,6 +71,10 @@ export async function createRuntime(
           `${unreadable} saved league connections are under a key that is not configured: add it to CONNECTIONS_OLD_KEYS, or their owners connect again.`,
         );
     }
+    // A start that builds the client (scripts/start.mjs) got here while that build ran; the app
+    // reads the built client and its page renderer.
+    if (config.clientBuildPid)
+      await clientBuilt(config.clientBuildPid, join(import.meta.dirname, '../../dist/client/.built'));
     const egress = egressFor(config, cache, opts.limits);
     const app = await buildApp({
       services: leagueServicesFor(config, cache, { limits: opts.limits, egress }),
