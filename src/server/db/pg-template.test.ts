@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,6 +23,8 @@ test('a new data directory starts as a copy of the build’s migrated database',
   // Only the site's database: initdb's templates are not copied into every new data directory.
   const databases = await made.query<{ datname: string }>('SELECT datname FROM pg_database');
   expect(databases.rows.map((r) => r.datname)).toEqual(['postgres']);
+  // Nor the free space and visibility maps, which PostgreSQL makes again (vacuum below).
+  expect(readdirSync(template, { recursive: true }).filter((f) => /_(fsm|vm)$/.test(String(f)))).toEqual([]);
   await made.exec('CREATE TABLE template_mark (x int)');
   await made.close();
 
@@ -33,6 +35,14 @@ test('a new data directory starts as a copy of the build’s migrated database',
       sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'template_mark'`,
     );
     expect(mark[0].n).toBe(1);
+    // The maps are made again: a write and a vacuum of the copy work as on any database.
+    await database.db.execute(sql`INSERT INTO template_mark VALUES (1)`);
+    await database.db.execute(sql`VACUUM template_mark`);
+    const [maps] = await queryRows<{ vm: boolean }>(
+      database.db,
+      sql`SELECT pg_relation_size('template_mark', 'vm') > 0 AS vm`,
+    );
+    expect(maps.vm).toBe(true);
   } finally {
     await database.close();
   }
