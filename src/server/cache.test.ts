@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Cache, createLoader, memoryCache, redisCache, redisReady } from './cache.ts';
+import { type Cache, createLoader, memoryCache } from './cache.ts';
+import { redisCache, redisReady } from './cache-redis.ts';
 
 /** A cache whose every call fails, as Redis does while it is down. */
 const downCache = (): Cache => {

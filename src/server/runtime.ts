@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureSuperUser } from './accounts/bootstrap.ts';
 import { buildApp } from './app.ts';
-import { type Cache, memoryCache, redisCache, redisReady } from './cache.ts';
+import { type Cache, memoryCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -36,12 +36,14 @@ export async function createRuntime(
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  // ioredis loads only where Redis is configured (cache-redis.ts).
+  const shared = config.redisUrl ? await import('./cache-redis.ts') : undefined;
   const cache = instrumentCache(
-    config.redisUrl ? redisCache(config.redisUrl, config.redisPrefix) : memoryCache(),
+    shared && config.redisUrl ? shared.redisCache(config.redisUrl, config.redisPrefix) : memoryCache(),
   );
   try {
     const redis = redisOf(cache);
-    if (redis && !(await redisReady(redis, 5_000)))
+    if (shared && redis && !(await shared.redisReady(redis, 5_000)))
       log('Redis did not answer: the site runs without the shared cache and limits until it does.');
     const admin = await ensureSuperUser(database.db, {
       email: config.adminEmail,

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { openPgliteDir, openTestDatabase, testDbKind } from '#test/database.ts';
-import { redisCache, redisReady } from '../cache.ts';
+import { redisCache, redisReady } from '../cache-redis.ts';
 import { sessions } from '../db/schema.ts';
 
 /*

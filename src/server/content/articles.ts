@@ -10,8 +10,8 @@ import type {
 import type { Db } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
 import { tagNames } from './authorship.ts';
-import { renderMarkdown } from './markdown.ts';
 import { embedRankings } from './rankings/embed.ts';
+import { renderBody } from './render-body.ts';
 import { byRef, type ContentKind } from './store.ts';
 import { articleMatch } from './text-search.ts';
 
@@ -100,11 +100,11 @@ export const articleKind: ContentKind<ArticleInput> = {
   tableName: 'articles',
   missing: 'Article not found.',
   title: (input) => input.title,
-  fields: (input) => ({
+  fields: async (input) => ({
     title: input.title,
     description: input.description,
     body: input.body,
-    bodyHtml: renderMarkdown(input.body),
+    bodyHtml: await renderBody(input.body),
     image: input.image,
     tags: tagNames(input.tags),
   }),

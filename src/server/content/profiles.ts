@@ -12,7 +12,7 @@ import { lineupPositions } from '#common/position-order.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { profiles, users } from '../db/schema.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderBody } from './render-body.ts';
 import { byRef, type ContentKind } from './store.ts';
 import { profileMatch } from './text-search.ts';
 
@@ -121,7 +121,7 @@ export const profileKind: ContentKind<ProfileInput> = {
   tableName: 'profiles',
   missing: 'Profile not found.',
   title: (input) => input.name,
-  fields: (input) => ({
+  fields: async (input) => ({
     name: input.name,
     position: input.position,
     school: input.school,
@@ -131,6 +131,6 @@ export const profileKind: ContentKind<ProfileInput> = {
     image: input.image,
     description: input.description,
     body: input.body,
-    bodyHtml: renderMarkdown(input.body),
+    bodyHtml: await renderBody(input.body),
   }),
 };

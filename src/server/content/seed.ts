@@ -4,8 +4,7 @@ import { hashPassword } from '../accounts/passwords.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { articles, profiles, rankingEntries, rankings, rankingVersions, users } from '../db/schema.ts';
-import { loadDemoContent } from './demo-content.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderBody } from './render-body.ts';
 import { slugify } from './shortname.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,11 +46,14 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
   };
   if (!(await empty(db))) return { articles: 0, profiles: 0 };
   // One hash for the four authors keeps the start fast; the password is thrown away. It is worked
-  // out on libuv's threads while the files are read and parsed here.
+  // out on libuv's threads while the files are read and parsed here. The demo's reader (and its
+  // YAML parser) loads only for an empty database.
   const [demo, passwordHash] = await Promise.all([
-    loadDemoContent(),
+    import('./demo-content.ts').then((m) => m.loadDemoContent()),
     hashPassword(randomBytes(24).toString('base64url')),
   ]);
+  const articleHtml = await Promise.all(demo.articles.map((a) => renderBody(a.body)));
+  const profileHtml = await Promise.all(demo.profiles.map((p) => renderBody(p.body)));
   const now = Date.now();
   const at = (daysAgo: number, index: number) => new Date(now - daysAgo * DAY_MS - index * 3600 * 1000);
 
@@ -84,7 +86,7 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
         title: a.title,
         description: a.description,
         body: a.body,
-        bodyHtml: renderMarkdown(a.body),
+        bodyHtml: articleHtml[i],
         image: a.image ?? '',
         date: at(a.daysAgo, i),
         tags: a.tags,
@@ -107,7 +109,7 @@ export async function seedDemoContent(db: Db): Promise<{ articles: number; profi
           date: at(p.daysAgo, i),
           description: p.description,
           body: p.body,
-          bodyHtml: renderMarkdown(p.body),
+          bodyHtml: profileHtml[i],
           contributorId: authorId(p.author),
           isVisible: !p.hidden,
         })),

@@ -64,7 +64,7 @@ export interface ContentKind<Input extends Authored> {
   /** The text the shortname is made from, once, on create. */
   title: (input: Input) => string;
   /** The columns an input writes, besides the author and the visibility. */
-  fields: (input: Input) => Record<string, unknown>;
+  fields: (input: Input) => Promise<Record<string, unknown>>;
   /**
    * What else a save writes, in its transaction, once the row is written (a ranking's board and its
    * published versions); a throw undoes the whole save.
@@ -80,7 +80,7 @@ export async function createItem<I extends Authored>(
   input: I,
 ): Promise<number> {
   const owner = authorship(user, input, undefined, kind.noun);
-  const values = kind.fields(input);
+  const values = await kind.fields(input);
   const { table } = kind;
   return createWithShortname(db, kind.tableName, kind.title(input), kind.noun, async (tx, shortname) => {
     await checkAuthor(tx, owner.contributorId);
@@ -116,7 +116,7 @@ export async function updateItem<I extends Authored>(
   const { table } = kind;
   const match = byRef(ref, table.id, table.shortname);
   if (!match) throw notFound(kind.missing);
-  const values = kind.fields(input);
+  const values = await kind.fields(input);
   return db.transaction(async (tx) => {
     const existing = await lockedItem(tx, kind, match);
     const changes = authorship(user, input, existing, kind.noun);

@@ -6,7 +6,7 @@ import { buildSimulator } from '#simulator/app.ts';
 import { sendJson, startTestServer } from '#test/http-server.ts';
 import { ManualClock } from '#test/manual-clock.ts';
 import { readyRedis } from '#test/redis.ts';
-import { redisCache } from '../cache.ts';
+import { redisCache } from '../cache-redis.ts';
 import { Egress } from './egress.ts';
 import { type CallEvent, createServiceHttp } from './http.ts';
 import { SharedBudget } from './rate-limit.ts';

@@ -6,7 +6,8 @@ import { login, sessionCookie } from '#test/accounts.ts';
 import { makeTestApp } from '#test/app.ts';
 import { openTestDatabase, testDbKind } from '#test/database.ts';
 import { hangingRedis } from '#test/redis.ts';
-import { memoryCache, REDIS_TIMEOUT_MS, redisCache, redisReady } from '../cache.ts';
+import { memoryCache } from '../cache.ts';
+import { REDIS_TIMEOUT_MS, redisCache, redisReady } from '../cache-redis.ts';
 import type { Database } from '../db/client.ts';
 import { instrumentCache, recordLeagueCall } from './metrics.ts';
 

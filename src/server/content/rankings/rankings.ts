@@ -158,7 +158,7 @@ export const rankingKind: ContentKind<RankingWrite> = {
   tableName: 'rankings',
   missing: 'Ranking not found.',
   title: (input) => input.title,
-  fields: (input) => ({
+  fields: async (input) => ({
     title: input.title,
     description: input.description,
     kind: input.kind,
