@@ -33,11 +33,11 @@ export async function createRuntime(
   if (!config.databaseUrl)
     for (const folder of removeStaleRestores(config.dataDir))
       log(`Removed ${folder}, left by a restore that did not finish.`);
-  // ioredis loads only where Redis is configured (cache-redis.ts).
-  const shared = config.redisUrl ? await import('./cache-redis.ts') : undefined;
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  // ioredis loads only where Redis is configured (cache-redis.ts).
+  const shared = config.redisUrl ? await import('./cache-redis.ts') : undefined;
   const cache = instrumentCache(
     shared && config.redisUrl ? shared.redisCache(config.redisUrl, config.redisPrefix) : memoryCache(),
   );
