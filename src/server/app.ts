@@ -42,6 +42,9 @@ import { adpLookup } from './tools/rookie-adp/player-adp.ts';
 import { rookieAdpRoutes } from './tools/rookie-adp/routes.ts';
 import { rostershipRoutes } from './tools/rostership/routes.ts';
 
+/** The built client (`vite build`), beside the built server and the sources alike. */
+export const BUILT_CLIENT_DIR = join(import.meta.dirname, '../../dist/client');
+
 /** Builds the whole app without listening, so tests can call app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -185,7 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(robotsRoutes, { origin: siteOrigin(config) });
 
   await registerSpa(app, {
-    dir: deps.clientDir ?? join(import.meta.dirname, '../../dist/client'),
+    dir: deps.clientDir ?? BUILT_CLIENT_DIR,
     // The built renderer beside the built client, loaded with the first page; an app given its own
     // client (tests) is given its renderer too, or renders no page.
     renderer:

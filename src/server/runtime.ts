@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureSuperUser } from './accounts/bootstrap.ts';
-import { buildApp } from './app.ts';
+import { BUILT_CLIENT_DIR, buildApp } from './app.ts';
 import { type Cache, memoryCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
@@ -75,8 +75,7 @@ export async function createRuntime(
     }
     // A start that builds the client (scripts/start.mjs) got here while that build ran; the app
     // reads the built client and its page renderer.
-    if (config.clientBuildPid)
-      await clientBuilt(config.clientBuildPid, join(import.meta.dirname, '../../dist/client/.built'));
+    if (config.clientBuildPid) await clientBuilt(config.clientBuildPid, join(BUILT_CLIENT_DIR, '.built'));
     const egress = egressFor(config, cache, opts.limits);
     const app = await buildApp({
       services: leagueServicesFor(config, cache, { limits: opts.limits, egress }),
