@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListAnswer, SearchResult } from '#common/content.ts';
+import { queryRows } from '#server/db/query.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 
 let t: TestApp;
@@ -143,5 +145,21 @@ describe('site search', () => {
       expect(of('article'), term).toEqual(await listed('articles'));
       expect(of('profile'), term).toEqual(await listed('profiles'));
     }
+  });
+
+  it('keeps each text vector in its row, where ranking and phrase checks read it (migration 0130)', async () => {
+    // attstorage 'm' (MAIN): compressed in the row, moved out of line only when nothing else fits.
+    const rows = await queryRows<{ table: string; storage: string }>(
+      t.database.db,
+      sql`SELECT c.relname AS "table", a.attstorage AS storage
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+           WHERE a.attname = 'search' AND c.relname IN ('articles', 'profiles', 'rankings')
+           ORDER BY c.relname`,
+    );
+    expect(rows).toEqual([
+      { table: 'articles', storage: 'm' },
+      { table: 'profiles', storage: 'm' },
+      { table: 'rankings', storage: 'm' },
+    ]);
   });
 });

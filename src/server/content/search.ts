@@ -30,7 +30,7 @@ export async function searchContent(
   limit: number,
   page: number,
 ): Promise<ListAnswer<SearchResult>> {
-  // The query is the function search_content (migration 0042): one round trip, planned once per
+  // The query is the function search_content (migration 0130): one round trip, planned once per
   // connection, and run with the GIN indexes (decision 007).
   const rows = await queryRows<Hit>(
     db,

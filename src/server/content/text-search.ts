@@ -4,8 +4,8 @@ import { type SQL, sql } from 'drizzle-orm';
 // misspell (prospect names, article titles), so "Jamar Chase" still finds "Ja'Marr Chase". Each test
 // is its own branch of a UNION so that each is answered from its GIN index: as one OR, the planner
 // may scan the table and work out the trigram similarity of every row. The list routes' `search`
-// filter uses these; site search (ranked) is the database function search_content of migration
-// 0042, which makes the same two tests: change both together.
+// filter uses these; site search (ranked) is the database function search_content (migration 0130,
+// first written in 0042), which makes the same two tests: change both together.
 
 const tsQuery = (term: string) => sql`websearch_to_tsquery('english', ${term})`;
 
