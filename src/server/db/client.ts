@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import { runMigrations } from './migrate.ts';
+import { pgliteImage } from './pglite-files.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -196,13 +197,16 @@ async function openPglite(opts: {
       if (existsSync(join(template, 'PG_VERSION'))) cpSync(template, pgDir, { recursive: true });
       else initDataDirApart(pgDir);
     }
+    const image = pgliteImage();
     const client = new PGlite({
       dataDir: pgDir,
+      fsBundle: image.bundle,
       extensions: { pg_trgm },
       loadDataDir: opts.loadDataDir,
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
     });
     await client.waitReady;
+    image.release(client);
     if (opts.dataDir) keepOwnerOnly(opts.dataDir);
     // Every query, in a transaction or not, runs through this one lock: time it there.
     const runQuery = client._runExclusiveQuery.bind(client);
