@@ -255,6 +255,32 @@ describe('jobs: the lease holder stops when it must', { timeout: 60_000 }, () =>
     await loop.stop();
   });
 
+  it('a heartbeat that fails once, while the lease surely holds, lets the run go on', async () => {
+    const { db, state } = flakyDb(database.db);
+    const { run, stoppedBy } = runUntilStopped();
+    const loop = startJobLoop({
+      db,
+      name: 'test-heartbeat-once',
+      intervalMs: 3_600_000,
+      backlogMs: 10,
+      // Beats every 1.5 s: one fails, the next renews with 3 s of the lease still to run.
+      leaseMs: 4_500,
+      pollMs: 3_600_000,
+      run,
+    });
+    await until(() => loop.running());
+    state.failing = /lease_until = now\(\)/;
+    await new Promise((r) => setTimeout(r, 1_700));
+    state.failing = undefined;
+    // Two more beats: the run goes on, and its lease was renewed after the failure.
+    const told = await Promise.race([stoppedBy, new Promise((r) => setTimeout(() => r('running'), 3_200))]);
+    expect(told).toBe('running');
+    expect(loop.running()).toBe(true);
+    const job = await readJob(database.db, 'test-heartbeat-once');
+    expect(job?.leaseUntil && job.leaseUntil.getTime() - Date.now()).toBeGreaterThan(2_000);
+    await loop.stop();
+  });
+
   it('a run that fails before it starts is no longer running, and hands the job back', async () => {
     const { db, state } = flakyDb(database.db);
     state.failing = /INSERT INTO adp_runs/;

@@ -142,20 +142,26 @@ export function startJobLoop(opts: JobOptions): JobLoop {
 
   /**
    * Renews the lease every third of its term while the run lasts. Someone else holds the job now
-   * (this server stalled past its lease), it was paused, or the renewal failed, so that the lease may
-   * lapse and another server take the job: the run ends at once.
+   * (this server stalled past its lease) or it was paused: the run ends at once. A renewal that
+   * failed (the database slow to give a connection, or briefly away) is tried again at the next
+   * beat while the lease surely still holds, counted from when the last good renewal was asked;
+   * the run ends when the lease may lapse before that beat, so another server may take the job.
    */
-  function keepLease(end: AbortController): NodeJS.Timeout {
-    const timer = setInterval(
-      () =>
-        void renew().then(
-          (held) => {
-            if (!held) end.abort();
-          },
-          () => end.abort(),
-        ),
-      Math.max(50, opts.leaseMs / 3),
-    );
+  function keepLease(end: AbortController, claimedAt: number): NodeJS.Timeout {
+    const every = Math.max(50, opts.leaseMs / 3);
+    let heldUntil = claimedAt + opts.leaseMs;
+    const timer = setInterval(() => {
+      const asked = Date.now();
+      void renew().then(
+        (held) => {
+          if (!held) end.abort();
+          else heldUntil = asked + opts.leaseMs;
+        },
+        () => {
+          if (Date.now() + every >= heldUntil) end.abort();
+        },
+      );
+    }, every);
     timer.unref();
     return timer;
   }
@@ -210,6 +216,7 @@ export function startJobLoop(opts: JobOptions): JobLoop {
 
   async function runOnce(): Promise<void> {
     await ready;
+    const claimedAt = Date.now();
     if (stopped || !(await claim())) return;
     const end = new AbortController();
     running = end;
@@ -218,7 +225,7 @@ export function startJobLoop(opts: JobOptions): JobLoop {
     const seconds = () => (performance.now() - started) / 1000;
     try {
       runId = await openRun();
-      heartbeat = keepLease(end);
+      heartbeat = keepLease(end, claimedAt);
       const summary = await opts.run(end.signal);
       if (end.signal.reason instanceof RunAbandoned) return;
       recordJobRun(name, 'ok', seconds());
