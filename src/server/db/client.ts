@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock.ts';
 import { runMigrations } from './migrate.ts';
-import { pgliteImage } from './pglite-files.ts';
+import { pgliteEntry, pgliteImage } from './pglite-files.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -151,7 +150,7 @@ function openPostgres(url: string, max: number): Database {
  * short-lived process, and the server only ever opens an existing one.
  */
 function initDataDirApart(pgDir: string) {
-  const pglite = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  const pglite = pathToFileURL(pgliteEntry).href;
   const script = `const m = await import(${JSON.stringify(pglite)}); const { PGlite } = m.PGlite ? m : m.default;
 const db = new PGlite({ dataDir: process.env.PGLITE_INIT_DIR }); await db.waitReady; await db.close();`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], {

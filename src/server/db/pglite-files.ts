@@ -18,10 +18,10 @@ export const UNUSED_FILE =
 /** Where PGlite keeps its data directory in its file system (the directory on disk is mounted there). */
 const PGDATA = '/pglite/data';
 
-const imagePath = join(
-  dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
-  'pglite.data',
-);
+/** PGlite's entry module on disk; its files (the image, the `.wasm`) sit beside it. */
+export const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+
+const imagePath = join(dirname(pgliteEntry), 'pglite.data');
 
 /** PGlite's file-system image, read by us so it can be let go once PGlite has started. */
 export function pgliteImage() {
