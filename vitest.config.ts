@@ -67,22 +67,31 @@ const isolate = process.env.VITEST_ISOLATE === '1';
  */
 const execArgv = ['--single-threaded-gc'];
 
+const onPostgresProject = (name: string, include: string[], groupOrder: number) => ({
+  test: {
+    name,
+    include,
+    env: { TEST_DB: 'postgres' },
+    isolate,
+    execArgv,
+    // Migrates one template database that every test file's database is copied from.
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    sequence: { groupOrder },
+  },
+});
+
+/**
+ * Every *.pg.test.ts (servers side by side on one database: their crawl, their locks, scale-out,
+ * and the schema-parity check) runs first, before the other projects start: racing the rest of the
+ * suite for two cores, the two-servers crawl's runs were cut short one after another and its
+ * leagues read again, in every try of a run. The rest follows, all projects together.
+ */
 const postgres = process.env.TEST_DATABASE_URL
   ? [
-      {
-        test: {
-          name: 'postgres',
-          // Plus every *.pg.test.ts: concurrency between servers and the schema-parity check.
-          include: [...Object.keys(onPostgres), 'src/**/*.pg.test.ts'],
-          env: { TEST_DB: 'postgres' },
-          isolate,
-          execArgv,
-          // Migrates one template database that every test file's database is copied from.
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      onPostgresProject('postgres-servers', ['src/**/*.pg.test.ts'], 0),
+      onPostgresProject('postgres', Object.keys(onPostgres), 1),
     ]
   : [];
 
@@ -106,6 +115,7 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       ...postgres,
