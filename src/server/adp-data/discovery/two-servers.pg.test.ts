@@ -94,15 +94,31 @@ describe('two servers, one database', { timeout: 120_000, retry: 2 }, () => {
     await runsDone(8);
     await Promise.all(loops.map((l) => l.stop()));
 
-    const runs = await queryRows<{ owner: string; started_at: Date; finished_at: Date; status: string }>(
-      db,
-      sql`SELECT owner, started_at, finished_at, status FROM adp_runs ORDER BY started_at`,
-    );
-    expect(runs.length).toBeGreaterThanOrEqual(8);
-    expect(new Set(runs.map((r) => r.owner)).size).toBe(2);
+    const runs = await queryRows<{
+      owner: string;
+      started_at: Date;
+      finished_at: Date;
+      status: string;
+      mfl_requests: number;
+      sleeper_requests: number;
+      errors: number;
+      leagues_read: number;
+      error: string | null;
+    }>(db, sql`SELECT * FROM adp_runs ORDER BY started_at`);
+    // What each run did, in every failure's message: a league read again says which runs ended early.
+    const record = runs
+      .map(
+        (r) =>
+          `${r.owner} ${r.status} ${new Date(r.finished_at).getTime() - new Date(r.started_at).getTime()} ms, ` +
+          `mfl ${r.mfl_requests} sleeper ${r.sleeper_requests} calls, ${r.leagues_read} leagues, ` +
+          `${r.errors} errors${r.error ? `: ${r.error}` : ''}`,
+      )
+      .join('\n');
+    expect(runs.length, record).toBeGreaterThanOrEqual(8);
+    expect(new Set(runs.map((r) => r.owner)).size, record).toBe(2);
     // Never two runs at once.
     for (let i = 1; i < runs.length; i++)
-      expect(new Date(runs[i].started_at).getTime()).toBeGreaterThanOrEqual(
+      expect(new Date(runs[i].started_at).getTime(), record).toBeGreaterThanOrEqual(
         new Date(runs[i - 1].finished_at).getTime(),
       );
     // Each league read by one server, once.
@@ -112,7 +128,7 @@ describe('two servers, one database', { timeout: 120_000, retry: 2 }, () => {
     // short is handed back as it was, and the other server reads it whole. Those are among its
     // last run's calls (at most 40 a service).
     const cutShort = new Set(leagueReads(logs[leaving].slice(-80)).keys());
-    for (const [key, n] of both) expect(n, key).toBe(cutShort.has(key) ? Math.min(n, 2) : 1);
+    for (const [key, n] of both) expect(n, `${key}\n${record}`).toBe(cutShort.has(key) ? Math.min(n, 2) : 1);
     const [leagues] = await queryRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM rookie_adp_leagues WHERE last_success_at IS NOT NULL`,
