@@ -77,6 +77,38 @@ describe('site search', () => {
     }
   });
 
+  it('finds a name written with an apostrophe typed without it (migration 0140)', async () => {
+    await save('profiles', { name: 'Ja’Quan Underwood', position: 'RB', school: 'Auburn', year: 2027 });
+    await save('articles', { title: "D'Andre Swift and the second contract", body: 'A back in his prime.' });
+    for (const term of ['jaquan', 'JaQuan Underwood', "Ja'Quan", 'ja’quan']) {
+      expect(
+        (await search(term)).items.map((r) => r.shortname),
+        term,
+      ).toEqual(['jaquan-underwood']);
+      const listed = await t.request({
+        method: 'GET',
+        url: `/api/profiles?search=${encodeURIComponent(term)}`,
+      });
+      expect(
+        listed.json().items.map((p: { name: string }) => p.name),
+        term,
+      ).toEqual(['Ja’Quan Underwood']);
+    }
+    // Stemmed as the query is: "dandre" and "d'andre" alike.
+    for (const term of ['dandre swift', 'dandre', "D'Andre"])
+      expect(
+        (await search(term)).items.map((r) => r.header),
+        term,
+      ).toEqual(["D'Andre Swift and the second contract"]);
+    // A word without an apostrophe is not doubled: "swift" ranks as before, once in the title.
+    const [row] = await queryRows<{ v: string }>(
+      t.database.db,
+      sql`SELECT search::text AS v FROM articles WHERE title LIKE 'D''Andre%'`,
+    );
+    expect(row.v).toContain("'dandr':");
+    expect(row.v).toMatch(/'swift':\d+A(?!,)/);
+  });
+
   it('finds every kind of item for a shared word, best first', async () => {
     const res = await search('chase');
     expect(res.items.map((r) => r.shortname).sort()).toEqual(['chase-brown', 'jamarr-chase']);
