@@ -195,6 +195,11 @@ export const valuesAnswerSchema = z.object({
     heldOutError: z.number().nullable(),
   }),
   rows: z.array(valueRowSchema),
+  /**
+   * The formats with the most trades of their own (at most three, this one left out, busiest first),
+   * so a visitor whose format has few can see where the values rest on more.
+   */
+  busiest: z.array(z.object({ format: z.string(), exact: z.number().int() })),
 });
 export type ValuesAnswer = z.infer<typeof valuesAnswerSchema>;
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TradesAnswer } from '#common/trades.ts';
-import { sideWorth, type ValuesAnswer } from '#common/values.ts';
+import { formatLabel, parseFormatKey, sideWorth, type ValuesAnswer } from '#common/values.ts';
 import { appInteractive, expect, expectNoAxeViolations, test } from './support.ts';
 
 /*
@@ -120,6 +120,25 @@ test('the values page: filters in the address, another format, and the CSV', asy
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await expect(page).toHaveURL(/format=10-1qb-ppr1-te0/);
   await expect(page.getByTestId('values-source')).toContainText('10 teams · 1QB · PPR 1.');
+});
+
+test('a format with few trades of its own names the formats with the most', async ({ page, request }) => {
+  await valuesOf(request);
+  const rare = '10-1qb-ppr0-te1-idp';
+  const answer = (await (await request.get(`/api/values?format=${rare}`)).json()) as ValuesAnswer;
+  expect(answer.source.exact).toBeLessThan(50);
+  const busier = answer.busiest.filter((b) => b.exact > answer.source.exact);
+  expect(busier.length).toBeGreaterThan(0);
+  await page.goto(`/tools/values?format=${rare}`);
+  const note = page.getByTestId('values-busier');
+  await expect(note).toContainText('of exactly this format so far');
+  const labels = busier.map((b) => formatLabel(parseFormatKey(b.format)!));
+  await expect(note.getByRole('link')).toHaveText(labels);
+  await note.getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`format=${busier[0].format.replace('.', '\\.')}`));
+  await expect(page.getByTestId('values-source')).toContainText(`${labels[0]}.`);
+  // The busiest format itself has trades enough: no note.
+  if (busier[0].exact >= 50) await expect(page.getByTestId('values-busier')).toHaveCount(0);
 });
 
 test('the values page on a phone', async ({ page, request }) => {

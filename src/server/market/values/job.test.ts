@@ -134,6 +134,10 @@ describe('computeValues', () => {
     const oneQb = await readValues(database.db, formatKey({ ...DEFAULT_VALUE_FORMAT, qb: '1QB' }));
     expect(oneQb.source.exact).toBe(0);
     expect(oneQb.source.trades).toBe(trades.length - 1);
+    // Each answer names the formats with the most trades of their own, itself and formats without any left out.
+    expect(oneQb.busiest).toEqual([{ format: formatKey(DEFAULT_VALUE_FORMAT), exact: trades.length - 1 }]);
+    expect(answer.busiest).toEqual([]);
+    expect((await readValues(database.db, '10-sf-ppr1-te0')).busiest).toEqual(oneQb.busiest);
 
     // A second run replaces the set whole.
     await computeValues({

@@ -98,12 +98,18 @@ export async function readValues(db: Db, format: string): Promise<ValuesAnswer> 
     sql`SELECT computed_at, trades, exact, outliers, services, first_trade_at, last_trade_at, held_out_error
         FROM market_value_sets WHERE format = ${format}`,
   );
+  const busiest = await queryRows<{ format: string; exact: number }>(
+    db,
+    sql`SELECT format, exact FROM market_value_sets WHERE format <> ${format} AND exact > 0
+        ORDER BY exact DESC, format COLLATE "C" LIMIT 3`,
+  );
   if (!set)
     return {
       format,
       computedAt: null,
       source: { trades: 0, exact: 0, services: [], from: null, to: null, outliers: 0, heldOutError: null },
       rows: [],
+      busiest,
     };
   const rows = await queryRows<ValueDbRow>(
     db,
@@ -137,5 +143,6 @@ export async function readValues(db: Db, format: string): Promise<ValuesAnswer> 
       trades: r.trades,
       thin: r.thin,
     })),
+    busiest,
   };
 }

@@ -13,6 +13,7 @@ import {
   formatKey,
   formatLabel,
   leagueFormatLabel,
+  parseFormatKey,
   pickName,
   trendText,
   type ValueFormat,
@@ -110,6 +111,7 @@ export function ValuesPage() {
       ) : (
         <>
           <SourceLine answer={answer} format={filter.format} />
+          <BusierFormats answer={answer} filter={filter} />
           {rows.length === 0 ? (
             <p className="card p-6 text-center text-slate-600">
               {answer.computedAt === null
@@ -150,6 +152,42 @@ function SourceLine({ answer, format }: { answer: ValuesAnswer; format: ValueFor
       {s.heldOutError !== null &&
         ` On trades held out of the fit, the predicted sides differ by ${(s.heldOutError * 100).toFixed(0)}% at the median.`}
       {answer.computedAt && ` Computed ${formatMdy(answer.computedAt.slice(0, 10))}.`}
+    </p>
+  );
+}
+
+/** Below this many trades of exactly its format, a format's values lean mostly on its neighbours'. */
+const FEW_EXACT = 50;
+
+/**
+ * A format with few trades of its own names the formats with the most, to look at beside it: their
+ * values rest on many more trades.
+ */
+function BusierFormats({ answer, filter }: { answer: ValuesAnswer; filter: Filter }) {
+  const { exact } = answer.source;
+  const busier = answer.busiest.filter((b) => b.exact > exact);
+  if (exact >= FEW_EXACT || busier.length === 0) return null;
+  return (
+    <p
+      className="card mb-3 border-l-4 border-gold-600 p-3 text-sm text-slate-700"
+      data-testid="values-busier"
+    >
+      {exact === 0 ? 'No trades' : `Only ${exact} ${exact === 1 ? 'trade' : 'trades'}`} of exactly this format
+      so far: its values lean on nearby formats'. The formats with the most trades:{' '}
+      {busier.map((b, i) => {
+        const format = parseFormatKey(b.format);
+        if (!format) return null;
+        return (
+          <span key={b.format}>
+            {i > 0 && ', '}
+            <Link to={`/tools/values${searchOf({ ...filter, format })}`} className="underline">
+              {formatLabel(format)}
+            </Link>{' '}
+            ({b.exact.toLocaleString('en-US')})
+          </span>
+        );
+      })}
+      .
     </p>
   );
 }
