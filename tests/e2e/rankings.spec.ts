@@ -236,6 +236,10 @@ test.describe('the public pages', () => {
     await expect(page.getByTestId('consensus-writers')).toContainText(ranking.contributor!.name);
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
     await expectNoAxeViolations(page, 'consensus page');
+    // The position is a by-position board's (QB unless chosen); it offers no empty choice.
+    const position = page.getByLabel('Position (Dynasty by position)');
+    await expect(position).toHaveValue('QB');
+    await expect(position.locator('option')).toHaveText(['QB', 'RB', 'WR', 'TE']);
     await shot(page, 'consensus-desktop');
     // The demo's two rookie boards, averaged, each writer named with his ranks.
     await page.goto('/rankings/consensus?kind=rookie&qbFormat=SF');

@@ -91,8 +91,13 @@ export function FormatFilters({
           </option>
         ))}
       </Select>
-      <Select name="position" label="Position" value={value.position}>
-        <option value="">{any ? 'Any' : 'For by position'}</option>
+      {/* The consensus reads a position only for the by-position kind, where it defaults to QB. */}
+      <Select
+        name="position"
+        label={any ? 'Position' : `Position (${RANKING_KIND_NAMES.position})`}
+        value={value.position || (any ? '' : 'QB')}
+      >
+        {anyOption}
         {RANKING_POSITIONS.map((p) => (
           <option key={p} value={p}>
             {p}
