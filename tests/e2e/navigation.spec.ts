@@ -185,8 +185,11 @@ test("a navigation focuses the new page's heading and reads out its title", asyn
   const announcer = page.getByTestId('route-announcer');
   await expect(announcer).toHaveAttribute('aria-live', 'polite');
   await page.getByRole('banner').getByRole('link', { name: 'Articles' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeFocused();
+  const heading = page.getByRole('heading', { level: 1, name: 'Articles' });
+  await expect(heading).toBeFocused();
   await expect(announcer).toHaveText('Articles | Dynasty Forge');
+  // The heading is no control: it draws no focus ring, even after a keyboard's Tab.
+  expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
 
   // An article's title comes with its data: focus and the announcement wait for it.
   const title = await articleTiles(page).first().getByRole('heading').textContent();
