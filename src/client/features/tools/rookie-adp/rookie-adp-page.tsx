@@ -77,7 +77,8 @@ export function RookieAdpPage() {
       />
 
       <section aria-label="Results" aria-busy={loading} className="mt-4 space-y-4">
-        {loading ? (
+        {/* The last answer is for a filter the form no longer shows: it goes while the problems do. */}
+        {url.problems.length > 0 ? null : loading ? (
           <div className="card">
             <Spinner label="Loading ADP" />
           </div>
