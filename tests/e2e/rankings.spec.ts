@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { LeaguePlayer, PlayerList } from '#common/leagues.ts';
 import type { Ranking } from '#common/rankings.ts';
 import { test } from './admin-support.ts';
-import { adpStoreRead, expect, expectNoAxeViolations, unique } from './support.ts';
+import { adpStoreRead, appInteractive, expect, expectNoAxeViolations, unique } from './support.ts';
 
 /*
  * Rankings in the browser: the board editor (adding players, ordering by keyboard with a screen
@@ -236,10 +236,14 @@ test.describe('the public pages', () => {
     await expect(page.getByTestId('consensus-writers')).toContainText(ranking.contributor!.name);
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
     await expectNoAxeViolations(page, 'consensus page');
-    // The position is a by-position board's (QB unless chosen); it offers no empty choice.
+    // The position is a by-position board's (QB unless chosen), off for another kind; no empty choice.
     const position = page.getByLabel('Position (Dynasty by position)');
     await expect(position).toHaveValue('QB');
     await expect(position.locator('option')).toHaveText(['QB', 'RB', 'WR', 'TE']);
+    await expect(position).toBeDisabled();
+    await appInteractive(page);
+    await page.getByLabel('Kind').selectOption('position');
+    await expect(position).toBeEnabled();
     await shot(page, 'consensus-desktop');
     // The demo's two rookie boards, averaged, each writer named with his ranks.
     await page.goto('/rankings/consensus?kind=rookie&qbFormat=SF');

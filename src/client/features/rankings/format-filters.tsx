@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import type { RankingFilters } from '#client/api/content.ts';
 import { useNavigate } from '#client/router/router.tsx';
 import {
@@ -37,16 +37,26 @@ function Select({
   label,
   value,
   children,
+  disabled,
+  onChange,
 }: {
   name: string;
   label: string;
   value: string;
   children: ReactNode;
+  disabled?: boolean;
+  onChange?: (value: string) => void;
 }) {
   return (
     <label className="flex min-w-0 flex-col text-sm font-semibold text-slate-700">
       {label}
-      <select name={name} defaultValue={value} className="input mt-1">
+      <select
+        name={name}
+        defaultValue={value}
+        className="input mt-1 disabled:opacity-50"
+        disabled={disabled}
+        onChange={onChange && ((e) => onChange(e.target.value))}
+      >
         {children}
       </select>
     </label>
@@ -75,6 +85,8 @@ export function FormatFilters({
     navigate(s ? `${action}?${s}` : action);
   };
   const anyOption = any ? <option value="">Any</option> : null;
+  const [kind, setKind] = useState(value.kind || 'overall');
+  useEffect(() => setKind(value.kind || 'overall'), [value.kind]);
   return (
     <form
       method="get"
@@ -83,7 +95,7 @@ export function FormatFilters({
       className="card mb-6 grid grid-cols-2 items-end gap-3 p-4 sm:grid-cols-3"
       aria-label="Filter rankings"
     >
-      <Select name="kind" label="Kind" value={value.kind || (any ? '' : 'overall')}>
+      <Select name="kind" label="Kind" value={value.kind || (any ? '' : 'overall')} onChange={setKind}>
         {anyOption}
         {RANKING_KINDS.map((k) => (
           <option key={k} value={k}>
@@ -91,11 +103,13 @@ export function FormatFilters({
           </option>
         ))}
       </Select>
-      {/* The consensus reads a position only for the by-position kind, where it defaults to QB. */}
+      {/* The consensus reads a position only for the by-position kind, where it defaults to QB;
+          for another kind it is off (and, disabled, not sent). */}
       <Select
         name="position"
         label={any ? 'Position' : `Position (${RANKING_KIND_NAMES.position})`}
         value={value.position || (any ? '' : 'QB')}
+        disabled={!any && kind !== 'position'}
       >
         {anyOption}
         {RANKING_POSITIONS.map((p) => (
