@@ -123,7 +123,14 @@ function AdpHeading({ title, url }: { title: string; url: AdpUrl }) {
   const startup = draft === 'startup';
   const serviceName = ADP_SERVICE_NAMES[service];
   return (
-    <div className="mb-4 flex flex-col gap-3 md:flex-row md:items-start md:justify-between md:gap-6">
+    // Three choices (a startup's kind besides) leave the title no room beside them: they go below it.
+    <div
+      className={
+        startup
+          ? 'mb-4 flex flex-col gap-3'
+          : 'mb-4 flex flex-col gap-3 md:flex-row md:items-start md:justify-between md:gap-6'
+      }
+    >
       <div className="max-w-2xl">
         <h1 className="page-title mb-1">{title}</h1>
         <p className="text-slate-600">
@@ -132,7 +139,13 @@ function AdpHeading({ title, url }: { title: string; url: AdpUrl }) {
             : `Where rookies really go in ${serviceName} rookie drafts: average draft position by scoring, IDP, league size and QB format, from drafts in the dates you choose.`}
         </p>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row md:flex-col md:items-end lg:flex-row">
+      <div
+        className={
+          startup
+            ? 'flex flex-wrap gap-3'
+            : 'flex flex-col gap-3 sm:flex-row md:flex-col md:items-end lg:flex-row'
+        }
+      >
         <ServiceChoice value={service} onChange={url.setService} />
         <Choice
           legend="Drafts"
