@@ -173,7 +173,7 @@ function BusierFormats({ answer, filter }: { answer: ValuesAnswer; filter: Filte
       data-testid="values-busier"
     >
       {exact === 0 ? 'No trades' : `Only ${exact} ${exact === 1 ? 'trade' : 'trades'}`} of exactly this format
-      so far: its values lean on nearby formats'. The formats with the most trades:{' '}
+      so far: its values lean on trades of nearby formats. The formats with the most trades:{' '}
       {busier.map((b, i) => {
         const format = parseFormatKey(b.format);
         if (!format) return null;
