@@ -339,6 +339,19 @@ test.describe('search', () => {
     await expect(page.getByText('No articles or prospect profiles match "Zach Wrigth".')).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('search-players-only.png') });
   });
+
+  test("counts the site's own results under the NFL players, just above them", async ({ page }) => {
+    const player = { id: '9002', name: 'Rookie Rankings', position: 'WR', team: 'NYJ' };
+    await page.route('**/api/players/find?**', (route) =>
+      route.fulfill({ json: { players: [player], listed: true, loading: false } }),
+    );
+    await page.goto('/search?search=rookie%20rankings');
+    const hits = page.getByRole('region', { name: 'NFL players' });
+    await expect(hits.getByRole('link', { name: /^Rookie Rankings/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()).toBeVisible();
+    // The count line sits between the players and the results it counts.
+    await expect(hits.locator('xpath=following-sibling::p[1]')).toHaveText(/^\d+ results? for/);
+  });
 });
 
 test('feeds leave hidden content out', async ({ request }) => {

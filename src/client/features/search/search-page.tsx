@@ -30,13 +30,14 @@ export function SearchPage() {
   return (
     <WithSidebar>
       <h1 className="page-title mb-3">Search Results:</h1>
+      {/* The NFL players first, under their own heading; the count that follows is of the site's pages below it. */}
+      {term && <PlayerHits found={found} />}
       {term && results.data && results.data.total > 0 && (
         <p className="mb-4 text-slate-600 wrap-anywhere">
           {results.data.total} {results.data.total === 1 ? 'result' : 'results'} for{' '}
           <q className="font-semibold text-slate-800">{term}</q>
         </p>
       )}
-      {term && <PlayerHits found={found} />}
       {!term ? (
         <p className="card p-6 text-slate-600">
           Type a prospect, school or topic in the search box to find articles and profiles.
