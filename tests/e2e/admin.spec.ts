@@ -28,6 +28,8 @@ test.describe('super user', () => {
   test('creates an article with tags, publishes it, then hides it again', async ({
     adminPage: page,
     contributor,
+    browser,
+    baseURL,
   }) => {
     const title = unique('Trade Targets');
     await page.goto('/admin');
@@ -67,8 +69,12 @@ test.describe('super user', () => {
     await expect(visibleCell(row(page, title))).toHaveText('No');
     await expect(row(page, title)).toContainText(contributor.user.name);
     const shortname = await shortnameOf(page, 'articles', title);
+    // Hidden: the super user sees a draft preview at its address, a reader nothing.
     await page.goto(`/article/${shortname}`);
-    await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Draft preview.' })).toBeVisible();
+    const reader = await browser.newPage({ baseURL });
+    await reader.goto(`/article/${shortname}`);
+    await expect(reader.getByRole('heading', { name: 'Article not found' })).toBeVisible();
 
     // Publish.
     await page.goto('/admin/articles');
@@ -96,11 +102,20 @@ test.describe('super user', () => {
     await page.getByLabel('Is Visible', { exact: true }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, title))).toHaveText('No');
+    // The super user still sees it there, as a draft; a reader finds nothing.
     await page.goto(`/article/${shortname}`);
-    await expect(page.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Draft preview.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await reader.goto(`/article/${shortname}`);
+    await expect(reader.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+    await reader.close();
   });
 
-  test('creates a profile, publishes it, then hides it again', async ({ adminPage: page }) => {
+  test('creates a profile, publishes it, then hides it again', async ({
+    adminPage: page,
+    browser,
+    baseURL,
+  }) => {
     const name = unique('Jalen Prospect');
     await page.goto('/admin/profiles');
     await page.getByRole('link', { name: '+ New' }).click();
@@ -147,7 +162,11 @@ test.describe('super user', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(visibleCell(row(page, name))).toHaveText('No');
     await page.goto(`/profile/${shortname}`);
-    await expect(page.getByRole('heading', { name: 'Prospect not found' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Draft preview.' })).toBeVisible();
+    const reader = await browser.newPage({ baseURL });
+    await reader.goto(`/profile/${shortname}`);
+    await expect(reader.getByRole('heading', { name: 'Prospect not found' })).toBeVisible();
+    await reader.close();
   });
 
   test('makes a plain user a contributor through the user form', async ({
@@ -421,6 +440,38 @@ test.describe('contributor', () => {
 
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Super users only' })).toBeVisible();
+  });
+
+  test('previews a hidden article at its address, where a reader finds nothing', async ({
+    contributorPage: page,
+    browser,
+    baseURL,
+  }) => {
+    const title = unique('Draft Column');
+    await page.goto('/admin/article/new');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Body', { exact: true }).fill('A draft body for the preview.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/admin/articles');
+    await row(page, title)
+      .getByRole('link', { name: `Edit ${title}` })
+      .click();
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await expect(page).toHaveURL(/\/article\/draft-column/);
+    const address = new URL(page.url()).pathname;
+    await expect(page.getByRole('status').filter({ hasText: 'Draft preview.' })).toContainText(
+      'hidden from readers until a super user ticks Is Visible',
+    );
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('A draft body for the preview.')).toBeVisible();
+    await page.getByRole('link', { name: 'Edit it' }).click();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+    const reader = await browser.newPage({ baseURL });
+    await reader.goto(address);
+    await expect(reader.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+    await expect(reader.getByText(title)).toHaveCount(0);
+    await reader.close();
   });
 
   test('each super-user page says what it guards, and the nav offers neither', async ({

@@ -148,6 +148,7 @@ function ArticleForm({ me, article }: { me: User; article?: Article }) {
       <ContentFormActions
         kind="articles"
         deletable={article && !notMine ? { id: article.id, name: article.title } : undefined}
+        view={article ? { href: `/article/${article.shortname}`, visible: article.isVisible } : undefined}
         saving={save.isPending}
         dirty={dirty}
         canSave={!notMine}

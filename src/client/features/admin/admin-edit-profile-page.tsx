@@ -263,6 +263,7 @@ function ProfileForm({ me, profile }: { me: User; profile?: Profile }) {
       <ContentFormActions
         kind="profiles"
         deletable={profile && !notMine ? { id: profile.id, name: profile.name } : undefined}
+        view={profile ? { href: `/profile/${profile.shortname}`, visible: profile.isVisible } : undefined}
         saving={save.isPending}
         dirty={dirty}
         canSave={!notMine}

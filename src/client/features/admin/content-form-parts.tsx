@@ -153,8 +153,11 @@ export function ContentFormActions({
   canSave,
   onReset,
   onDeleted,
+  view,
 }: {
   kind: 'articles' | 'profiles' | 'rankings';
+  /** The saved item's public address, and whether readers see it (else it opens as a draft preview). */
+  view?: { href: string; visible: boolean };
   /** The open item, when the user may delete it. */
   deletable?: { id: number; name: string };
   saving: boolean;
@@ -185,9 +188,16 @@ export function ContentFormActions({
         )
       }
       cancel={
-        <Link to={`/admin/${kind}`} className="btn-ghost">
-          Cancel
-        </Link>
+        <>
+          {view && (
+            <Link to={view.href} className="btn-ghost">
+              {view.visible ? 'View' : 'Preview'}
+            </Link>
+          )}
+          <Link to={`/admin/${kind}`} className="btn-ghost">
+            Cancel
+          </Link>
+        </>
       }
     />
   );

@@ -1,9 +1,11 @@
 import { articleQuery } from '#client/api/content.ts';
+import { useHiddenItem } from '#client/api/hidden-content.ts';
 import { ApiError } from '#client/api/http.ts';
 import type { PageQueries } from '#client/api/page-queries.ts';
 import { usePublicData } from '#client/api/public-data.ts';
 import { ContentImage } from '#client/components/content/content-image.tsx';
 import { ContentNotFound } from '#client/components/content/content-not-found.tsx';
+import { DraftNotice } from '#client/components/content/draft-notice.tsx';
 import { RichText } from '#client/components/content/rich-text.tsx';
 import { TagList } from '#client/components/content/tag-list.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
@@ -12,6 +14,7 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
+import type { Article } from '#common/content.ts';
 import { formatDate } from '#common/content-format.ts';
 
 export const pageQueries: PageQueries = ({ params }) => [articleQuery(params.shortname ?? '')];
@@ -19,10 +22,11 @@ export const pageQueries: PageQueries = ({ params }) => [articleQuery(params.sho
 export function ArticlePage() {
   const { shortname = '' } = useParams();
   const article = usePublicData(articleQuery(shortname));
-  usePageTitle(article.data?.title);
-  if (article.error instanceof ApiError && article.error.status === 404)
-    return <ContentNotFound kind="article" />;
-  const a = article.data;
+  const missing = article.error instanceof ApiError && article.error.status === 404;
+  const hidden = useHiddenItem<Article>('articles', shortname, missing);
+  const a = article.data ?? hidden.item;
+  usePageTitle(a?.title);
+  if (missing && !hidden.item && !hidden.waiting) return <ContentNotFound kind="article" />;
   const date = a ? formatDate(a.date) : '';
   return (
     <WithSidebar>
@@ -31,7 +35,8 @@ export function ArticlePage() {
           ← All articles
         </Link>
       </nav>
-      {article.isError ? (
+      {hidden.item && <DraftNotice noun="article" editHref={`/admin/article/${hidden.item.id}`} />}
+      {article.isError && !missing ? (
         <>
           <h1 className="page-title mb-4">Article</h1>
           <ErrorAlert title="Error getting article(s)" error={article.error} />

@@ -1,9 +1,11 @@
 import { profileQuery } from '#client/api/content.ts';
+import { useHiddenItem } from '#client/api/hidden-content.ts';
 import { ApiError } from '#client/api/http.ts';
 import type { PageQueries } from '#client/api/page-queries.ts';
 import { usePublicData } from '#client/api/public-data.ts';
 import { ContentImage } from '#client/components/content/content-image.tsx';
 import { ContentNotFound } from '#client/components/content/content-not-found.tsx';
+import { DraftNotice } from '#client/components/content/draft-notice.tsx';
 import { RichText } from '#client/components/content/rich-text.tsx';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
@@ -11,6 +13,7 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useParams } from '#client/router/router.tsx';
+import type { Profile } from '#common/content.ts';
 import { formatDate, formatWeight } from '#common/content-format.ts';
 
 export const pageQueries: PageQueries = ({ params }) => [profileQuery(params.shortname ?? '')];
@@ -18,10 +21,11 @@ export const pageQueries: PageQueries = ({ params }) => [profileQuery(params.sho
 export function ProfilePage() {
   const { shortname = '' } = useParams();
   const profile = usePublicData(profileQuery(shortname));
-  usePageTitle(profile.data?.name);
-  if (profile.error instanceof ApiError && profile.error.status === 404)
-    return <ContentNotFound kind="profile" />;
-  const p = profile.data;
+  const missing = profile.error instanceof ApiError && profile.error.status === 404;
+  const hidden = useHiddenItem<Profile>('profiles', shortname, missing);
+  const p = profile.data ?? hidden.item;
+  usePageTitle(p?.name);
+  if (missing && !hidden.item && !hidden.waiting) return <ContentNotFound kind="profile" />;
   return (
     <WithSidebar>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm">
@@ -29,7 +33,8 @@ export function ProfilePage() {
           ← All prospects
         </Link>
       </nav>
-      {profile.isError ? (
+      {hidden.item && <DraftNotice noun="profile" editHref={`/admin/profile/${hidden.item.id}`} />}
+      {profile.isError && !missing ? (
         <>
           <h1 className="page-title mb-4">Prospect</h1>
           <ErrorAlert title="Error getting profile(s)" error={profile.error} />
