@@ -1,31 +1,34 @@
+import { useEffect, useState } from 'react';
 import { useHydrated } from '#client/lib/hydrated.ts';
-import { useQuery } from '#client/lib/query-client.ts';
 import { hasSessionHint } from '#client/lib/session-hint.ts';
-import { canUseAdmin } from '#common/roles.ts';
-import { useCurrentUser } from './auth.ts';
 import { api, query } from './http.ts';
 
 /**
  * A hidden article or profile at its public address, for a contributor or super user: the public
- * answer is "not found" (the same for everyone, and cached so), so theirs is asked for apart, as the
- * admin panel asks for it, and the page shows it as a draft. Never asked for anyone else.
+ * answer is "not found" (the same for everyone, and cached so), so a browser holding a session asks
+ * for it again as the admin panel does, and the page shows it as a draft; the server refuses anyone
+ * else, and the page stays "not found". Drawn as the server drew it until the browser has the page.
+ * Plain `api` and state, not the query cache: a public page's first load leaves TanStack Query out
+ * (bench/bundle-size.ts).
  */
 export function useHiddenItem<T>(kind: 'articles' | 'profiles', shortname: string, missing: boolean) {
-  const { data: user, isPending: userPending } = useCurrentUser();
-  const mayPreview = missing && canUseAdmin(user);
-  const hidden = useQuery({
-    queryKey: ['hidden-content', kind, shortname],
-    queryFn: ({ signal }) =>
-      api<T>(`${kind}/${encodeURIComponent(shortname)}${query({ isAdmin: true })}`, { signal }),
-    enabled: mayPreview,
-    retry: false,
-    staleTime: 0,
-  });
-  // Drawn as the server drew it ("not found") until the page is the browser's; then, while it is
-  // asked who holds the session (only where there may be one), and for whose draft, it waits.
   const hydrated = useHydrated();
-  return {
-    item: mayPreview ? hidden.data : undefined,
-    waiting: missing && hydrated && ((userPending && hasSessionHint()) || (mayPreview && hidden.isPending)),
-  };
+  const ask = missing && hydrated && hasSessionHint();
+  const key = `${kind}/${shortname}`;
+  const [answer, setAnswer] = useState<{ key: string; item?: T }>();
+  useEffect(() => {
+    if (!ask) return;
+    const end = new AbortController();
+    api<T>(`${kind}/${encodeURIComponent(shortname)}${query({ isAdmin: true })}`, {
+      signal: end.signal,
+    }).then(
+      (item) => setAnswer({ key, item }),
+      () => {
+        if (!end.signal.aborted) setAnswer({ key });
+      },
+    );
+    return () => end.abort();
+  }, [ask, key, kind, shortname]);
+  const answered = answer?.key === key;
+  return { item: ask && answered ? answer.item : undefined, waiting: ask && !answered };
 }
