@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TradesAnswer } from '#common/trades.ts';
 import { formatLabel, parseFormatKey, sideWorth, type ValuesAnswer } from '#common/values.ts';
-import { appInteractive, expect, expectNoAxeViolations, test } from './support.ts';
+import { appInteractive, expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
 
 /*
  * Trade values and the trade calculator (decision 036) against the demo: at start the demo reads the
@@ -177,6 +177,20 @@ test('the trade calculator: two sides, the verdict against the values, the trade
   await add('b', second.name);
   await add('b', third.name);
   await expect(page).toHaveURL(new RegExp(`a=${star.asset}&b=${second.asset},${third.asset}`));
+  // Enter on a name that finds nothing to add says so, and adds nothing.
+  const sideA = page.getByTestId('side-a');
+  const field = sideA.getByLabel('Add a player or pick');
+  await field.fill('zzqx');
+  await field.press('Enter');
+  await expect(sideA.getByRole('status').filter({ hasText: 'zzqx' })).toHaveText(
+    'No player or pick in this format matches “zzqx”.',
+  );
+  await field.fill(star.name);
+  await expect(sideA.getByRole('status').filter({ hasText: 'already' })).toHaveText(
+    `Every player or pick matching “${star.name}” is already in this trade.`,
+  );
+  await field.fill('');
+  await expect(page).toHaveURL(new RegExp(`a=${star.asset}&b=`));
 
   const a = sideWorth([star.value]);
   const b = sideWorth([second.value, third.value]);
@@ -226,6 +240,29 @@ test("the trade calculator takes the format of the visitor's connected league", 
   await choice.selectOption({ label: `${league.name} (MFL)` });
   await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
   await expect(page.getByTestId('verdict')).toContainText(expected.label);
+});
+
+test("the trade calculator takes the format of the visitor's connected ESPN league", async ({ page }) => {
+  const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
+  const { swid, espnS2 } = world.accounts.demo.espn as { swid: string; espnS2: string };
+  const ids = (world.leagues.demo.espn as { league_id: string }[]).map((l) => l.league_id);
+  const connected = await page.request.post('/api/espn/connect', { data: { leagues: ids, swid, espnS2 } });
+  expect(connected.status()).toBe(200);
+  const leagues: { league_id: string; name: string }[] = await (
+    await page.request.get('/api/espn/leagues')
+  ).json();
+  const league = leagues[0];
+  const expected = await (
+    await page.request.get(`/api/values/league-format?type=espn&league_id=${league.league_id}`)
+  ).json();
+  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
+  await page.goto('/tools/trade?format=14-1qb-ppr0-te1');
+  await appInteractive(page);
+  const choice = page.getByLabel('Your league');
+  await choice.selectOption({ label: `${league.name} (ESPN)` });
+  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
+  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  await expect(page.getByText('Choosing a league sets the fields above from its settings.')).toBeVisible();
 });
 
 test("the trade calculator takes the format of the visitor's connected Fleaflicker league", async ({

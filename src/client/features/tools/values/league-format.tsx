@@ -1,17 +1,19 @@
 import { useEffect, useId, useState } from 'react';
 import { api, query } from '#client/api/http.ts';
+import { type LeagueType, leagueTypeLabel } from '#common/league-types.ts';
 import type { Connections, League } from '#common/leagues.ts';
 import { type LeagueFormatAnswer, parseFormatKey, type ValueFormat } from '#common/values.ts';
 
 /*
- * "Your league": the visitor's Sleeper, MFL and Fleaflicker leagues, where they are connected; choosing one sets
- * the calculator's format from the league's own settings. Asked for once the page is in the browser
- * (the server renders every visitor the same page), and shown only to a visitor with leagues.
+ * "Your league": the visitor's leagues on every connected service (Sleeper, MFL, Fleaflicker and
+ * ESPN); choosing one sets the calculator's format from the league's own settings. Asked for once
+ * the page is in the browser (the server renders every visitor the same page), and shown only to a
+ * visitor with leagues. An MFL or ESPN league is read with the account it was listed from.
  */
 
-type Service = 'sleeper' | 'mfl' | 'flea';
-type Choice = Pick<League, 'league_id' | 'name' | 'url' | 'account'> & { type: Service };
-const serviceName: Record<Service, string> = { sleeper: 'Sleeper', mfl: 'MFL', flea: 'Fleaflicker' };
+type Choice = Pick<League, 'league_id' | 'name' | 'url' | 'account'> & { type: LeagueType };
+/** The order the services' leagues are listed in. */
+const SERVICES = ['sleeper', 'mfl', 'flea', 'espn'] as const satisfies readonly LeagueType[];
 
 export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void }) {
   const id = useId();
@@ -22,11 +24,9 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
     (async () => {
       const c = await api<Connections>('connections');
       const lists = await Promise.all(
-        (['sleeper', 'mfl', 'flea'] as const)
-          .filter((s) => c[s].connected)
-          .map(async (type) =>
-            (await api<League[]>(`${type}/leagues`).catch(() => [])).map((l) => ({ ...l, type })),
-          ),
+        SERVICES.filter((s) => c[s].connected).map(async (type) =>
+          (await api<League[]>(`${type}/leagues`).catch(() => [])).map((l) => ({ ...l, type })),
+        ),
       );
       if (live) setLeagues(lists.flat());
     })().catch(() => undefined);
@@ -36,15 +36,15 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
   }, []);
   if (leagues.length === 0) return null;
   return (
-    <div className="col-span-2 sm:col-span-1">
+    <div className="col-span-full">
       <label className="label" htmlFor={`${id}-league`}>
         Your league
       </label>
       <select
         id={`${id}-league`}
-        className="input"
+        className="input sm:max-w-md"
         defaultValue=""
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={problem ? `${id}-hint ${id}-problem` : `${id}-hint`}
         onChange={async (e) => {
           const l = leagues[Number(e.target.value)];
           if (!l) return;
@@ -63,10 +63,13 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
         <option value="">Choose a league…</option>
         {leagues.map((l, i) => (
           <option key={`${l.type}:${l.league_id}:${l.account ?? ''}`} value={i}>
-            {l.name} ({serviceName[l.type]})
+            {l.name} ({leagueTypeLabel[l.type]})
           </option>
         ))}
       </select>
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+        Choosing a league sets the fields above from its settings.
+      </p>
       {problem && (
         <p id={`${id}-problem`} className="mt-1 text-xs text-red-700" role="alert">
           {problem}

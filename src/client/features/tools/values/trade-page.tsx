@@ -86,7 +86,7 @@ export function TradePage() {
         method="get"
         action="/tools/trade"
         aria-label="League format"
-        className="card mb-4 grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-3 lg:grid-cols-6"
+        className="card mb-4 grid grid-cols-2 items-end gap-3 p-3 sm:grid-cols-3 lg:grid-cols-5"
         onSubmit={(e) => e.preventDefault()}
       >
         <FormatFields format={state.format} onChange={setFormat} />
@@ -144,10 +144,17 @@ function SideCard({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const term = text.trim().toLowerCase();
-  const matches = term
-    ? rows.filter((r) => !taken.has(r.asset) && r.name.toLowerCase().includes(term)).slice(0, 8)
-    : [];
+  const typed = text.trim();
+  const term = typed.toLowerCase();
+  const named = term ? rows.filter((r) => r.name.toLowerCase().includes(term)) : [];
+  const matches = named.filter((r) => !taken.has(r.asset)).slice(0, 8);
+  // Said as soon as what is typed finds nothing to add, so Enter is never silent.
+  const nothing =
+    !term || matches.length > 0
+      ? ''
+      : named.length > 0
+        ? `Every player or pick matching “${typed}” is already in this trade.`
+        : `No player or pick in this format matches “${typed}”.`;
   const add = (asset: string) => {
     if (assets.length >= MAX_ASSETS) return;
     onChange([...assets, asset]);
@@ -221,6 +228,10 @@ function SideCard({
       />
       <p id={`${id}-hint`} className="sr-only">
         Enter adds the first match; the matches follow as buttons.
+      </p>
+      {/* Always there, so a screen reader hears the message the moment it appears. */}
+      <p role="status" className={nothing ? 'mt-1 text-sm text-slate-600' : 'sr-only'}>
+        {nothing}
       </p>
       {matches.length > 0 && (
         <ul className="mt-1 rounded-md border border-slate-200" aria-label="Matches">
