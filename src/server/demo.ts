@@ -7,7 +7,7 @@ import { addTradeOnlyLeague } from './adp-data/discovery/frontier.ts';
 import { demoConfig, demoLimits } from './demo-config.ts';
 import { seedDemoMflCopies } from './demo-mfl-copies.ts';
 import { seedDemoMarketBoards } from './demo-rankings.ts';
-import { seedDemoTrades } from './demo-trades.ts';
+import { holdValuesJob, seedDemoTrades } from './demo-trades.ts';
 import { createRuntime } from './runtime.ts';
 
 // The site and the league-services simulator in one process, so every tool works offline.
@@ -38,7 +38,8 @@ const fleaListed = sim.world.leagues
   .filter((l) => l.service === 'flea' && leagueTrades(sim.world, l).length > 0)
   .slice(0, 8);
 for (const l of fleaListed) await addTradeOnlyLeague(runtime.database.db, { leagueId: l.id });
-// In the background: the site serves at once, and the values follow the trades within minutes.
+// In the background: the site serves at once, and the values follow the trades within a minute.
+await holdValuesJob(runtime.database.db);
 const traded = [
   ...sim.world.leagues.filter(
     (l) =>

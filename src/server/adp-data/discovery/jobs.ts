@@ -89,6 +89,12 @@ export async function ensureJob(db: Db, name: string): Promise<void> {
   await db.execute(sql`INSERT INTO adp_jobs (name) VALUES (${name}) ON CONFLICT (name) DO NOTHING`);
 }
 
+/** Pauses a job (or lets it run again) on every server: a paused job is never claimed. */
+export async function setJobPaused(db: Db, name: string, paused: boolean): Promise<void> {
+  await ensureJob(db, name);
+  await db.execute(sql`UPDATE adp_jobs SET paused = ${paused} WHERE name = ${name}`);
+}
+
 export async function readJob(db: Db, name: string): Promise<JobRow | undefined> {
   const [row] = await queryRows<{
     run_at: Date | string;
@@ -264,7 +270,7 @@ export function startJobLoop(opts: JobOptions): JobLoop {
     },
     async setPaused(paused) {
       await ready;
-      await db.execute(sql`UPDATE adp_jobs SET paused = ${paused} WHERE name = ${name}`);
+      await setJobPaused(db, name, paused);
     },
     running: () => running !== undefined,
     async stop() {
