@@ -217,6 +217,36 @@ test('the trade calculator: two sides, the verdict against the values, the trade
   await shoot(page, 'trade-phone');
 });
 
+test('a side of twelve says it is full when a thirteenth is typed, and Enter adds nothing', async ({
+  page,
+  request,
+}) => {
+  const valued = (await valuesOf(request)).rows.filter((r) => !r.thin);
+  const twelve = valued.slice(0, 12).map((r) => r.asset);
+  const next = valued[12];
+  await page.goto(`/tools/trade?format=${FORMAT}&a=${twelve.join(',')}`);
+  await appInteractive(page);
+  const sideA = page.getByTestId('side-a');
+  await expect(sideA.getByRole('button', { name: /^Remove / })).toHaveCount(12);
+  const field = sideA.getByLabel('Add a player or pick');
+  await field.fill(next.name);
+  await field.press('Enter');
+  await expect(sideA.getByRole('status')).toHaveText(
+    `A side holds at most 12 players and picks: remove one to add “${next.name}”.`,
+  );
+  await expect(sideA.getByRole('list', { name: 'Matches' })).toHaveCount(0);
+  await expect(sideA.getByRole('button', { name: /^Remove / })).toHaveCount(12);
+  // One removed, the same name is added by Enter.
+  await sideA
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .click();
+  await field.fill(next.name);
+  await field.press('Enter');
+  await expect(sideA.locator('li', { hasText: next.name }).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(next.asset));
+});
+
 test("the trade calculator takes the format of the visitor's connected league", async ({ page }) => {
   for (const [path, data] of [
     ['/api/mfl/login', { username: 'demo', password: 'demo1234' }],

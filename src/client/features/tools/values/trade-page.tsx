@@ -148,15 +148,19 @@ function SideCard({
   const term = typed.toLowerCase();
   const named = term ? rows.filter((r) => r.name.toLowerCase().includes(term)) : [];
   const matches = named.filter((r) => !taken.has(r.asset)).slice(0, 8);
-  // Said as soon as what is typed finds nothing to add, so Enter is never silent.
-  const nothing =
-    !term || matches.length > 0
-      ? ''
-      : named.length > 0
-        ? `Every player or pick matching “${typed}” is already in this trade.`
-        : `No player or pick in this format matches “${typed}”.`;
+  const full = assets.length >= MAX_ASSETS;
+  // Said as soon as what is typed cannot be added, so Enter is never silent.
+  const nothing = !term
+    ? ''
+    : full
+      ? `A side holds at most ${MAX_ASSETS} players and picks: remove one to add “${typed}”.`
+      : matches.length > 0
+        ? ''
+        : named.length > 0
+          ? `Every player or pick matching “${typed}” is already in this trade.`
+          : `No player or pick in this format matches “${typed}”.`;
   const add = (asset: string) => {
-    if (assets.length >= MAX_ASSETS) return;
+    if (full) return;
     onChange([...assets, asset]);
     setText('');
   };
@@ -233,7 +237,7 @@ function SideCard({
       <p role="status" className={nothing ? 'mt-1 text-sm text-slate-600' : 'sr-only'}>
         {nothing}
       </p>
-      {matches.length > 0 && (
+      {matches.length > 0 && !full && (
         <ul className="mt-1 rounded-md border border-slate-200" aria-label="Matches">
           {matches.map((r) => (
             <li key={r.asset}>
