@@ -110,8 +110,8 @@ export const renderer: PageRenderer = {
     // failed, so a missing article renders its "not found".
     const store = new PublicData();
     let status = 200;
-    let complete = true;
     const answers: PageData['answers'] = [];
+    const refused: NonNullable<PageData['refused']> = [];
     if (page) {
       const { match, screen } = page;
       const wanted =
@@ -134,8 +134,8 @@ export const renderer: PageRenderer = {
           // Not JSON: keep the status.
         }
         store.put(path, { error: new ApiError(answer.status, message) });
+        refused.push([path, answer.status, message]);
         if (answer.status === 404) status = 404;
-        complete = false;
       });
     }
     const html = renderToString(
@@ -153,7 +153,8 @@ export const renderer: PageRenderer = {
         </PublicDataContext>
       </StrictMode>,
     );
-    // A page with a failed answer is drawn again by the browser, which then asks for it itself.
-    return { html, status, data: page && complete ? { answers } : undefined };
+    // A refused answer goes with the page too: the browser hydrates "not found" as drawn here
+    // rather than drawing the page again and asking the API once more.
+    return { html, status, data: page ? { answers, ...(refused.length ? { refused } : {}) } : undefined };
   },
 };

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PAGE_DATA_ID, type PageData } from '#common/page-render.ts';
-import { apiCallsInFlight, apiIdle } from './api/http.ts';
+import { ApiError, apiCallsInFlight, apiIdle } from './api/http.ts';
 import { PublicData, PublicDataContext } from './api/public-data.ts';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { Router } from './router/router.tsx';
@@ -39,6 +39,8 @@ function seedFromPage(): boolean {
   try {
     const data = JSON.parse(text) as PageData;
     for (const [path, answer] of data.answers) publicData.put(path, { data: answer });
+    for (const [path, status, message] of data.refused ?? [])
+      publicData.put(path, { error: new ApiError(status, message) });
     return true;
   } catch {
     return false;

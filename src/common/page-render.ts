@@ -25,16 +25,20 @@ export interface RenderedPage {
   html: string;
   /**
    * The page's data for the browser, which keeps its answers and hydrates the markup from them;
-   * absent when the browser draws the page itself (tools, admin, a page whose data failed).
+   * absent when the browser draws the page itself (tools, admin, a page whose API failed).
    */
   data?: PageData;
   /** 404 when the page's item does not exist; else 200. */
   status: number;
 }
 
-/** The data a rendered page holds: each public API answer it was rendered from, by its path under /api. */
+/**
+ * The data a rendered page holds: each public API answer it was rendered from, by its path under
+ * /api, and each that the API refused (a missing article's 404), with its status and message.
+ */
 export interface PageData {
   answers: [apiPath: string, data: unknown][];
+  refused?: [apiPath: string, status: number, message: string][];
 }
 
 export interface PageRenderer {

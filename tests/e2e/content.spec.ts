@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Article, ListAnswer, Profile } from '#common/content.ts';
-import { expect, expectNoAxeViolations, test } from './support.ts';
+import { appInteractive, expect, expectNoAxeViolations, test } from './support.ts';
 
 // The server is seeded with the demo content. Other specs may add items while these run, so expected
 // values come from the API at the moment of the check rather than from fixed counts.
@@ -229,11 +229,18 @@ test.describe('detail pages', () => {
   });
 
   test('an unknown or hidden article is a clear not-found page with ways back', async ({ page }) => {
+    // The server's 404 page comes with its refusal: the browser hydrates it and asks no more.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/articles/')) asked.push(r.url());
+    });
     for (const path of ['/article/no-such-article', '/article/waiver-wire-priorities-for-week-12']) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
+      await appInteractive(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article not found');
     }
+    expect(asked).toEqual([]);
     await page.getByRole('link', { name: 'All articles' }).click();
     await expect(page).toHaveURL(/\/articles$/);
     await page.goto('/profile/nobody-at-all');

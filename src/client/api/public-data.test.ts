@@ -96,8 +96,12 @@ describe('PublicData', () => {
     expect(store.get('articles?page=2')?.data).toBe('late');
   });
 
-  it('keeps the earlier answer beside the failure of a later ask, and asks again after a failure', async () => {
-    answering({ status: 200, body: 'first' }, { status: 404, body: {} }, { status: 200, body: 'again' });
+  it('keeps the earlier answer beside the refusal of a later ask; a refusal is an answer while fresh', async () => {
+    const asked = answering(
+      { status: 200, body: 'first' },
+      { status: 404, body: {} },
+      { status: 200, body: 'again' },
+    );
     const store = new PublicData();
     store.load('search?search=x');
     await settle();
@@ -107,7 +111,37 @@ describe('PublicData', () => {
     expect(store.get('search?search=x')).toMatchObject({ data: 'first', error: expect.any(ApiError) });
     store.load('search?search=x');
     await settle();
+    expect(asked).toHaveLength(2);
+    store.retire();
+    store.load('search?search=x');
+    await settle();
     expect(store.get('search?search=x')).toEqual({ data: 'again', at: expect.any(Number) });
+  });
+
+  it('asks again for a failure (network or 5xx) when next shown, fresh or not', async () => {
+    const asked = answering(
+      { status: 502, body: {} },
+      { status: 502, body: {} },
+      { status: 200, body: 'ok' },
+    );
+    const store = new PublicData();
+    store.load('articles');
+    await settle();
+    expect(store.get('articles')?.error).toMatchObject({ status: 502 });
+    store.load('articles');
+    await settle();
+    expect(store.get('articles')?.data).toBe('ok');
+    expect(asked).toHaveLength(3);
+  });
+
+  it("does not ask again for a refusal the page was rendered with (a missing article's 404)", async () => {
+    const asked = answering();
+    const store = new PublicData();
+    store.put('articles/gone', { error: new ApiError(404, 'Article not found') });
+    store.load('articles/gone');
+    await settle();
+    expect(asked).toEqual([]);
+    expect(store.get('articles/gone')?.error).toMatchObject({ status: 404 });
   });
 
   it('keeps at most 100 answers, dropping the oldest', () => {

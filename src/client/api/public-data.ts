@@ -73,10 +73,15 @@ export class PublicData {
     return () => this.#listeners.delete(listener);
   };
 
-  /** Asks for the answer at `path`, unless a fresh one is here or on its way. */
+  /**
+   * Asks for the answer at `path`, unless a fresh one is here or on its way. A refusal (a 4xx: the
+   * article does not exist) is an answer too; a failure (the network, a 5xx) is asked again.
+   */
   load(path: string, fresh = FRESH_MS): void {
     const kept = this.#kept.get(path);
-    if (this.#asking.has(path) || (kept && kept.error === undefined && Date.now() - kept.at < fresh)) return;
+    const answered =
+      kept && (kept.error === undefined || (kept.error instanceof ApiError && kept.error.status < 500));
+    if (this.#asking.has(path) || (answered && Date.now() - kept.at < fresh)) return;
     this.#asking.add(path);
     this.#tell();
     const done = (outcome: { data: unknown } | { data: unknown; error: unknown }) => {

@@ -199,11 +199,15 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     expect(pageData(doc)?.answers ?? []).toEqual([]);
   });
 
-  it('answers a missing article with its rendered 404 and no data to hydrate from', async () => {
+  it('answers a missing article with its rendered 404 and the refusal, so the browser hydrates it without asking again', async () => {
     const { res, doc } = await get('/article/no-such-article');
     expect(res.statusCode).toBe(404);
     expect(doc.querySelector('main h1')!.textContent).toBe('Article not found');
-    expect(pageData(doc)).toBeUndefined();
+    const api = await t.request({ method: 'GET', url: '/api/articles/no-such-article' });
+    expect(pageData(doc)).toEqual({
+      answers: [],
+      refused: [['articles/no-such-article', 404, api.json().error]],
+    });
   });
 
   it('answers an address with a NUL character (which no shortname holds) with the 404 page, logging no error', async () => {
