@@ -110,6 +110,7 @@ export const renderer: PageRenderer = {
     // failed, so a missing article renders its "not found".
     const store = new PublicData();
     let status = 200;
+    let complete = true;
     const answers: PageData['answers'] = [];
     const refused: NonNullable<PageData['refused']> = [];
     if (page) {
@@ -129,13 +130,15 @@ export const renderer: PageRenderer = {
         if (answer.status >= 500) throw new Error(`The API answered ${answer.status} for ${path}`);
         let message = `Request failed (${answer.status})`;
         try {
-          message = JSON.parse(answer.body).error ?? message;
+          message = String(JSON.parse(answer.body).error ?? message);
         } catch {
           // Not JSON: keep the status.
         }
         store.put(path, { error: new ApiError(answer.status, message) });
-        refused.push([path, answer.status, message]);
-        if (answer.status === 404) status = 404;
+        if (answer.status === 404) {
+          refused.push([path, 404, message]);
+          status = 404;
+        } else complete = false;
       });
     }
     const html = renderToString(
@@ -153,8 +156,13 @@ export const renderer: PageRenderer = {
         </PublicDataContext>
       </StrictMode>,
     );
-    // A refused answer goes with the page too: the browser hydrates "not found" as drawn here
-    // rather than drawing the page again and asking the API once more.
-    return { html, status, data: page ? { answers, ...(refused.length ? { refused } : {}) } : undefined };
+    // A missing item's 404 goes with the page: the browser hydrates "not found" as drawn here
+    // rather than drawing the page again and asking once more. Another refusal (a bad query, a
+    // limit) is not kept: the browser draws that page itself and asks.
+    return {
+      html,
+      status,
+      data: page && complete ? { answers, ...(refused.length ? { refused } : {}) } : undefined,
+    };
   },
 };

@@ -34,11 +34,11 @@ export interface RenderedPage {
 
 /**
  * The data a rendered page holds: each public API answer it was rendered from, by its path under
- * /api, and each that the API refused (a missing article's 404), with its status and message.
+ * /api, and each item the API did not find (a missing article's 404), with its message.
  */
 export interface PageData {
   answers: [apiPath: string, data: unknown][];
-  refused?: [apiPath: string, status: number, message: string][];
+  refused?: [apiPath: string, status: 404, message: string][];
 }
 
 export interface PageRenderer {

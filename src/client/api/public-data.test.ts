@@ -118,10 +118,11 @@ describe('PublicData', () => {
     expect(store.get('search?search=x')).toEqual({ data: 'again', at: expect.any(Number) });
   });
 
-  it('asks again for a failure (network or 5xx) when next shown, fresh or not', async () => {
+  it("asks again for a failure (network, 5xx, a limit's 429) when next shown, fresh or not", async () => {
     const asked = answering(
       { status: 502, body: {} },
       { status: 502, body: {} },
+      { status: 429, body: { error: 'Too many attempts.' } },
       { status: 200, body: 'ok' },
     );
     const store = new PublicData();
@@ -130,8 +131,11 @@ describe('PublicData', () => {
     expect(store.get('articles')?.error).toMatchObject({ status: 502 });
     store.load('articles');
     await settle();
+    expect(store.get('articles')?.error).toMatchObject({ status: 429 });
+    store.load('articles');
+    await settle();
     expect(store.get('articles')?.data).toBe('ok');
-    expect(asked).toHaveLength(3);
+    expect(asked).toHaveLength(4);
   });
 
   it("does not ask again for a refusal the page was rendered with (a missing article's 404)", async () => {

@@ -74,13 +74,13 @@ export class PublicData {
   };
 
   /**
-   * Asks for the answer at `path`, unless a fresh one is here or on its way. A refusal (a 4xx: the
-   * article does not exist) is an answer too; a failure (the network, a 5xx) is asked again.
+   * Asks for the answer at `path`, unless a fresh one is here or on its way. "Not found" (404) is
+   * an answer too; any other failure (the network, a 5xx, a limit's 429) is asked again.
    */
   load(path: string, fresh = FRESH_MS): void {
     const kept = this.#kept.get(path);
     const answered =
-      kept && (kept.error === undefined || (kept.error instanceof ApiError && kept.error.status < 500));
+      kept && (kept.error === undefined || (kept.error instanceof ApiError && kept.error.status === 404));
     if (this.#asking.has(path) || (answered && Date.now() - kept.at < fresh)) return;
     this.#asking.add(path);
     this.#tell();
