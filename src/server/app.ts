@@ -23,7 +23,7 @@ import { siteOrigin } from './http/origin.ts';
 import { robotsRoutes } from './http/robots.ts';
 import { recordRoutes } from './http/route-list.ts';
 import { registerCsrfGuard, registerNoStoreDefault } from './http/security.ts';
-import { loadPageRenderer, registerSpa } from './http/spa.ts';
+import { isPageRender, loadPageRenderer, registerSpa } from './http/spa.ts';
 import { timeoutOptions } from './http/timeouts.ts';
 import { leagueAccountRoutes } from './leagues/account-routes.ts';
 import { registerVisitorContext } from './leagues/call-context.ts';
@@ -108,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : undefined,
     // Per client network (an IPv6 client's /64 by default), as every other per-address count.
     keyGenerator: (req) => req.clientNetwork,
+    // The page renderer asking the API for a page's data is the server itself, not a client.
+    allowList: (req) => isPageRender(req),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       error: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,

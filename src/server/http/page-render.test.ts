@@ -210,6 +210,20 @@ describe(`public pages rendered on the server (${testDbKind})`, () => {
     });
   });
 
+  it("leaves the renderer's own calls out of the per-address limits: a client who spends one does not spend it for the pages", async () => {
+    // The values API takes 300 calls a minute from one address; the renderer's calls come from
+    // this process, which an in-process request shares as its address (127.0.0.1).
+    const format = '12-sf-ppr1-te0';
+    let last = 0;
+    for (let i = 0; i < 301 && last !== 429; i++)
+      last = (await t.request({ method: 'GET', url: `/api/values?format=${format}` })).statusCode;
+    expect(last).toBe(429);
+    const { res, doc } = await get(`/tools/trade?format=${format}&a=player:limit-${Date.now()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Too many attempts');
+    expect(pageData(doc)?.answers.map(([path]) => path)).toContain(`values?format=${format}`);
+  });
+
   it('answers an address with a NUL character (which no shortname holds) with the 404 page, logging no error', async () => {
     errors.length = 0;
     for (const [url, heading] of [

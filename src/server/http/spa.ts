@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -377,6 +378,16 @@ function dropDocumentHeadersFromAssets(app: FastifyInstance) {
 }
 
 /**
+ * Marks the renderer's own calls (a secret of this process, so no client can send it): the
+ * per-address limits leave them out. Else they all count as one address, 127.0.0.1, and a client
+ * asking for many pages at once (each trade address is a page) would spend the limit for every
+ * reader's rendered page.
+ */
+const RENDER_HEADER = 'x-page-render';
+const renderToken = randomUUID();
+export const isPageRender = (req: FastifyRequest) => req.headers[RENDER_HEADER] === renderToken;
+
+/**
  * A page's data is the API's own public answers, asked of the app itself (no cookie, so never a
  * reader's own), which also keeps them in the cache the API serves from.
  */
@@ -386,7 +397,7 @@ const apiOf =
     const res = await app.inject({
       method: 'GET',
       url: `/api/${apiPath}`,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', [RENDER_HEADER]: renderToken },
     });
     return { status: res.statusCode, body: res.body };
   };
