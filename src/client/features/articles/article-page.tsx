@@ -35,7 +35,9 @@ export function ArticlePage() {
           ← All articles
         </Link>
       </nav>
-      {hidden.item && <DraftNotice noun="article" editHref={`/admin/article/${hidden.item.id}`} />}
+      {hidden.item && !hidden.item.isVisible && (
+        <DraftNotice noun="article" editHref={`/admin/article/${hidden.item.id}`} />
+      )}
       {article.isError && !missing ? (
         <>
           <h1 className="page-title mb-4">Article</h1>

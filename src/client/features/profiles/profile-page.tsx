@@ -33,7 +33,9 @@ export function ProfilePage() {
           ← All prospects
         </Link>
       </nav>
-      {hidden.item && <DraftNotice noun="profile" editHref={`/admin/profile/${hidden.item.id}`} />}
+      {hidden.item && !hidden.item.isVisible && (
+        <DraftNotice noun="profile" editHref={`/admin/profile/${hidden.item.id}`} />
+      )}
       {profile.isError && !missing ? (
         <>
           <h1 className="page-title mb-4">Prospect</h1>
