@@ -109,6 +109,20 @@ describe('site search', () => {
     expect(row.v).toMatch(/'swift':\d+A(?!,)/);
   });
 
+  it('joins an accented name at its apostrophe on every database, whatever its locale (migration 0150)', async () => {
+    await save('profiles', { name: 'Ja’Quán Ellis', position: 'WR', school: 'Miami', year: 2027 });
+    for (const term of ['jaquán', 'Ja’Quán Ellis', 'jaquán ellis'])
+      expect(
+        (await search(term)).items.map((r) => r.header),
+        term,
+      ).toEqual(['Ja’Quán Ellis, WR, Miami']);
+    const [row] = await queryRows<{ words: string }>(
+      t.database.db,
+      sql`SELECT apostrophe_words('Ja’Quán (D''Andre) rock''n''roll-era') AS words`,
+    );
+    expect(row.words).toBe('JaQuán (DAndre) rocknroll-era');
+  });
+
   it('finds every kind of item for a shared word, best first', async () => {
     const res = await search('chase');
     expect(res.items.map((r) => r.shortname).sort()).toEqual(['chase-brown', 'jamarr-chase']);
