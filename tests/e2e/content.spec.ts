@@ -246,6 +246,16 @@ test.describe('detail pages', () => {
     await page.goto('/profile/nobody-at-all');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prospect not found');
     await expect(page.getByRole('link', { name: 'All prospects' })).toBeVisible();
+    // A bad query's 400 is rendered without data; the browser asks once, not again once drawn.
+    const listAsks: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/profiles') listAsks.push(r.url());
+    });
+    await page.goto('/profiles?year=abc');
+    await appInteractive(page);
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(listAsks).toHaveLength(1);
   });
 });
 

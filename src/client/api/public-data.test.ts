@@ -138,6 +138,17 @@ describe('PublicData', () => {
     expect(asked).toHaveLength(4);
   });
 
+  it("keeps a bad query's 400 as its answer while fresh: asking again would get the same", async () => {
+    const asked = answering({ status: 400, body: { error: 'Search is too long' } });
+    const store = new PublicData();
+    store.load('search?search=x');
+    await settle();
+    store.load('search?search=x');
+    await settle();
+    expect(asked).toEqual(['/api/search?search=x']);
+    expect(store.get('search?search=x')?.error).toEqual(new ApiError(400, 'Search is too long'));
+  });
+
   it("does not ask again for a refusal the page was rendered with (a missing article's 404)", async () => {
     const asked = answering();
     const store = new PublicData();

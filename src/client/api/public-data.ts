@@ -40,6 +40,14 @@ const ask = (key: string, call: Asker): Promise<unknown> =>
     }
   });
 
+/** A 4xx the same question would get again: not a time-out (408) or a limit (429). */
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
+
 export class PublicData {
   readonly #kept = new Map<string, Kept>();
   readonly #asking = new Set<string>();
@@ -74,13 +82,13 @@ export class PublicData {
   };
 
   /**
-   * Asks for the answer at `path`, unless a fresh one is here or on its way. "Not found" (404) is
-   * an answer too; any other failure (the network, a 5xx, a limit's 429) is asked again.
+   * Asks for the answer at `path`, unless a fresh one is here or on its way. A refusal that asking
+   * again would repeat ("not found", a bad query) is an answer too; a failure (the network, a 5xx,
+   * a time-out or a limit's 429) is asked again.
    */
   load(path: string, fresh = FRESH_MS): void {
     const kept = this.#kept.get(path);
-    const answered =
-      kept && (kept.error === undefined || (kept.error instanceof ApiError && kept.error.status === 404));
+    const answered = kept && (kept.error === undefined || isRefusal(kept.error));
     if (this.#asking.has(path) || (answered && Date.now() - kept.at < fresh)) return;
     this.#asking.add(path);
     this.#tell();
