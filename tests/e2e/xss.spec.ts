@@ -214,7 +214,10 @@ test('XSS payloads in every text field never run, on the public pages or in the 
     };
     await page.getByRole('banner').getByRole('link', { name: 'Dynasty Forge home' }).click();
     await drawn('/');
+    // The page shown stays until the next one is drawn: its heading tells the new one is there
+    // (the home page lists the marked profile too, and a link found on it would go there).
     await mainNav.getByRole('link', { name: 'Articles' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles');
     await drawn('/articles');
     await main
       .getByRole('link', { name: new RegExp(marker) })
@@ -226,6 +229,7 @@ test('XSS payloads in every text field never run, on the public pages or in the 
     );
     await drawn(`/article/${article.shortname}`);
     await mainNav.getByRole('link', { name: 'Prospects' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prospects');
     await drawn('/profiles');
     await main
       .getByRole('link', { name: new RegExp(marker) })
