@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { leagueTypeLabel } from '#common/league-types.ts';
 import type { TradesAnswer } from '#common/trades.ts';
 import { formatLabel, parseFormatKey, sideWorth, type ValuesAnswer } from '#common/values.ts';
 import { appInteractive, expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
@@ -247,29 +248,37 @@ test('a side of twelve says it is full when a thirteenth is typed, and Enter add
   await expect(page).toHaveURL(new RegExp(next.asset));
 });
 
+/**
+ * Opens the calculator on the format `start`, chooses the visitor's first league of `type` in "Your
+ * league" and checks that the format set is the one the API reads from the league's settings.
+ */
+async function takesLeagueFormat(page: Page, type: 'mfl' | 'espn' | 'flea', start: string) {
+  const [league]: { league_id: string; name: string; url?: string }[] = await (
+    await page.request.get(`/api/${type}/leagues`)
+  ).json();
+  // MFL's league is read on its own host, with the visitor's log-in; ESPN's and Fleaflicker's by id.
+  const url = type === 'mfl' ? `&url=${encodeURIComponent(league.url!)}` : '';
+  const expected = await (
+    await page.request.get(`/api/values/league-format?type=${type}&league_id=${league.league_id}${url}`)
+  ).json();
+  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
+  await page.goto(`/tools/trade?format=${start}`);
+  await appInteractive(page);
+  const choice = page.getByLabel('Your league');
+  await expect(choice).toBeVisible();
+  await choice.selectOption({ label: `${league.name} (${leagueTypeLabel[type]})` });
+  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
+  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  return choice;
+}
+
 test("the trade calculator takes the format of the visitor's connected league", async ({ page }) => {
   for (const [path, data] of [
     ['/api/mfl/login', { username: 'demo', password: 'demo1234' }],
     ['/api/sleeper/connect', { username: 'dynastydemo' }],
   ] as const)
     expect((await page.request.post(path, { data })).status(), path).toBe(200);
-  const leagues: { league_id: string; name: string; url: string }[] = await (
-    await page.request.get('/api/mfl/leagues')
-  ).json();
-  const league = leagues[0];
-  const expected = await (
-    await page.request.get(
-      `/api/values/league-format?type=mfl&league_id=${league.league_id}&url=${encodeURIComponent(league.url)}`,
-    )
-  ).json();
-  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
-  await page.goto('/tools/trade?format=10-1qb-ppr0-te1');
-  await appInteractive(page);
-  const choice = page.getByLabel('Your league');
-  await expect(choice).toBeVisible();
-  await choice.selectOption({ label: `${league.name} (MFL)` });
-  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
-  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  await takesLeagueFormat(page, 'mfl', '10-1qb-ppr0-te1');
 });
 
 test("the trade calculator takes the format of the visitor's connected ESPN league", async ({ page }) => {
@@ -278,20 +287,7 @@ test("the trade calculator takes the format of the visitor's connected ESPN leag
   const ids = (world.leagues.demo.espn as { league_id: string }[]).map((l) => l.league_id);
   const connected = await page.request.post('/api/espn/connect', { data: { leagues: ids, swid, espnS2 } });
   expect(connected.status()).toBe(200);
-  const leagues: { league_id: string; name: string }[] = await (
-    await page.request.get('/api/espn/leagues')
-  ).json();
-  const league = leagues[0];
-  const expected = await (
-    await page.request.get(`/api/values/league-format?type=espn&league_id=${league.league_id}`)
-  ).json();
-  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
-  await page.goto('/tools/trade?format=14-1qb-ppr0-te1');
-  await appInteractive(page);
-  const choice = page.getByLabel('Your league');
-  await choice.selectOption({ label: `${league.name} (ESPN)` });
-  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
-  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  await takesLeagueFormat(page, 'espn', '14-1qb-ppr0-te1');
   await expect(page.getByText('Choosing a league sets the fields above from its settings.')).toBeVisible();
 });
 
@@ -301,21 +297,7 @@ test("the trade calculator takes the format of the visitor's connected Fleaflick
   expect(
     (await page.request.post('/api/flea/connect', { data: { email: 'demo@dynasty.test' } })).status(),
   ).toBe(200);
-  const leagues: { league_id: string; name: string }[] = await (
-    await page.request.get('/api/flea/leagues')
-  ).json();
-  const league = leagues[0];
-  // Fleaflicker's API is public: the league is read by its id alone.
-  const expected = await (
-    await page.request.get(`/api/values/league-format?type=flea&league_id=${league.league_id}`)
-  ).json();
-  expect(expected.format).toMatch(/^(10|12|14)-(1qb|sf)-ppr/);
-  await page.goto('/tools/trade?format=14-1qb-ppr0-te1');
-  await appInteractive(page);
-  const choice = page.getByLabel('Your league');
-  await choice.selectOption({ label: `${league.name} (Fleaflicker)` });
-  await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
-  await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  const choice = await takesLeagueFormat(page, 'flea', '14-1qb-ppr0-te1');
   await shoot(page, 'trade-flea-league-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(choice).toBeVisible();

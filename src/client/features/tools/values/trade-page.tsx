@@ -147,20 +147,19 @@ function SideCard({
   const typed = text.trim();
   const term = typed.toLowerCase();
   const named = term ? rows.filter((r) => r.name.toLowerCase().includes(term)) : [];
-  const matches = named.filter((r) => !taken.has(r.asset)).slice(0, 8);
   const full = assets.length >= MAX_ASSETS;
+  // A full side offers nothing to add.
+  const matches = full ? [] : named.filter((r) => !taken.has(r.asset)).slice(0, 8);
   // Said as soon as what is typed cannot be added, so Enter is never silent.
-  const nothing = !term
-    ? ''
-    : full
-      ? `A side holds at most ${MAX_ASSETS} players and picks: remove one to add “${typed}”.`
-      : matches.length > 0
-        ? ''
+  const nothing =
+    !term || matches.length > 0
+      ? ''
+      : full
+        ? `A side holds at most ${MAX_ASSETS} players and picks: remove one to add “${typed}”.`
         : named.length > 0
           ? `Every player or pick matching “${typed}” is already in this trade.`
           : `No player or pick in this format matches “${typed}”.`;
   const add = (asset: string) => {
-    if (full) return;
     onChange([...assets, asset]);
     setText('');
   };
@@ -237,7 +236,7 @@ function SideCard({
       <p role="status" className={nothing ? 'mt-1 text-sm text-slate-600' : 'sr-only'}>
         {nothing}
       </p>
-      {matches.length > 0 && !full && (
+      {matches.length > 0 && (
         <ul className="mt-1 rounded-md border border-slate-200" aria-label="Matches">
           {matches.map((r) => (
             <li key={r.asset}>
