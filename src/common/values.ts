@@ -149,7 +149,13 @@ export const leagueFormatRequestSchema = z
     path: ['league_id'],
     message: 'Not a Fleaflicker league id.',
   });
-export const leagueFormatAnswerSchema = z.object({ format: z.string(), label: z.string() });
+export const leagueFormatAnswerSchema = z.object({
+  /** The value format nearest the league's (`formatKey`), and its label. */
+  format: z.string(),
+  label: z.string(),
+  /** The league's own facts ("10 teams · 2QB · PPR 1"): where they differ from `label`, the page says so. */
+  league: z.string(),
+});
 export type LeagueFormatAnswer = z.infer<typeof leagueFormatAnswerSchema>;
 
 /** A pick asset's key: "pick:2026:1:early", the slot left out when unknown ("pick:2027:2"). */

@@ -269,6 +269,7 @@ async function takesLeagueFormat(page: Page, type: 'mfl' | 'espn' | 'flea', star
   await choice.selectOption({ label: `${league.name} (${leagueTypeLabel[type]})` });
   await expect(page).toHaveURL(new RegExp(`format=${expected.format.replace(/\./g, '\\.')}`));
   await expect(page.getByTestId('verdict')).toContainText(expected.label);
+  await expect(page.getByTestId('league-format-taken')).toContainText(`${league.name}`);
   return choice;
 }
 
@@ -279,6 +280,27 @@ test("the trade calculator takes the format of the visitor's connected league", 
   ] as const)
     expect((await page.request.post(path, { data })).status(), path).toBe(200);
   await takesLeagueFormat(page, 'mfl', '10-1qb-ppr0-te1');
+
+  // A 2QB league has no values of its own: the page says which format it is priced in instead.
+  const sleeper: { league_id: string; name: string }[] = await (
+    await page.request.get('/api/sleeper/leagues')
+  ).json();
+  const answers = await Promise.all(
+    sleeper.map(async (l) => ({
+      l,
+      a: await (
+        await page.request.get(`/api/values/league-format?type=sleeper&league_id=${l.league_id}`)
+      ).json(),
+    })),
+  );
+  const twoQb = answers.find(({ a }) => / 2QB /.test(a.league));
+  expect(twoQb, 'the demo has a Sleeper 2QB league').toBeTruthy();
+  expect(twoQb!.a.label).toContain('Superflex');
+  await page.getByLabel('Your league').selectOption({ label: `${twoQb!.l.name} (Sleeper)` });
+  await expect(page).toHaveURL(new RegExp(`format=${twoQb!.a.format}`));
+  await expect(page.getByTestId('league-format-taken')).toHaveText(
+    `${twoQb!.l.name} plays ${twoQb!.a.league}: the calculator uses ${twoQb!.a.label}, the nearest format with values.`,
+  );
 });
 
 test("the trade calculator takes the format of the visitor's connected ESPN league", async ({ page }) => {

@@ -144,7 +144,7 @@ function PlayerHits({ found }: { found: PlayerFind | undefined }) {
               <span className="text-slate-600">
                 {p.position} · {p.team}
               </span>
-              <span className="sr-only">: check his status in your leagues</span>
+              <span className="sr-only">: status in your leagues</span>
             </Link>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatKey, formatLabel, nearestValueFormat } from '#common/values.ts';
+import { formatKey, formatLabel, leagueFormatLabel, nearestValueFormat } from '#common/values.ts';
 import { makeTestApp, type TestApp } from '#test/app.ts';
 import { type Sim, startSim } from '#test/simulator.ts';
 
@@ -29,14 +29,19 @@ describe('the calculator\u2019s format from a connected Fleaflicker league', () 
       const res = await t.get(`/api/values/league-format?type=flea&league_id=${l.id}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
-      const nearest = nearestValueFormat({
+      const facts = {
         size: l.teams.length,
         qbFormat: l.format.qb,
         ppr: l.format.ppr,
         tePremium: 0,
         idp: l.format.idp,
+      };
+      const nearest = nearestValueFormat(facts);
+      expect(res.json()).toEqual({
+        format: formatKey(nearest),
+        label: formatLabel(nearest),
+        league: leagueFormatLabel(facts),
       });
-      expect(res.json()).toEqual({ format: formatKey(nearest), label: formatLabel(nearest) });
     }
   });
 

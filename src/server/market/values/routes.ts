@@ -6,6 +6,7 @@ import {
   formatLabel,
   type LeagueFormatAnswer,
   leagueFormatAnswerSchema,
+  leagueFormatLabel,
   leagueFormatRequestSchema,
   nearestValueFormat,
   type ValuesAnswer,
@@ -86,7 +87,7 @@ export async function valueRoutes(api: FastifyInstance, deps: AppDeps) {
         );
       }
       const format = nearestValueFormat(facts);
-      return { format: formatKey(format), label: formatLabel(format) };
+      return { format: formatKey(format), label: formatLabel(format), league: leagueFormatLabel(facts) };
     },
   );
 }

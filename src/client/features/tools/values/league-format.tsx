@@ -19,6 +19,8 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
   const id = useId();
   const [leagues, setLeagues] = useState<Choice[]>([]);
   const [problem, setProblem] = useState<string | undefined>();
+  /** What the chosen league is, and the format with values it was given. */
+  const [taken, setTaken] = useState<{ name: string } & LeagueFormatAnswer>();
   useEffect(() => {
     let live = true;
     (async () => {
@@ -49,12 +51,14 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
           const l = leagues[Number(e.target.value)];
           if (!l) return;
           setProblem(undefined);
+          setTaken(undefined);
           try {
             const answer = await api<LeagueFormatAnswer>(
               `values/league-format${query({ type: l.type, league_id: l.league_id, url: l.type === 'mfl' ? l.url : undefined, account: l.account })}`,
             );
             const format = parseFormatKey(answer.format);
             if (format) onFormat(format);
+            setTaken({ name: l.name, ...answer });
           } catch (err) {
             setProblem(err instanceof Error ? err.message : 'The league could not be read.');
           }
@@ -69,6 +73,12 @@ export function LeagueFormat({ onFormat }: { onFormat: (f: ValueFormat) => void 
       </select>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
         Choosing a league sets the fields above from its settings.
+      </p>
+      <p className="mt-1 text-sm text-slate-700" role="status" data-testid="league-format-taken">
+        {taken &&
+          (taken.league === taken.label
+            ? `${taken.name}: ${taken.label}.`
+            : `${taken.name} plays ${taken.league}: the calculator uses ${taken.label}, the nearest format with values.`)}
       </p>
       {problem && (
         <p id={`${id}-problem`} className="mt-1 text-xs text-red-700" role="alert">

@@ -317,7 +317,8 @@ function Verdict({
         </p>
       )}
       <p className="mt-2 text-xs text-slate-600">
-        Two assets are worth less than their sum: each side is (Σ value^1.4)^(1/1.4). {formatLabel(format)}.
+        A side counts its best assets most, so two are worth less than their sum and what evens a trade is
+        more than the gap: each side is (Σ value^1.4)^(1/1.4). {formatLabel(format)}.
         {thin.length > 0 &&
           ` Too few trades for ${thin.map((r) => r!.name).join(', ')}: counted at an estimate from startup ADP.`}
       </p>

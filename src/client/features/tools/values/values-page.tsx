@@ -199,6 +199,12 @@ const SERVICE_NAMES: Record<string, string> = {
   espn: 'ESPN',
 };
 
+/** A traded player without a value here, named by his service's own id so the trade can still be traced. */
+function unvaluedPlayer(id: string) {
+  const [service, own] = id.split(':');
+  return `a player not valued here (${SERVICE_NAMES[service] ?? service} player ${own})`;
+}
+
 function FilterForm({ filter }: { filter: Filter }) {
   const navigate = useNavigate();
   const id = useId();
@@ -257,7 +263,7 @@ function ValuesTable({ rows, all }: { rows: ValueRow[]; all: ValueRow[] }) {
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0">
       <table
-        className="data-table tabular-nums max-sm:[&_td]:px-2 max-sm:[&_th]:px-2"
+        className="data-table tabular-nums max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5"
         data-testid="values-table"
       >
         <thead>
@@ -383,7 +389,7 @@ function TradesBehind({ row, all }: { row: ValueRow; all: ValueRow[] }) {
                 <li key={i}>
                   <span className="font-semibold">Side {i + 1} received:</span>{' '}
                   {[
-                    ...s.players.map((p) => names.get(p) ?? `a player not valued here (${p})`),
+                    ...s.players.map((p) => names.get(p) ?? unvaluedPlayer(p)),
                     ...s.picks.map((p) => pickName(p.season, p.round, p.slot)),
                     ...(s.faab > 0 ? [`$${s.faab} FAAB`] : []),
                   ].join(', ') || 'nothing'}
