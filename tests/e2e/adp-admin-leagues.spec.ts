@@ -64,9 +64,15 @@ test('an MFL league needs its commissioner’s permission; the cap is stated; a 
 test('a Fleaflicker league needs its commissioner’s permission and is listed for trade values only', async ({
   adminPage: page,
 }) => {
-  // A bench league of the simulator (no visitor of another spec has it).
+  // A bench league of the simulator (no visitor of another spec has it), not one of those the demo
+  // lists at start (the first Fleaflicker leagues that traded, whoever's they are).
   const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
-  const bench: { league_id: string }[] = world.leagues.bench.flea;
+  const listed: { leagues: { service: string; leagueId: string }[] } = await (
+    await page.request.get('/api/admin/adp/leagues')
+  ).json();
+  const taken = new Set(listed.leagues.filter((l) => l.service === 'flea').map((l) => l.leagueId));
+  const bench = (world.leagues.bench.flea as { league_id: string }[]).filter((l) => !taken.has(l.league_id));
+  expect(bench.length).toBeGreaterThan(0);
   const id = bench[Math.floor(Math.random() * bench.length)].league_id;
   await page.goto('/admin/adp-data');
   const form = page.getByRole('region', { name: 'Add a league' });

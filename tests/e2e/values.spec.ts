@@ -186,6 +186,13 @@ test('the trade calculator: two sides, the verdict against the values, the trade
   await expect(sideA.getByRole('status').filter({ hasText: 'zzqx' })).toHaveText(
     'No player or pick in this format matches “zzqx”.',
   );
+  // A draft year no stored trade has a pick of says why there is no match.
+  const years = new Set(answer.rows.filter((r) => r.kind === 'pick').map((r) => r.name.slice(0, 4)));
+  const unpicked = [2028, 2029, 2030, 2031, 2032].find((y) => !years.has(String(y)));
+  await field.fill(`${unpicked} 1st`);
+  await expect(sideA.getByRole('status').filter({ hasText: `${unpicked}` })).toHaveText(
+    `No ${unpicked} pick has a value in this format yet: values come from trades, and no stored trade has moved one.`,
+  );
   await field.fill(star.name);
   await expect(sideA.getByRole('status').filter({ hasText: 'already' })).toHaveText(
     `Every player or pick matching “${star.name}” is already in this trade.`,

@@ -127,6 +127,16 @@ export function TradePage() {
 
 const shownValue = (r: ValueRow | undefined) => (r ? Math.round(r.value) : 0);
 
+/**
+ * A draft year with no pick among the values ("2029 1st"): values come only from trades, and picks
+ * further ahead are valued once a stored trade of this format has moved one, so the page says that.
+ */
+function noPickOfYear(typed: string, rows: ValueRow[]) {
+  const year = /^(20\d\d)(?:\s|$)/.exec(typed)?.[1];
+  if (!year || rows.some((r) => r.kind === 'pick' && r.name.startsWith(year))) return undefined;
+  return `No ${year} pick has a value in this format yet: values come from trades, and no stored trade has moved one.`;
+}
+
 function SideCard({
   side,
   assets,
@@ -158,7 +168,7 @@ function SideCard({
         ? `A side holds at most ${MAX_ASSETS} players and picks: remove one to add “${typed}”.`
         : named.length > 0
           ? `Every player or pick matching “${typed}” is already in this trade.`
-          : `No player or pick in this format matches “${typed}”.`;
+          : (noPickOfYear(typed, rows) ?? `No player or pick in this format matches “${typed}”.`);
   const add = (asset: string) => {
     onChange([...assets, asset]);
     setText('');
