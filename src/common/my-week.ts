@@ -69,6 +69,11 @@ export const myWeekLeagueLineSchema = z.object({
   kickoff: z.number().nullable(),
   /** Where the lineup is fixed: the Lineup tool for MFL, the league's own page elsewhere. */
   fixUrl: z.string(),
+  /**
+   * A best-ball league (MFL and Sleeper say so): the service sets the lineup from the week's scores,
+   * so the line has no problems and nothing to fix. Absent otherwise.
+   */
+  bestBall: z.literal(true).optional(),
   /** Best free agents of the league, by position, best first (see rankFreeAgents). */
   best: z.array(myWeekFreeAgentSchema),
   /**

@@ -38,6 +38,8 @@ export interface LeagueWeekRead {
   /** Free agents (QB, RB, WR, TE), unranked; undefined when they could not be read. */
   freeAgents?: Omit<MyWeekFreeAgent, 'adp'>[];
   missing: ExtraKind[];
+  /** Best ball: the service sets the lineup itself from the week's scores, so no lineup can be wrong. */
+  bestBall?: boolean;
 }
 
 export interface WeekContext {
@@ -169,6 +171,7 @@ export async function mflWeek(
     }),
     freeAgents: free,
     missing,
+    bestBall: settings.bestLineup,
   };
 }
 
@@ -278,6 +281,7 @@ export async function sleeperWeek(
     teams: mine.map((id) => who(id).team),
     freeAgents: players ? sleeperFree(players, taken, index) : undefined,
     missing,
+    bestBall: league.settings?.best_ball === 1,
   };
 }
 

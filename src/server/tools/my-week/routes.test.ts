@@ -141,9 +141,26 @@ describe('my week: each service', () => {
       }[];
       const mine = rosters.find((r) => r.owner_id === userId)!;
       const empty = mine.starters.filter((s) => !s || s === '0').length;
-      expect(line.problems.filter((p) => p.kind === 'empty')).toHaveLength(empty);
+      // A best-ball league's lineup is Sleeper's to set: no empty slot is a problem there.
+      expect(line.problems.filter((p) => p.kind === 'empty')).toHaveLength(line.bestBall ? 0 : empty);
       expect(line.starters).toBe(mine.starters.length - empty);
       for (const p of line.best) expect(rosters.some((r) => r.starters.includes(p.sleeper_id!))).toBe(false);
+    }
+  });
+
+  it('a best-ball league (MFL, Sleeper) says so and has no problems: the service sets its lineup', async () => {
+    for (const service of ['mfl', 'sleeper'] as const) {
+      const isBall = (l: League) => bed.world.league(service, l.league_id)?.format.bestBall === true;
+      const ball = leagues[service].filter(isBall);
+      expect(ball.length, service).toBeGreaterThan(0);
+      for (const line of await myWeek(service, ball.slice(0, 5).map(refOf), 5)) {
+        expect(line.error).toBeUndefined();
+        expect(line.bestBall, service).toBe(true);
+        expect(line.problems).toEqual([]);
+      }
+      const [plain] = await myWeek(service, [refOf(leagues[service].find((l) => !isBall(l))!)], 5);
+      expect(plain.error).toBeUndefined();
+      expect(plain.bestBall).toBeUndefined();
     }
   });
 

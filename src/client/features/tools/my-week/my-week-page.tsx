@@ -346,14 +346,19 @@ function LeagueCard({ row, onRetry }: { row: MyWeekRow; onRetry: () => void }) {
       )}
       {line && !line.error && (
         <>
-          <p className="mt-1 text-xs text-slate-600">
+          <p className="mt-1 text-xs text-slate-600" hidden={line.bestBall}>
             {line.kickoff !== null
               ? `First game you can still change: ${kickoffText(line.kickoff)}`
               : line.byesKnown
                 ? 'All your players’ games have started.'
                 : 'Kickoff unknown.'}
           </p>
-          {line.problems.length === 0 ? (
+          {line.bestBall ? (
+            <p className="mt-2 text-sm text-field-800">
+              Best ball: {leagueTypeLabel[league.type]} sets your lineup from the week&rsquo;s scores, so
+              there is nothing to set.
+            </p>
+          ) : line.problems.length === 0 ? (
             <p className="mt-2 text-sm text-field-800">No problems: {line.starters} starters set.</p>
           ) : (
             <ul className="mt-2 text-sm">
@@ -364,9 +369,11 @@ function LeagueCard({ row, onRetry }: { row: MyWeekRow; onRetry: () => void }) {
               ))}
             </ul>
           )}
-          <div className="mt-2">
-            <FixLink league={league} line={line} />
-          </div>
+          {!line.bestBall && (
+            <div className="mt-2">
+              <FixLink league={league} line={line} />
+            </div>
+          )}
         </>
       )}
     </li>
