@@ -193,6 +193,16 @@ test('the trade calculator: two sides, the verdict against the values, the trade
   await expect(sideA.getByRole('status').filter({ hasText: `${unpicked}` })).toHaveText(
     `No ${unpicked} pick has a value in this format yet: values come from trades, and no stored trade has moved one.`,
   );
+  // A match with too few trades shows the estimate it would count at, marked "~", as once added.
+  const thinRow = answer.rows.find((r) => r.thin && r.kind === 'player');
+  expect(thinRow, 'the demo has a player with too few trades').toBeTruthy();
+  await field.fill(thinRow!.name);
+  await expect(
+    sideA
+      .getByRole('list', { name: 'Matches' })
+      .getByRole('button', { name: new RegExp(thinRow!.name) })
+      .first(),
+  ).toContainText(`~${Math.round(thinRow!.value)}`);
   await field.fill(star.name);
   await expect(sideA.getByRole('status').filter({ hasText: 'already' })).toHaveText(
     `Every player or pick matching “${star.name}” is already in this trade.`,

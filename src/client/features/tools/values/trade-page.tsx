@@ -261,7 +261,17 @@ function SideCard({
                     {r.position === 'PICK' ? 'Pick' : r.position}
                   </span>
                 </span>
-                <span className="tabular-nums">{r.thin ? '—' : Math.round(r.value)}</span>
+                {r.thin ? (
+                  // As it counts once added: an estimate, said so.
+                  <span
+                    className="tabular-nums text-xs text-amber-700"
+                    title="Too few trades: an estimate from startup ADP"
+                  >
+                    ~{Math.round(r.value)}
+                  </span>
+                ) : (
+                  <span className="tabular-nums">{Math.round(r.value)}</span>
+                )}
               </button>
             </li>
           ))}
