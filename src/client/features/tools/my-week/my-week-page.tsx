@@ -346,13 +346,15 @@ function LeagueCard({ row, onRetry }: { row: MyWeekRow; onRetry: () => void }) {
       )}
       {line && !line.error && (
         <>
-          <p className="mt-1 text-xs text-slate-600" hidden={line.bestBall}>
-            {line.kickoff !== null
-              ? `First game you can still change: ${kickoffText(line.kickoff)}`
-              : line.byesKnown
-                ? 'All your players’ games have started.'
-                : 'Kickoff unknown.'}
-          </p>
+          {!line.bestBall && (
+            <p className="mt-1 text-xs text-slate-600">
+              {line.kickoff !== null
+                ? `First game you can still change: ${kickoffText(line.kickoff)}`
+                : line.byesKnown
+                  ? 'All your players’ games have started.'
+                  : 'Kickoff unknown.'}
+            </p>
+          )}
           {line.bestBall ? (
             <p className="mt-2 text-sm text-field-800">
               Best ball: {leagueTypeLabel[league.type]} sets your lineup from the week&rsquo;s scores, so

@@ -127,6 +127,13 @@ export function TradePage() {
 
 const shownValue = (r: ValueRow | undefined) => (r ? Math.round(r.value) : 0);
 
+/** A value resting on too few trades: the estimate from startup ADP it counts at, marked "~". */
+const Estimate = ({ value }: { value: number }) => (
+  <span className="text-xs text-amber-700" title="Too few trades: an estimate from startup ADP">
+    ~{Math.round(value)}
+  </span>
+);
+
 /**
  * A draft year with no pick among the values ("2029 1st"): values come only from trades, and picks
  * further ahead are valued once a stored trade of this format has moved one, so the page says that.
@@ -196,16 +203,7 @@ function SideCard({
                   </span>
                 </span>
                 <span className="flex items-center gap-2 tabular-nums">
-                  {r?.thin ? (
-                    <span
-                      className="text-xs text-amber-700"
-                      title="Too few trades: an estimate from startup ADP"
-                    >
-                      ~{shownValue(r)}
-                    </span>
-                  ) : (
-                    shownValue(r)
-                  )}
+                  {r?.thin ? <Estimate value={r.value} /> : shownValue(r)}
                   <button
                     type="button"
                     className="rounded px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
@@ -261,17 +259,10 @@ function SideCard({
                     {r.position === 'PICK' ? 'Pick' : r.position}
                   </span>
                 </span>
-                {r.thin ? (
-                  // As it counts once added: an estimate, said so.
-                  <span
-                    className="tabular-nums text-xs text-amber-700"
-                    title="Too few trades: an estimate from startup ADP"
-                  >
-                    ~{Math.round(r.value)}
-                  </span>
-                ) : (
-                  <span className="tabular-nums">{Math.round(r.value)}</span>
-                )}
+                <span className="tabular-nums">
+                  {/* As it counts once added: an estimate, said so. */}
+                  {r.thin ? <Estimate value={r.value} /> : Math.round(r.value)}
+                </span>
               </button>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
 import { Link } from '#client/router/links.tsx';
 import { useLocation, useNavigate } from '#client/router/router.tsx';
+import { type LeagueType, leagueTypeLabel } from '#common/league-types.ts';
 import { formatMdy } from '#common/rookie-adp.ts';
 import {
   formatKey,
@@ -142,7 +143,7 @@ export function ValuesPage() {
 
 function SourceLine({ answer, format }: { answer: ValuesAnswer; format: ValueFormat }) {
   const s = answer.source;
-  const services = s.services.map((x) => SERVICE_NAMES[x] ?? x);
+  const services = s.services.map(serviceName);
   return (
     <p className="mb-3 text-sm text-slate-700" data-testid="values-source">
       <strong>{formatLabel(format)}.</strong>{' '}
@@ -192,17 +193,13 @@ function BusierFormats({ answer, filter }: { answer: ValuesAnswer; filter: Filte
   );
 }
 
-const SERVICE_NAMES: Record<string, string> = {
-  mfl: 'MFL',
-  sleeper: 'Sleeper',
-  flea: 'Fleaflicker',
-  espn: 'ESPN',
-};
+/** A service's name from an id's or a source's prefix ("mfl" → "MFL"); an unknown one as it is. */
+const serviceName = (service: string) => leagueTypeLabel[service as LeagueType] ?? service;
 
 /** A traded player without a value here, named by his service's own id so the trade can still be traced. */
 function unvaluedPlayer(id: string) {
   const [service, own] = id.split(':');
-  return `a player not valued here (${SERVICE_NAMES[service] ?? service} player ${own})`;
+  return `a player not valued here (${serviceName(service)} player ${own})`;
 }
 
 function FilterForm({ filter }: { filter: Filter }) {
@@ -381,7 +378,7 @@ function TradesBehind({ row, all }: { row: ValueRow; all: ValueRow[] }) {
           <li key={t.id} className="rounded-md border border-slate-200 bg-white p-2">
             <p className="text-xs text-slate-600">
               <time dateTime={t.at}>{formatMdy(t.at.slice(0, 10))}</time> · {leagueFormatLabel(t.format)} ·{' '}
-              {SERVICE_NAMES[t.id.split(':')[0]] ?? t.id.split(':')[0]}
+              {serviceName(t.id.split(':')[0])}
             </p>
             <ul className="mt-1 grid gap-1 sm:grid-cols-2">
               {t.sides.map((s, i) => (
