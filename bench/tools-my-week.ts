@@ -137,7 +137,7 @@ async function main() {
       describe('Page flow, second run:', again, againCounts),
       '',
       `Floor from the limits and latency: ${seconds(floor.ms)} (${floor.why})`,
-      `Page flow / floor: ${ratio.toFixed(2)} (target ≤ ${TARGET}) ${ratio <= TARGET ? 'OK' : 'OVER TARGET'}`,
+      `Page flow / floor: ${ratio.toFixed(3)} (target ≤ ${TARGET}) ${ratio <= TARGET ? 'OK' : 'OVER TARGET'}`,
     ].join('\n'),
   );
   if (cold.failed + again.failed + cold.noByes + again.noByes > 0 || ratio > TARGET) process.exitCode = 1;

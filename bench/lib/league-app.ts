@@ -35,9 +35,16 @@ export const serviceLimits: Record<LeagueType, { limit: number; windowMs: number
 };
 
 /**
- * The clients paced to the simulator's windows: evenly spaced just under the limit (a burst would
- * spill over a fixed window and cost a 429 and its Retry-After), with enough in flight to cover
- * the latency.
+ * The jitter a window's arrivals are allowed (decision 044): the simulator counts arrivals in a fixed
+ * window, and a request delayed on the way beside one that is not can put one arrival more into it.
+ * Measured on a two-core machine at idle, five arrivals came at most 13 ms closer than they were sent.
+ */
+export const arrivalJitterMs = 40;
+
+/**
+ * The clients paced to the simulator's windows: evenly spaced so that any limit + 1 requests span the
+ * window and the jitter (a burst would spill over a fixed window and cost a 429 and its Retry-After),
+ * with enough in flight to cover the latency.
  */
 export function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> {
   const out: Partial<Record<LeagueType, Partial<HttpLimits>>> = {};
@@ -45,7 +52,7 @@ export function tunedLimits(): Partial<Record<LeagueType, Partial<HttpLimits>>> 
     const { limit, windowMs } = serviceLimits[s];
     const perSecond = (limit * 1000) / windowMs;
     out[s] = {
-      requestsPerSecond: perSecond * 0.95,
+      requestsPerSecond: (limit * 1000) / (windowMs + arrivalJitterMs),
       burst: 1,
       concurrency: Math.max(4, Math.ceil(perSecond * (latencyMs / 1000) * 2)),
       timeoutMs: 10_000,
