@@ -170,8 +170,12 @@ export const marketSourceSchema = z.object({
 });
 export type MarketSource = z.infer<typeof marketSourceSchema>;
 
-/** A player's place in one market: his rank there (among the board's positions) and the raw figure. */
-export const marketCellSchema = z.object({ rank: z.number().int(), value: z.number() }).nullable();
+/**
+ * A player's place in one market: his rank there (among the board's positions) and the raw figure.
+ * A trade value resting on too few trades has no rank (it is no market), only its estimate from
+ * startup ADP, the figure the trade calculator counts him at.
+ */
+export const marketCellSchema = z.object({ rank: z.number().int().nullable(), value: z.number() }).nullable();
 
 /**
  * GET /api/rankings/:id/market: for each board player (by rank), each source's cell in the order of

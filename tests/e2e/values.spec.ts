@@ -1,9 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { leagueTypeLabel } from '#common/league-types.ts';
+import type { PlayerList } from '#common/leagues.ts';
+import type { Ranking } from '#common/rankings.ts';
 import type { TradesAnswer } from '#common/trades.ts';
 import { formatLabel, parseFormatKey, sideWorth, type ValuesAnswer } from '#common/values.ts';
-import { appInteractive, expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
+import { test } from './admin-support.ts';
+import { appInteractive, expect, expectNoAxeViolations, SIM_URL, unique } from './support.ts';
 
 /*
  * Trade values and the trade calculator (decision 036) against the demo: at start the demo reads the
@@ -341,4 +344,51 @@ test("the trade calculator takes the format of the visitor's connected Fleaflick
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(choice).toBeVisible();
   await shoot(page, 'trade-flea-league-phone');
+});
+
+test("a ranking's Trade value column: a ranked value, and a player with too few trades at his estimate", async ({
+  page,
+  request,
+  browser,
+  adminState,
+}) => {
+  const answer = await valuesOf(request);
+  // The board's players by the site's ids: an offence player with a value and one with too few trades.
+  const list = (await (await request.get('/api/players')).json()) as PlayerList;
+  const siteIdOf = (ids: string[]) =>
+    list.players.find((p) => ids.includes(`mfl:${p.mfl_id}`) || ids.includes(`sleeper:${p.sleeper_id}`))?.id;
+  const offence = answer.rows.filter(
+    (r) => r.kind === 'player' && ['QB', 'RB', 'WR', 'TE'].includes(r.position) && siteIdOf(r.ids),
+  );
+  const valued = offence.find((r) => !r.thin);
+  const thin = offence.find((r) => r.thin);
+  expect(valued && thin, 'the demo has valued and thin players on the list').toBeTruthy();
+  const admin = await browser.newContext({
+    baseURL: String(test.info().project.use.baseURL),
+    storageState: adminState,
+  });
+  const created = await admin.request.post('/api/rankings', {
+    data: {
+      title: unique('Values beside a board'),
+      kind: 'overall',
+      qbFormat: 'SF',
+      isVisible: true,
+      entries: [valued!, thin!].map((r) => ({ playerId: siteIdOf(r.ids), tier: 1, note: '' })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const ranking = (await created.json()) as Ranking;
+  await admin.close();
+
+  await page.goto(`/ranking/${ranking.shortname}`);
+  const cells = page.getByTestId('board-entry').locator('td:nth-child(3)');
+  await expect(cells.first()).toContainText(`(${Math.round(valued!.value).toLocaleString('en-US')})`);
+  await expect(cells.first()).toContainText(/#\d+/);
+  // Not a dash: the estimate the calculator counts him at, said to be one.
+  await expect(cells.nth(1)).toHaveText(
+    `~${Math.round(thin!.value)} (too few trades: an estimate from startup ADP)too few trades`,
+  );
+  await expectNoAxeViolations(page, 'ranking with a thin value');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'ranking-thin-value-phone');
 });

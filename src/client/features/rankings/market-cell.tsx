@@ -1,3 +1,4 @@
+import { Estimate } from '#client/components/estimate.tsx';
 import { gapWords } from '#common/ranking-format.ts';
 
 /** A player's place in one market beside his rank on the board, and who has him higher. */
@@ -6,13 +7,22 @@ export function MarketCellView({
   cell,
 }: {
   rank: number;
-  cell: { rank: number; value: number } | null;
+  cell: { rank: number | null; value: number } | null;
 }) {
   if (!cell)
     return (
       <span className="text-xs text-slate-500">
         <span aria-hidden="true">—</span>
         <span className="sr-only">Not in the market</span>
+      </span>
+    );
+  if (cell.rank === null)
+    return (
+      <span className="flex flex-col">
+        <Estimate value={cell.value} />
+        <span className="text-xs text-slate-500" aria-hidden="true">
+          too few trades
+        </span>
       </span>
     );
   const gap = cell.rank - rank;

@@ -17,9 +17,12 @@ export interface MarketEntry {
   sleeperId: string | null;
 }
 
-/** A player's place in one market: his rank among the board's positions, and the source's figure. */
+/**
+ * A player's place in one market: his rank among the board's positions, and the source's figure
+ * (null rank: a trade value too thin to rank, shown as its estimate).
+ */
 export interface MarketCell {
-  rank: number;
+  rank: number | null;
   value: number;
 }
 
@@ -113,25 +116,28 @@ export function boardValueFormat(
 /**
  * The site's market values from real trades (decision 036), of the board's format: a player's market
  * rank is his place by value among the board's positions, counting only values with enough trades
- * behind them (a too-thin value is no market). Read from the values the job stored, never computed here.
+ * behind them (a too-thin value is no market: it shows as the estimate the calculator counts him at,
+ * without a rank). Read from the values the job stored, never computed here.
  */
 const valuesSource: MarketSourceDef = {
   source: {
     key: 'values',
     label: 'Trade value',
-    note: "Trade value: the site's market value from real completed trades of the ranking's format (12 teams), see Trade values.",
+    note: "Trade value: the site's market value from real completed trades of the ranking's format (12 teams), see Trade values; ~ marks a player with too few trades, at his estimate from startup ADP.",
   },
   async read(db, ranking, entries) {
     const answer = await readValues(db, formatKey(boardValueFormat(ranking)));
     const compared = comparedPositions(ranking);
     const place = new Map<string, MarketCell>();
+    const ranked: MarketCell[] = [];
     for (const row of answer.rows) {
-      if (row.kind !== 'player' || row.thin || !compared(row.position)) continue;
-      const cell = { rank: 0, value: Math.round(row.value) };
+      if (row.kind !== 'player' || !compared(row.position)) continue;
+      const cell: MarketCell = { rank: null, value: Math.round(row.value) };
+      if (!row.thin) ranked.push(cell);
       for (const id of row.ids) place.set(id, cell);
     }
     // Ranks by value, once per player (a player is under each of his services' ids).
-    [...new Set(place.values())]
+    ranked
       .sort((a, b) => b.value - a.value)
       .forEach((c, i) => {
         c.rank = i + 1;

@@ -352,8 +352,9 @@ describe('lists, market and consensus', () => {
     expect(wider.rows.map((r) => r.cells[1]?.rank)).toEqual([4, 1, 2]);
 
     // Market values from trades, of the board's format (12 teams, SF, PPR 1, no TE premium): ranked by
-    // value among the board's positions, a too-thin value and another position left out.
-    // The figure is whole points, as the values page shows it.
+    // value among the board's positions, a too-thin value and another position left out of the ranks.
+    // A board player with too few trades shows his estimate without a rank, as the calculator counts
+    // him. The figure is whole points, as the values page shows it.
     const row = (p: LeaguePlayer, value: number, thin = false) => ({
       asset: `player:${p.mfl_id}`,
       kind: 'player' as const,
@@ -384,14 +385,14 @@ describe('lists, market and consensus', () => {
         row(qbs[1], 8_000),
         { ...row(rbs[3], 7_500), position: 'K' },
         row(qbs[0], 7_000),
-        row(rbs[0], 3_000.4),
+        row(rbs[0], 3_000.4, true),
       ],
     });
     await save(input({ title: 'Bump for values' }), writer.cookie);
     const valued = (await t.get(`/api/rankings/${wren.shortname}/market`)).json() as RankingMarket;
     expect(valued.rows.map((r) => r.cells[0])).toEqual([
       { rank: 2, value: 7_000 },
-      { rank: 3, value: 3_000 },
+      { rank: null, value: 3_000 },
       { rank: 1, value: 8_000 },
     ]);
     // A rookie board reads the rookie store, which holds none of these drafts.

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { PageQueries } from '#client/api/page-queries.ts';
 import { usePublicData } from '#client/api/public-data.ts';
 import { ErrorAlert } from '#client/components/error-alert.tsx';
+import { Estimate } from '#client/components/estimate.tsx';
 import { WithSidebar } from '#client/components/layout/sidebar.tsx';
 import { usePageTitle } from '#client/components/page-title.tsx';
 import { Spinner } from '#client/components/spinner.tsx';
@@ -126,13 +127,6 @@ export function TradePage() {
 }
 
 const shownValue = (r: ValueRow | undefined) => (r ? Math.round(r.value) : 0);
-
-/** A value resting on too few trades: the estimate from startup ADP it counts at, marked "~". */
-const Estimate = ({ value }: { value: number }) => (
-  <span className="text-xs text-amber-700" title="Too few trades: an estimate from startup ADP">
-    ~{Math.round(value)}
-  </span>
-);
 
 /**
  * A draft year with no pick among the values ("2029 1st"): values come only from trades, and picks

@@ -1,0 +1,12 @@
+/**
+ * A value resting on too few trades: the estimate from startup ADP it counts at, marked "~" (the
+ * values page, the trade calculator and a ranking's Trade value column show it the same way).
+ */
+export function Estimate({ value }: { value: number }) {
+  return (
+    <span className="text-xs font-normal text-amber-700" title="Too few trades: an estimate from startup ADP">
+      ~{Math.round(value)}
+      <span className="sr-only"> (too few trades: an estimate from startup ADP)</span>
+    </span>
+  );
+}
