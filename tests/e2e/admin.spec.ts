@@ -109,6 +109,20 @@ test.describe('super user', () => {
     await reader.goto(`/article/${shortname}`);
     await expect(reader.getByRole('heading', { name: 'Article not found' })).toBeVisible();
     await reader.close();
+    // A logged-in reader finds nothing too, and his page makes no admin read bound to be refused.
+    const account = await addAccount(page.request, {}, unique('Reader'));
+    const signedIn = await browser.newPage({ baseURL });
+    await logInByApi(signedIn.request, account.email, account.password);
+    const adminReads: string[] = [];
+    signedIn.on('request', (r) => {
+      if (r.url().includes('isAdmin=')) adminReads.push(r.url());
+    });
+    await signedIn.goto(`/article/${shortname}`);
+    await expect(signedIn.getByRole('heading', { name: 'Article not found' })).toBeVisible();
+    // The page has asked who is logged in by now: the header names him.
+    await expect(signedIn.getByRole('button', { name: account.user.name })).toBeVisible();
+    expect(adminReads).toEqual([]);
+    await signedIn.close();
   });
 
   test('creates a profile, publishes it, then hides it again', async ({

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '#client/lib/hydrated.ts';
-import { hasSessionHint } from '#client/lib/session-hint.ts';
+import { hasStaffHint } from '#client/lib/session-hint.ts';
 import { api, query } from './http.ts';
 
 /**
  * A hidden article or profile at its public address, for a contributor or super user: the public
- * answer is "not found" (the same for everyone, and cached so), so a browser holding a session asks
- * for it again as the admin panel does, and the page shows it as a draft; the server refuses anyone
- * else, and the page stays "not found". Drawn as the server drew it until the browser has the page.
- * Plain `api` and state, not the query cache: a public page's first load leaves TanStack Query out
- * (bench/bundle-size.ts).
+ * answer is "not found" (the same for everyone, and cached so), so a browser whose session hint says
+ * staff asks for it again as the admin panel does, and the page shows it as a draft; the server
+ * refuses anyone else, and the page stays "not found"; a reader's browser does not ask. Drawn as the
+ * server drew it until the browser has the page. Plain `api` and state, not the query cache: a public
+ * page's first load leaves TanStack Query out (bench/bundle-size.ts).
  */
 export function useHiddenItem<T>(kind: 'articles' | 'profiles', shortname: string, missing: boolean) {
   const hydrated = useHydrated();
-  const ask = missing && hydrated && hasSessionHint();
+  const ask = missing && hydrated && hasStaffHint();
   const key = `${kind}/${shortname}`;
   const [answer, setAnswer] = useState<{ key: string; item?: T }>();
   useEffect(() => {

@@ -24,7 +24,12 @@ import {
 import { dropResetTokens } from './password-resets.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { clearLeagueCookies, clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import {
+  clearLeagueCookies,
+  clearSessionCookie,
+  keepSessionHint,
+  setSessionCookie,
+} from './session-cookie.ts';
 import { createSession, destroySession, destroyUserSessions, SESSION_COOKIE } from './sessions.ts';
 import { deleteOwnAccount, findLogin, findLoginById, insertUser, setPasswordHash } from './users.ts';
 
@@ -77,7 +82,7 @@ export async function authRoutes(
       known.remember(req, reply, accountSubject(account));
       // A token that existed before the log-in is never kept (session fixation).
       await destroySession(db, req.cookies[SESSION_COOKIE]);
-      setSessionCookie(req, reply, await createSession(db, account.id));
+      setSessionCookie(req, reply, await createSession(db, account.id), account);
       const { passwordHash: _, ...user } = account;
       return user;
     },
@@ -137,7 +142,7 @@ export async function authRoutes(
       await dropResetTokens(db, me.id);
       // Every session of the account ends, this one too; this browser gets a fresh one.
       await destroyUserSessions(db, me.id);
-      setSessionCookie(req, reply, await createSession(db, me.id));
+      setSessionCookie(req, reply, await createSession(db, me.id), me);
       return me;
     },
   );
@@ -184,7 +189,9 @@ export async function authRoutes(
     },
   );
 
-  app.get('/users/currentUser', { schema: { response: { 200: userSchema } } }, async (req) =>
-    requireUser(req),
-  );
+  app.get('/users/currentUser', { schema: { response: { 200: userSchema } } }, async (req, reply) => {
+    const me = requireUser(req);
+    keepSessionHint(req, reply, me);
+    return me;
+  });
 }

@@ -265,6 +265,27 @@ describe(`log in, sign up, log out (${testDbKind})`, () => {
       expect(rows[0].id).not.toBe(cookie.split('=')[1]);
     });
 
+    it('says staff in the readable hint for contributors and super users, and keeps it true to the roles', async () => {
+      const hintOf = (res: { headers: Record<string, unknown> }) =>
+        ([] as string[])
+          .concat((res.headers['set-cookie'] as string[] | string | undefined) ?? [])
+          .find((c) => c.startsWith('signed_in='))
+          ?.split(';')[0];
+      const password = 'long-enough-1';
+      const writer = await t.userWithRole('contributor', { email: uniqueEmail('hint'), password });
+      const reader = await t.userWithRole('user', { email: uniqueEmail('hint'), password });
+      expect(hintOf(await login(t, writer.user.email, password))).toBe('signed_in=staff');
+      expect(hintOf(await login(t, reader.user.email, password))).toBe('signed_in=1');
+      // A role taken while the session lives: the next "who is logged in" puts the hint right, once.
+      await t.database.db.update(users).set({ isContributor: false }).where(eq(users.id, writer.user.id));
+      const stale = await currentUser(`${writer.cookie}; signed_in=staff`);
+      expect(hintOf(stale)).toBe('signed_in=1');
+      expect(hintOf(await currentUser(`${writer.cookie}; signed_in=1`))).toBeUndefined();
+      // And one given: a reader made a contributor.
+      await t.database.db.update(users).set({ isContributor: true }).where(eq(users.id, reader.user.id));
+      expect(hintOf(await currentUser(`${reader.cookie}; signed_in=1`))).toBe('signed_in=staff');
+    });
+
     it('sees role changes on the next request (roles are read per request, not kept in the session)', async () => {
       const { user, cookie } = await t.userWithRole('contributor');
       await t.database.db.update(users).set({ isContributor: false }).where(eq(users.id, user.id));

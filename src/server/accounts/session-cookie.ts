@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { leagueCookies } from '#common/leagues.ts';
-import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
+import { SESSION_HINT_COOKIE, sessionHintOf } from '#common/session-hint.ts';
+import type { User } from '#common/users.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
 // HttpOnly keeps the token away from scripts; SameSite=Lax keeps it off cross-site POSTs;
@@ -15,9 +16,23 @@ const options = (req: FastifyRequest) => ({
 // The hint holds no token, so scripts may read it.
 const hintOptions = (req: FastifyRequest) => ({ ...options(req), httpOnly: false });
 
-export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+type Roles = Pick<User, 'isContributor' | 'isSuperUser'>;
+
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, user: Roles) {
   reply.setCookie(SESSION_COOKIE, token, { ...options(req), maxAge: SESSION_TTL_MS / 1000 });
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: SESSION_TTL_MS / 1000 });
+  setHint(req, reply, sessionHintOf(user));
+}
+
+const setHint = (req: FastifyRequest, reply: FastifyReply, value: string) =>
+  reply.setCookie(SESSION_HINT_COOKIE, value, { ...hintOptions(req), maxAge: SESSION_TTL_MS / 1000 });
+
+/**
+ * Keeps the hint true to the user's roles when the page asks who is logged in (a role given or taken
+ * while the session lives). Only on that private answer, never on one a cache could share.
+ */
+export function keepSessionHint(req: FastifyRequest, reply: FastifyReply, user: Roles) {
+  const value = sessionHintOf(user);
+  if (req.cookies[SESSION_HINT_COOKIE] !== value) setHint(req, reply, value);
 }
 
 export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
@@ -36,6 +51,5 @@ export function clearLeagueCookies(req: FastifyRequest, reply: FastifyReply) {
 
 /** Gives a session cookie without its hint (one issued before the hint existed) the hint. */
 export function ensureSessionHint(req: FastifyRequest, reply: FastifyReply) {
-  if (req.cookies[SESSION_COOKIE] && !req.cookies[SESSION_HINT_COOKIE])
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(req), maxAge: SESSION_TTL_MS / 1000 });
+  if (req.cookies[SESSION_COOKIE] && !req.cookies[SESSION_HINT_COOKIE]) setHint(req, reply, '1');
 }

@@ -164,7 +164,7 @@ export async function userRoutes(
         // owner's own browser, when it made the change, gets a fresh session.
         await dropResetTokens(db, user.id);
         await destroyUserSessions(db, user.id);
-        if (own) setSessionCookie(req, reply, await createSession(db, user.id));
+        if (own) setSessionCookie(req, reply, await createSession(db, user.id), user);
         req.log.info({ userId: user.id, by: me.id }, 'account e-mail changed');
         if (mailer) tellOldAddress(req, mailer, emailChange.email, user.email);
       }

@@ -48,12 +48,12 @@ export function PrivacyPage() {
           Logging in sets one cookie, <code>session</code>, holding a random token; the site stores only a
           hash of it. A session lasts 30 days, or until you log out, change or reset your password or change
           your e-mail address (each ends every session of the account), or delete the account. A second
-          cookie, <code>{SESSION_HINT_COOKIE}</code>, only tells the page that someone is logged in, so it
-          does not have to ask. A third, <code>{KNOWN_BROWSER_COOKIE}</code>, kept for {KNOWN_BROWSER_DAYS}{' '}
-          days, marks the browser as one that has logged in to your account (and to MFL user names logged in
-          to here) with its current password: strangers guessing at your password cannot lock that browser
-          out. It holds a random id and a code the site can check, nothing else; the site stores nothing about
-          it.
+          cookie, <code>{SESSION_HINT_COOKIE}</code>, only tells the page that someone is logged in, and
+          whether they write for the site, so it does not have to ask. A third,{' '}
+          <code>{KNOWN_BROWSER_COOKIE}</code>, kept for {KNOWN_BROWSER_DAYS} days, marks the browser as one
+          that has logged in to your account (and to MFL user names logged in to here) with its current
+          password: strangers guessing at your password cannot lock that browser out. It holds a random id and
+          a code the site can check, nothing else; the site stores nothing about it.
         </p>
         <p>
           A password-reset link works once, for {RESET_LINK_MINUTES} minutes; the site keeps only a hash of
