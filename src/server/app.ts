@@ -199,7 +199,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: deps.cache,
     origin: siteOrigin(config),
     providers: contentPageMeta(deps),
-    clientConfig: { shopUrl: config.shopUrl, socialFeedUrl: config.socialFeedUrl },
+    clientConfig: {
+      shopUrl: config.shopUrl,
+      socialFeedUrl: config.socialFeedUrl,
+      ...(deps.demoAccounts ? { demoAccounts: JSON.stringify(deps.demoAccounts) } : {}),
+    },
     beforePage: ensureSessionHint,
     brotliAfterStart: deps.backgroundWork,
     siteMeta: {

@@ -26,7 +26,17 @@ const config = demoConfig({
       .map((l) => `sleeper:${l.id}`),
   ],
 });
-const runtime = await createRuntime(config, { limits: demoLimits });
+const { demo } = DEMO_ACCOUNTS;
+const runtime = await createRuntime(config, {
+  limits: demoLimits,
+  // The connect forms offer the demo's accounts, as the log below prints them.
+  demoAccounts: {
+    mfl: { username: demo.mfl.username, password: demo.mfl.password },
+    sleeper: { username: demo.sleeper.username },
+    flea: { email: demo.flea.email },
+    espn: { swid: demo.espn.swid, espnS2: demo.espn.espnS2 },
+  },
+});
 // MFL's counts on earlier days, as a site running since then would have kept them (trends at once).
 await seedDemoMflCopies(runtime.database.db, (params, now, season) =>
   adp({ world: sim.world, now, host: '', year: String(season), params }),
@@ -53,7 +63,6 @@ void seedDemoTrades(
   traded.map((l) => ({ service: l.service as TradeService, leagueId: l.id, url: null })),
 ).catch((e) => console.error('Demo trades not read:', e));
 const address = await runtime.app.listen({ port: config.port, host: config.host });
-const { demo } = DEMO_ACCOUNTS;
 console.log(
   [
     `Dynasty Forge demo is serving on ${address.replace('0.0.0.0', 'localhost')} (league services simulated at ${simBase})`,

@@ -57,4 +57,12 @@ export interface AppDeps {
    * are kept (everyone keeps the browser's cookies). buildApp resolves it from the config when not given.
    */
   connectionKeys?: ConnectionKeys | null;
+  /**
+   * The demo's accounts on the simulated services (`npm run demo` only): each connect form offers
+   * to fill them in. Never set against the real services.
+   */
+  demoAccounts?: DemoAccounts;
 }
+
+/** Each service's connect-form fields of the demo's account, by field name. */
+export type DemoAccounts = Record<string, Record<string, string>>;

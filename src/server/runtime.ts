@@ -6,6 +6,7 @@ import { type Cache, memoryCache } from './cache.ts';
 import type { Config } from './config.ts';
 import { seedDemoContent } from './content/seed.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import type { DemoAccounts } from './deps.ts';
 import { resolveConnectionKeys } from './leagues/connection-keys.ts';
 import { reencryptConnections } from './leagues/connection-store.ts';
 import { Egress } from './leagues/egress.ts';
@@ -26,7 +27,11 @@ export interface Runtime {
 /** Opens the database (migrating it), the cache, makes the first super user and builds the app. */
 export async function createRuntime(
   config: Config,
-  opts: { log?: (line: string) => void; limits?: LeagueServicesOptions['limits'] } = {},
+  opts: {
+    log?: (line: string) => void;
+    limits?: LeagueServicesOptions['limits'];
+    demoAccounts?: DemoAccounts;
+  } = {},
 ): Promise<Runtime> {
   const log = opts.log ?? ((line: string) => console.log(line));
   for (const notice of config.notices) log(notice);
@@ -90,6 +95,7 @@ export async function createRuntime(
       logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
       // The Rookie ADP crawl and MFL copies, where configured, once the server is ready.
       backgroundWork: true,
+      demoAccounts: opts.demoAccounts,
     });
     return {
       app,

@@ -9,6 +9,10 @@ import { expect, expectNoAxeViolations, SIM_URL, test } from './support.ts';
  */
 
 const demo = { mfl: ['demo', 'demo1234'], sleeper: 'dynastydemo', flea: 'demo@dynasty.test' } as const;
+const SHOTS = process.env.SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
 const BENCH_FLEA = 'bench@dynasty.test';
 
 interface WorldLeague {
@@ -86,6 +90,35 @@ test.describe('rostership', () => {
     const leagues = await worldLeagues(page, 'demo');
     const total = leagues.mfl.length + leagues.sleeper.length + leagues.flea.length;
     await expect(page.getByText(`${total} of ${total} active`)).toBeVisible();
+  });
+
+  test('on the demo each connect form offers its demo account, filled in by one button', async ({ page }) => {
+    await page.goto('/tools/rostership');
+    const world = await (await page.request.get(`${SIM_URL}/_sim/world`)).json();
+    const espn = world.accounts.demo.espn as { swid: string; espnS2: string };
+    const steps = [
+      ['Log in to MFL', 'Log in', `${demo.mfl[0]} / ${demo.mfl[1]}`, 'MFL connected'],
+      ['Sleeper Connect', 'Connect', demo.sleeper, `Sleeper connected as ${demo.sleeper}`],
+      ['Connect Fleaflicker', 'Connect', demo.flea, 'Fleaflicker connected as d***@dynasty.test'],
+      ['Connect ESPN', 'Connect', 'its two cookies', 'ESPN connected'],
+    ] as const;
+    for (const [open, submit, account, connected] of steps) {
+      await page.getByRole('button', { name: open }).click();
+      const dialog = page.getByRole('dialog', { name: open });
+      await expect(dialog.getByTestId('demo-account')).toContainText(`Its demo account: ${account}.`);
+      if (open === 'Log in to MFL') await shot(page, 'connect-demo-account');
+      await dialog.getByRole('button', { name: 'Fill in the demo account' }).click();
+      if (open === 'Log in to MFL') await expect(dialog.getByLabel('Password')).toHaveValue(demo.mfl[1]);
+      if (open === 'Connect ESPN') {
+        await expect(dialog.getByLabel('espn_s2')).toHaveValue(espn.espnS2);
+        await expect(dialog.getByLabel('SWID')).toHaveValue(espn.swid);
+      }
+      await Promise.all([
+        page.waitForEvent('load'),
+        dialog.getByRole('button', { name: submit, exact: true }).click(),
+      ]);
+      await expect(page.getByText(connected, { exact: false }).first()).toBeVisible();
+    }
   });
 
   test('a service that is down shows its error in the modal and ends the loading state', async ({ page }) => {

@@ -2,6 +2,8 @@
 export interface SiteConfig {
   shopUrl: string;
   socialFeedUrl: string;
+  /** The demo's accounts on the simulated services, as JSON (`npm run demo` only). */
+  demoAccounts?: string;
 }
 
 const fallback: SiteConfig = {
@@ -25,4 +27,15 @@ export function siteConfig(): SiteConfig {
     cachedConfig = fallback;
   }
   return cachedConfig!;
+}
+
+/** The demo account's connect-form fields for a service, by field name; none outside the demo. */
+export function demoAccountOf(service: string): Record<string, string> | undefined {
+  const json = siteConfig().demoAccounts;
+  if (!json) return undefined;
+  try {
+    return (JSON.parse(json) as Record<string, Record<string, string>>)[service];
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
+import { demoAccountOf } from '#client/lib/site-config.ts';
 import { CONNECT_LIMITS, type LeagueType } from '#common/league-types.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from '../text-field.tsx';
@@ -46,6 +47,43 @@ const notes: Record<LeagueType, string> = {
 
 const espnNames: (keyof EspnFormValues)[] = ['leagues', 'espnS2', 'swid'];
 
+/** How the demo box names the demo's account on each service. */
+const demoSummary: Record<LeagueType, (a: Record<string, string>) => string> = {
+  mfl: (a) => `${a.username} / ${a.password}`,
+  sleeper: (a) => a.username,
+  flea: (a) => a.email,
+  espn: () => 'its two cookies',
+};
+
+/**
+ * On the demo (`npm run demo`: the services are a simulator), the demo's account and a button that
+ * fills the form with it, so a first visit needs nothing from the server's log.
+ */
+function DemoAccount({
+  service,
+  account,
+  onFill,
+}: {
+  service: LeagueType;
+  account: Record<string, string>;
+  onFill: () => void;
+}) {
+  return (
+    <div
+      className="rounded border border-amber-300 bg-amber-50 p-2 text-sm text-slate-800"
+      data-testid="demo-account"
+    >
+      <p>
+        This is the demo: {serviceText[service].name} is simulated. Its demo account:{' '}
+        <strong className="break-all">{demoSummary[service](account)}</strong>.
+      </p>
+      <button type="button" className="btn-ghost mt-1 px-2 py-1 text-sm" onClick={onFill}>
+        Fill in the demo account
+      </button>
+    </div>
+  );
+}
+
 /**
  * Connects one service. The service's own error text (wrong password, unknown user, service down)
  * is shown in the modal and the form can be sent again; the modal cannot be closed mid-request.
@@ -62,6 +100,7 @@ export function ConnectModal({ service, open, onClose, onConnected, initial }: C
   const shareDrafts = share ?? sharesNow;
   const formId = useId();
   const errorId = `${formId}-error`;
+  const demoAccount = demoAccountOf(service);
   // ESPN: the form's own check of its fields, the private league part's state, and the field to
   // focus once a check has drawn its problems (a cookie's only after its part has opened).
   const espnValues: EspnFormValues = {
@@ -124,6 +163,17 @@ export function ConnectModal({ service, open, onClose, onConnected, initial }: C
       }
     >
       <form id={formId} onSubmit={submit} className="flex flex-col gap-3" noValidate>
+        {demoAccount && (
+          <DemoAccount
+            service={service}
+            account={demoAccount}
+            onFill={() => {
+              setValues((v) => ({ ...v, ...demoAccount }));
+              setEspnErrors({});
+              if (service === 'espn') setCookiesOpen(true);
+            }}
+          />
+        )}
         {fields[service].map((f, i) => (
           <TextField
             key={f.name}
