@@ -1,5 +1,3 @@
-import { canUseAdmin } from './roles.ts';
-
 /**
  * A readable, non-secret cookie set beside the HttpOnly session cookie and cleared with it. It only
  * says "a session may exist" (`1`), or "a session of someone who may use the admin panel may exist"
@@ -8,6 +6,3 @@ import { canUseAdmin } from './roles.ts';
  * nothing: the server checks the session on every call.
  */
 export const SESSION_HINT_COOKIE = 'signed_in';
-
-/** The hint's value for a user: `staff` for contributors and super users, `1` for everyone else. */
-export const sessionHintOf = (user: Parameters<typeof canUseAdmin>[0]) => (canUseAdmin(user) ? 'staff' : '1');

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useHydrated } from '#client/lib/hydrated.ts';
-import { hasStaffHint } from '#client/lib/session-hint.ts';
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import { api, query } from './http.ts';
+
+/** Whether this browser's session may be a contributor's or super user's (the hint says staff). */
+const staffHint = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=staff(?:;|$)`);
 
 /**
  * A hidden article or profile at its public address, for a contributor or super user: the public
@@ -13,7 +16,7 @@ import { api, query } from './http.ts';
  */
 export function useHiddenItem<T>(kind: 'articles' | 'profiles', shortname: string, missing: boolean) {
   const hydrated = useHydrated();
-  const ask = missing && hydrated && hasStaffHint();
+  const ask = missing && hydrated && staffHint.test(document.cookie);
   const key = `${kind}/${shortname}`;
   const [answer, setAnswer] = useState<{ key: string; item?: T }>();
   useEffect(() => {

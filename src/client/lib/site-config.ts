@@ -28,14 +28,3 @@ export function siteConfig(): SiteConfig {
   }
   return cachedConfig!;
 }
-
-/** The demo account's connect-form fields for a service, by field name; none outside the demo. */
-export function demoAccountOf(service: string): Record<string, string> | undefined {
-  const json = siteConfig().demoAccounts;
-  if (!json) return undefined;
-  try {
-    return (JSON.parse(json) as Record<string, Record<string, string>>)[service];
-  } catch {
-    return undefined;
-  }
-}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { leagueCookies } from '#common/leagues.ts';
-import { SESSION_HINT_COOKIE, sessionHintOf } from '#common/session-hint.ts';
+import { canUseAdmin } from '#common/roles.ts';
+import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import type { User } from '#common/users.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from './sessions.ts';
 
@@ -17,6 +18,9 @@ const options = (req: FastifyRequest) => ({
 const hintOptions = (req: FastifyRequest) => ({ ...options(req), httpOnly: false });
 
 type Roles = Pick<User, 'isContributor' | 'isSuperUser'>;
+
+/** The hint's value for a user: `staff` for contributors and super users, `1` for everyone else. */
+const sessionHintOf = (user: Roles) => (canUseAdmin(user) ? 'staff' : '1');
 
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, user: Roles) {
   reply.setCookie(SESSION_COOKIE, token, { ...options(req), maxAge: SESSION_TTL_MS / 1000 });

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useConnect, useConnections } from '#client/api/leagues.ts';
-import { demoAccountOf } from '#client/lib/site-config.ts';
+import { siteConfig } from '#client/lib/site-config.ts';
 import { CONNECT_LIMITS, type LeagueType } from '#common/league-types.ts';
 import { Modal } from '../modal.tsx';
 import { TextField } from '../text-field.tsx';
@@ -46,6 +46,17 @@ const notes: Record<LeagueType, string> = {
 };
 
 const espnNames: (keyof EspnFormValues)[] = ['leagues', 'espnS2', 'swid'];
+
+/** The demo account's connect-form fields for a service, by field name; none outside the demo. */
+function demoAccountOf(service: LeagueType): Record<string, string> | undefined {
+  const json = siteConfig().demoAccounts;
+  if (!json) return undefined;
+  try {
+    return (JSON.parse(json) as Record<string, Record<string, string>>)[service];
+  } catch {
+    return undefined;
+  }
+}
 
 /** How the demo box names the demo's account on each service. */
 const demoSummary: Record<LeagueType, (a: Record<string, string>) => string> = {
