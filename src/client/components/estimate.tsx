@@ -1,6 +1,7 @@
 /**
- * A value resting on too few trades: the estimate from startup ADP it counts at, marked "~" (the
- * values page, the trade calculator and a ranking's Trade value column show it the same way).
+ * A value resting on too few trades: the estimate from startup ADP it counts at, marked "~" (the trade
+ * calculator and a ranking's Trade value column show it the same way; the values page, which lists
+ * values, says "too few trades" instead, decision 036).
  */
 export function Estimate({ value }: { value: number }) {
   return (
