@@ -187,6 +187,14 @@ test.describe('header, sidebar and footer', () => {
     await expect(nav).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(nav.getByRole('link', { name: 'Rookie ADP' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Startup ADP' })).not.toHaveAttribute('aria-current');
+    // Another view of the same page is a page change too: the menu closes, and only its entry is current.
+    await nav.getByRole('link', { name: 'Startup ADP' }).click();
+    await expect(page).toHaveURL(/\/tools\/rookie-adp\?draft=startup$/);
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Startup ADP' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Rookie ADP' })).not.toHaveAttribute('aria-current');
   });
 });
 

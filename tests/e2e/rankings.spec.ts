@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LeaguePlayer, PlayerList } from '#common/leagues.ts';
-import type { Ranking } from '#common/rankings.ts';
+import type { Consensus, Ranking } from '#common/rankings.ts';
 import { test } from './admin-support.ts';
 import { adpStoreRead, appInteractive, expect, expectNoAxeViolations, unique } from './support.ts';
 
@@ -235,6 +235,19 @@ test.describe('the public pages', () => {
     await page.goto('/rankings/consensus?kind=overall&qbFormat=SF');
     await expect(page.getByTestId('consensus-writers')).toContainText(ranking.contributor!.name);
     await expect(page.getByTestId('consensus-table').getByRole('row')).not.toHaveCount(0);
+    // A player only one writer ranks shows no spread (0 would read as agreement); two writers' do.
+    const consensus = (await (
+      await page.request.get('/api/rankings/consensus?kind=overall&qbFormat=SF')
+    ).json()) as Consensus;
+    const writersOf = (r: Consensus['rows'][number]) => r.ranks.filter((x) => x !== null).length;
+    const lone = consensus.rows.findIndex((r) => writersOf(r) === 1);
+    const shared = consensus.rows.findIndex((r) => writersOf(r) > 1);
+    expect(lone, 'a player one writer ranks').toBeGreaterThanOrEqual(0);
+    expect(shared, 'a player two writers rank').toBeGreaterThanOrEqual(0);
+    const spreadOf = (i: number) =>
+      page.getByTestId('consensus-table').locator('tbody tr').nth(i).locator('td').last();
+    await expect(spreadOf(lone)).toHaveText('—Ranked by one writer');
+    await expect(spreadOf(shared)).toHaveText(String(consensus.rows[shared].spread));
     await expectNoAxeViolations(page, 'consensus page');
     // The position is a by-position board's (QB unless chosen), off for another kind; no empty choice.
     const position = page.getByLabel('Position (Dynasty by position)');

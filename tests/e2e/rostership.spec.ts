@@ -100,7 +100,7 @@ test.describe('rostership', () => {
       ['Log in to MFL', 'Log in', `${demo.mfl[0]} / ${demo.mfl[1]}`, 'MFL connected'],
       ['Sleeper Connect', 'Connect', demo.sleeper, `Sleeper connected as ${demo.sleeper}`],
       ['Connect Fleaflicker', 'Connect', demo.flea, 'Fleaflicker connected as d***@dynasty.test'],
-      ['Connect ESPN', 'Connect', 'its two cookies', 'ESPN connected'],
+      ['Connect ESPN', 'Connect', 'the espn_s2 and SWID cookies of a signed-in browser', 'ESPN connected'],
     ] as const;
     for (const [open, submit, account, connected] of steps) {
       await page.getByRole('button', { name: open }).click();

@@ -51,20 +51,31 @@ export function Link({
 
 /**
  * A link that knows whether it points at the current page (or, without `end`, a page below it): it
- * gets aria-current="page", and className may be a function of { isActive }.
+ * gets aria-current="page", and className may be a function of { isActive }. A link to one view of a
+ * page (`?draft=startup`) is current only in that view; `notIn` names such a view that a link to the
+ * plain page is not current in.
  */
 export function NavLink({
   className,
   end,
+  notIn,
   ...rest
 }: Omit<LinkProps, 'className'> & {
   className?: string | ((s: { isActive: boolean }) => string);
   end?: boolean;
+  /** A query parameter (`draft=startup`) whose view of the page another link names. */
+  notIn?: string;
 }) {
   const { pathname, search } = useLocation();
   // Resolved against the router's address, not the window's: the server renders links too.
-  const target = new URL(rest.to, `http://site${pathname}${search}`).pathname.replace(/(.)\/$/, '$1');
-  const isActive = pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`));
+  const to = new URL(rest.to, `http://site${pathname}${search}`);
+  const target = to.pathname.replace(/(.)\/$/, '$1');
+  const here = new URLSearchParams(search);
+  const inView = (query: URLSearchParams) => [...query].every(([k, v]) => here.get(k) === v);
+  const isActive =
+    (pathname === target || (!end && target !== '/' && pathname.startsWith(`${target}/`))) &&
+    inView(to.searchParams) &&
+    !(notIn && inView(new URLSearchParams(notIn)));
   return (
     <Link
       {...rest}

@@ -31,9 +31,9 @@ export function HeaderMenu({
 }) {
   const [module, setModule] = useState<MenuModule>();
   const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => setOpen(false), [pathname, search]);
 
   const prefetch = () => void loadMenu();
   // The box holds the button at its own width in the header's row (full width in the phone menu).

@@ -11,7 +11,7 @@ const tools = [
   { to: '/tools/my-week', label: 'My week' },
   { to: '/tools/lineup', label: 'Lineup' },
   { to: '/tools/status-checker', label: 'Player Status Checker' },
-  { to: '/tools/rookie-adp', label: 'Rookie ADP' },
+  { to: '/tools/rookie-adp', label: 'Rookie ADP', notIn: 'draft=startup' },
   // The same page's startup view: named here, as few would look for it under "Rookie ADP".
   { to: '/tools/rookie-adp?draft=startup', label: 'Startup ADP' },
   { to: '/tools/rostership', label: 'Rostership' },
@@ -26,9 +26,10 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
-  // The phone menu closes whenever the page changes.
+  // The phone menu closes whenever the page changes, also to another view of the same page
+  // (Rookie ADP's startup view is its own menu entry).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
   return (
     <header className="sticky top-0 z-30 bg-field-900 shadow-md">
@@ -70,7 +71,7 @@ export function Header() {
             <ul className="flex flex-col">
               {tools.map((t) => (
                 <li key={t.to}>
-                  <NavLink to={t.to} className={(s) => `block pl-6 ${navClass(s)}`}>
+                  <NavLink to={t.to} notIn={t.notIn} className={(s) => `block pl-6 ${navClass(s)}`}>
                     {t.label}
                   </NavLink>
                 </li>

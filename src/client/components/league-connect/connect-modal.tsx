@@ -63,7 +63,7 @@ const demoSummary: Record<LeagueType, (a: Record<string, string>) => string> = {
   mfl: (a) => `${a.username} / ${a.password}`,
   sleeper: (a) => a.username,
   flea: (a) => a.email,
-  espn: () => 'its two cookies',
+  espn: () => 'the espn_s2 and SWID cookies of a signed-in browser',
 };
 
 /**

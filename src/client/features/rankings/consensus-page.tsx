@@ -51,7 +51,8 @@ export function ConsensusPage() {
       <h1 className="page-title mb-1">Consensus rankings</h1>
       <p className="mb-4 text-slate-600">
         {label}: each writer's latest board of this format, averaged. A player a writer left out counts one
-        place below that writer's last; the spread is between the best and worst rank he was given.
+        place below that writer's last; the spread is between the best and worst rank he was given, shown
+        where two writers or more rank him.
       </p>
       <FormatFilters action="/rankings/consensus" value={f} any={false} />
       {consensus.isError ? (
@@ -140,7 +141,17 @@ export function ConsensusPage() {
                         )}
                       </td>
                     ))}
-                    <td className="px-2 py-1.5 text-right font-mono">{r.spread}</td>
+                    <td className="px-2 py-1.5 text-right font-mono">
+                      {/* One writer's rank has no spread to show: 0 would read as agreement. */}
+                      {r.ranks.filter((x) => x !== null).length > 1 ? (
+                        r.spread
+                      ) : (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Ranked by one writer</span>
+                        </>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import type {
   MflPlayer,
   MflRosterPlayer,
 } from '#server/leagues/mfl/schemas.ts';
+import { normaliseTeam } from '#server/leagues/player-names.ts';
 
 /** Everything MFL told us about one franchise's week, as the MFL client reads it. */
 export interface LineupSources {
@@ -61,8 +62,9 @@ function scheduleByTeam(schedule: MflNflWeek): Map<string, ScheduleInfo> {
     if (!home || !away || game.kickoff === null) continue;
     const info: ScheduleInfo = {
       kickoff: game.kickoff,
-      homeTeam: home.id,
-      awayTeam: away.id,
+      // Shown as the other pages show teams (MFL's own codes are NEP, KCC, …).
+      homeTeam: normaliseTeam(home.id),
+      awayTeam: normaliseTeam(away.id),
       homeScore: home.score,
       awayScore: away.score,
       secondsRemaining: game.gameSecondsRemaining ?? 3600,
@@ -102,7 +104,7 @@ export function buildLineupInfo(src: LineupSources): Omit<LineupInfo, 'currentWe
       id: p.id,
       name: displayName(p.name),
       position: p.position,
-      team: p.team,
+      team: normaliseTeam(p.team),
       starter: src.starters.has(p.id),
       // A team with no game in a week that has games is on its bye; free agents simply have none.
       isBye: !game && games.size > 0 && p.team !== '' && p.team !== 'FA',

@@ -46,7 +46,7 @@ export function EmptyWindow({
           </button>
           <p className="mt-1.5 text-xs text-slate-600 tabular-nums">
             The site holds {empty.sleeperDrafts} Sleeper {startup ? 'startup' : 'rookie'}{' '}
-            {empty.sleeperDrafts === 1 ? 'draft' : 'drafts'} that match them.
+            {empty.sleeperDrafts === 1 ? 'draft that matches' : 'drafts that match'} them.
           </p>
         </div>
       )}

@@ -92,7 +92,7 @@ export function StatusTable({ leagues, rows, onRetry }: StatusTableProps) {
                   <a href={l.url} target="_blank" rel="noreferrer" className="font-semibold">
                     {l.name}
                   </a>
-                  <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <span className="ml-2 inline-block whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
                     {leagueTypeLabel[l.type]}
                   </span>
                   {l.account_label && (
