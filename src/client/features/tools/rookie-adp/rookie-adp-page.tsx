@@ -27,9 +27,7 @@ import {
 import { useAdp, useStartupAdp } from './api/fetch-adp.ts';
 import { AdpFilters } from './components/adp-filters.tsx';
 import { AdpTable } from './components/adp-table.tsx';
-import { AuctionTable } from './components/auction-table.tsx';
 import { Choice } from './components/choice.tsx';
-import { EmptyWindow } from './components/empty-window.tsx';
 import { ServiceChoice } from './components/service-choice.tsx';
 import { ShareLine } from './components/share-line.tsx';
 import { SourceNotice } from './components/source-notice.tsx';
@@ -46,6 +44,14 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const loadChart = () => import('./components/adp-chart.tsx');
 const preloadChart = () => void loadChart().catch(() => undefined);
 const AdpChart = lazy(() => loadChart().then((m) => ({ default: m.AdpChart })));
+// What only some answers show comes with them, not with the page: the startup auction's table, and
+// the words for a window with no drafts.
+const AuctionTable = lazy(() =>
+  import('./components/auction-table.tsx').then((m) => ({ default: m.AuctionTable })),
+);
+const EmptyWindow = lazy(() =>
+  import('./components/empty-window.tsx').then((m) => ({ default: m.EmptyWindow })),
+);
 
 const DRAFT_OPTIONS = ADP_DRAFTS.map((d) => ({ value: d, label: d === 'rookie' ? 'Rookie' : 'Startup' }));
 const KIND_OPTIONS = STARTUP_KINDS.map((k) => ({ value: k, label: STARTUP_KIND_NAMES[k] }));
@@ -248,15 +254,17 @@ function AdpResult({
           )}
         </div>
         {data.totalLeagues === 0 || (data.players.length === 0 && data.hidden === 0) ? (
-          <EmptyWindow
-            service={service}
-            startup={startup ? kind : undefined}
-            latest={data.latest}
-            empty={data.empty}
-            shown={answered}
-            onLatest={showWindow}
-            onSleeper={() => setService('sleeper')}
-          />
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <EmptyWindow
+              service={service}
+              startup={startup ? kind : undefined}
+              latest={data.latest}
+              empty={data.empty}
+              shown={answered}
+              onLatest={showWindow}
+              onSleeper={() => setService('sleeper')}
+            />
+          </Suspense>
         ) : data.players.length === 0 ? (
           <ShareLine minShare={minShare} hidden={data.hidden} onChange={setMinShare} />
         ) : few && !showFew ? (
@@ -300,7 +308,9 @@ function AdpResult({
             {listed === 0 ? (
               <p className="py-6 text-center text-slate-600">Check a position to see its players.</p>
             ) : auctionData ? (
-              <AuctionTable players={bought} overall={overall} />
+              <Suspense fallback={<Spinner label="Loading the table" />}>
+                <AuctionTable players={bought} overall={overall} />
+              </Suspense>
             ) : startup ? (
               <AdpTable players={players} overall={overall} pickSize={pickSize} />
             ) : view === 'chart' ? (
