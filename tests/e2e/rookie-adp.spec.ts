@@ -330,7 +330,7 @@ test.describe('Rookie ADP', () => {
     const [first, last] = [day(answer.startTime), day(answer.endTime - 86_400_000)];
     await page.goto(`/tools/rookie-adp?from=${start}&to=${end}`);
     await expect(page.getByTestId('adp-coverage')).toHaveText(
-      `MFL's own ADP cannot be cut to dates: these figures are its whole ${first.slice(0, 4)} season so far, ${mdy(first)} to ${mdy(last)}, not ${mdy(start)} to ${mdy(end)}.`,
+      `These figures are MFL's own ADP over its whole ${first.slice(0, 4)} season so far, ${mdy(first)} to ${mdy(last)}: MFL does not cut them to the dates above (${mdy(start)} to ${mdy(end)}).`,
     );
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

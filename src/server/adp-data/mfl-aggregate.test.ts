@@ -187,7 +187,7 @@ describe('aggregateCoverage', () => {
   const answered = { startTime: Date.UTC(2026, 2, 1), endTime: Date.UTC(2026, 10, 29) };
   it('names the dates answered and the dates chosen when they differ', () => {
     expect(aggregateCoverage({ startDate: '2026-10-01', endDate: '2026-12-31' }, answered, 2026)).toBe(
-      "MFL's own ADP cannot be cut to dates: these figures are its whole 2026 season so far, 03/01/2026 to 11/28/2026, not 10/01/2026 to 12/31/2026.",
+      "These figures are MFL's own ADP over its whole 2026 season so far, 03/01/2026 to 11/28/2026: MFL does not cut them to the dates above (10/01/2026 to 12/31/2026).",
     );
   });
   it('says nothing when the chosen dates are the season so far', () => {

@@ -91,7 +91,8 @@ export function aggregateCoverage(
   const first = isoDay(answered.startTime);
   const last = isoDay(answered.endTime - DAY);
   if (first === f.startDate && last === f.endDate) return undefined;
-  return `MFL's own ADP cannot be cut to dates: these figures are its whole ${season} season so far, ${formatMdy(first)} to ${formatMdy(last)}, not ${formatMdy(f.startDate)} to ${formatMdy(f.endDate)}.`;
+  // Said of MFL, not of the visitor: the dates may be the page's defaults, which nobody chose.
+  return `These figures are MFL's own ADP over its whole ${season} season so far, ${formatMdy(first)} to ${formatMdy(last)}: MFL does not cut them to the dates above (${formatMdy(f.startDate)} to ${formatMdy(f.endDate)}).`;
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

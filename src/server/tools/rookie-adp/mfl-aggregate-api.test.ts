@@ -183,7 +183,9 @@ describe("MFL's aggregate answers MFL Rookie ADP", () => {
     expect(body.source.staleSince).toBeUndefined();
     // The chosen dates are not the ones answered, and the banner says so.
     expect(body.source.coverage).toMatch(
-      new RegExp(`whole ${season} season so far, 03/01/${season} to .* not \\d\\d/\\d\\d/\\d{4} to`),
+      new RegExp(
+        `whole ${season} season so far, 03/01/${season} to .*: MFL does not cut them to the dates above \\(\\d\\d/\\d\\d/\\d{4} to`,
+      ),
     );
     // MFL's season-long counts cannot be split into 30-day periods: with no copies of them kept, no
     // trend, and the note says when one comes (decision 025).
