@@ -3,7 +3,11 @@ import { useHydrated } from '#client/lib/hydrated.ts';
 import { SESSION_HINT_COOKIE } from '#common/session-hint.ts';
 import { api, query } from './http.ts';
 
-/** Whether this browser's session may be a contributor's or super user's (the hint says staff). */
+/**
+ * Whether this browser's session may be a contributor's or super user's (the hint says staff). Kept
+ * here beside its one reader, not in lib/session-hint.ts: that module is in every page's first load,
+ * and this test is only wanted by an article's or profile's page (bench/bundle-size.ts).
+ */
 const staffHint = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=staff(?:;|$)`);
 
 /**
